@@ -1,0 +1,17 @@
+import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client'
+import type { AppRouter } from '../../server/trpc/root'
+
+let serverLink: (() => TRPCLink<AppRouter>) | undefined
+
+/** Called once by app/server.ts so server rendering talks to tRPC without HTTP. */
+export function provideServerLink(factory: () => TRPCLink<AppRouter>): void {
+  serverLink = factory
+}
+
+export function createTrpcClient() {
+  if (typeof window === 'undefined') {
+    if (!serverLink) throw new Error('tRPC on the server needs provideServerLink() from app/server.ts')
+    return createTRPCClient<AppRouter>({ links: [serverLink()] })
+  }
+  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] })
+}

@@ -1,0 +1,61 @@
+/// <reference types="vite/client" />
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import type { ReactNode } from 'react'
+import type { AppRouter } from '../../server/trpc/root'
+import { SiteHeader } from '../components/SiteHeader'
+import { pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../lib/seo'
+import { themeBootScript } from '../lib/theme'
+import appCss from '../styles.css?url'
+
+export interface RouterContext {
+  queryClient: QueryClient
+  trpc: TRPCOptionsProxy<AppRouter>
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  head: () => ({
+    meta: [
+      { charSet: 'utf-8' },
+      { name: 'viewport', content: 'width=device-width, initial-scale=1' },
+      { title: pageTitle('Discover, collect and sell NFTs') },
+      { name: 'description', content: SITE_DESCRIPTION },
+      { name: 'keywords', content: SITE_KEYWORDS },
+      { name: 'color-scheme', content: 'light dark' },
+    ],
+    links: [
+      { rel: 'stylesheet', href: appCss },
+      { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+    ],
+    scripts: [{ children: themeBootScript }],
+  }),
+  shellComponent: RootDocument,
+  component: RootLayout,
+})
+
+function RootDocument({ children }: { children: ReactNode }) {
+  return (
+    // The boot script sets the theme class before hydration; React must not fight it.
+    <html lang="en" suppressHydrationWarning>
+      <head>
+        <HeadContent />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        {children}
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+function RootLayout() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  )
+}

@@ -1,0 +1,46 @@
+/**
+ * The one fetch handler, identical on Node (vite dev, tests) and Cloudflare Workers
+ * (wrangler.toml `main`).
+ *   /api/*         → the Hono app (server/app.ts)
+ *   everything else → TanStack Start's streaming SSR handler
+ */
+import handler from '@tanstack/react-start/server-entry'
+import { getRequest } from '@tanstack/react-start/server'
+import { unstable_localLink } from '@trpc/client'
+import { app } from '../server/app'
+import { EnvError } from '../server/env'
+import { createRuntime, type Runtime } from '../server/runtime'
+import { createContext } from '../server/trpc/init'
+import { appRouter } from '../server/trpc/root'
+import { provideServerLink } from './lib/trpc'
+
+let runtime: Runtime | undefined
+
+// Route loaders on the server call tRPC in-process, with the page request's cookies.
+provideServerLink(() =>
+  unstable_localLink({
+    router: appRouter,
+    createContext: async () => createContext({ request: getRequest(), runtime: getRuntime() }),
+  }),
+)
+
+/** Workers pass their bindings; Node has only process.env. Parsed once per isolate/process. */
+function getRuntime(bindings?: Record<string, unknown>): Runtime {
+  runtime ??= createRuntime(bindings ?? process.env)
+  return runtime
+}
+
+export default {
+  async fetch(request: Request, bindings?: Record<string, unknown>): Promise<Response> {
+    try {
+      getRuntime(bindings)
+    } catch (error) {
+      if (!(error instanceof EnvError)) throw error
+      console.error(error.message)
+      return new Response(`${error.message}\n`, { status: 500, headers: { 'content-type': 'text/plain' } })
+    }
+    const { pathname } = new URL(request.url)
+    if (pathname === '/api' || pathname.startsWith('/api/')) return app.fetch(request, getRuntime())
+    return handler.fetch(request)
+  },
+}

@@ -1,0 +1,48 @@
+/**
+ * The API: one Hono app for everything under /api. The runtime (parsed env + database)
+ * arrives as Hono's bindings, so tests call `app.request(path, init, runtime)` directly.
+ */
+import { Auth } from '@auth/core'
+import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
+import { Hono } from 'hono'
+import { createAuthConfig } from './auth'
+import { toApiError } from './errors'
+import { v1 } from './rest/v1'
+import type { Runtime } from './runtime'
+import { appRouter, createCaller } from './trpc/root'
+import { createContext } from './trpc/init'
+
+export type AppEnv = { Bindings: Runtime }
+
+export const app = new Hono<AppEnv>().basePath('/api')
+
+app.on(['GET', 'POST'], '/auth/*', (c) => Auth(c.req.raw, createAuthConfig(c.env.env)))
+
+app.all('/trpc/*', (c) =>
+  fetchRequestHandler({
+    endpoint: '/api/trpc',
+    req: c.req.raw,
+    router: appRouter,
+    createContext: () => createContext({ request: c.req.raw, runtime: c.env }),
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
+    },
+  }),
+)
+
+app.get('/health', async (c) => {
+  const report = await createCaller(createContext({ request: c.req.raw, runtime: c.env })).health()
+  return c.json(report, report.status === 'ok' ? 200 : 503)
+})
+
+app.route('/v1', v1)
+
+app.notFound((c) =>
+  c.json({ error: { code: 'NOT_FOUND', message: `No API route matches ${c.req.method} ${c.req.path}.` } }, 404),
+)
+
+app.onError((error, c) => {
+  const { status, body } = toApiError(error)
+  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error)
+  return c.json(body, status)
+})

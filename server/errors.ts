@@ -1,0 +1,63 @@
+import { TRPCError } from '@trpc/server'
+import { getHTTPStatusCodeFromError } from '@trpc/server/http'
+import { HTTPException } from 'hono/http-exception'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ZodError } from 'zod'
+
+/** The one REST error shape: `{ "error": { "code", "message", "details"? } }`. */
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: unknown }
+}
+
+export class ApiError extends HTTPException {
+  readonly code: string
+  readonly details: unknown
+  constructor(status: ContentfulStatusCode, code: string, message: string, details?: unknown) {
+    super(status, { message })
+    this.code = code
+    this.details = details
+  }
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_SUPPORTED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+}
+
+/** Turns anything thrown by a handler into a status and the error shape; unknown errors are 500s. */
+export function toApiError(error: unknown): { status: ContentfulStatusCode; body: ApiErrorBody } {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: errorBody(error.code, error.message, error.details) }
+  }
+  if (error instanceof HTTPException) {
+    const code = CODE_BY_STATUS[error.status] ?? 'ERROR'
+    return { status: error.status, body: errorBody(code, error.message || code) }
+  }
+  if (error instanceof ZodError) {
+    return { status: 400, body: errorBody('BAD_REQUEST', describeZodError(error), error.issues) }
+  }
+  if (error instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode
+    if (error.cause instanceof ZodError) {
+      return { status, body: errorBody(error.code, describeZodError(error.cause), error.cause.issues) }
+    }
+    if (status < 500) return { status, body: errorBody(error.code, error.message) }
+  }
+  return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 'Something went wrong on our side.') }
+}
+
+/** "limit: Too big: expected number to be <=100; sort: Invalid option…" — names every bad field. */
+export function describeZodError(error: ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ')
+}
+
+function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
+  return { error: details === undefined ? { code, message } : { code, message, details } }
+}

@@ -1,0 +1,44 @@
+/**
+ * tRPC setup: the request context, the procedure builders, and an error formatter
+ * that hands zod issues to clients so forms can show them next to their fields.
+ */
+import { initTRPC, TRPCError } from '@trpc/server'
+import type { Session } from '@auth/core/types'
+import { ZodError } from 'zod'
+import { getSession } from '../auth'
+import type { Runtime } from '../runtime'
+
+export interface Context extends Runtime {
+  request: Request
+  /** Resolved lazily: public procedures never pay for reading the session. */
+  session: () => Promise<Session | null>
+}
+
+export function createContext({ request, runtime }: { request: Request; runtime: Runtime }): Context {
+  let session: Promise<Session | null> | undefined
+  return {
+    ...runtime,
+    request,
+    session: () => (session ??= getSession(request, runtime.env)),
+  }
+}
+
+const t = initTRPC.context<Context>().create({
+  errorFormatter({ shape, error }) {
+    return {
+      ...shape,
+      data: { ...shape.data, zodIssues: error.cause instanceof ZodError ? error.cause.issues : null },
+    }
+  },
+})
+
+export const router = t.router
+export const createCallerFactory = t.createCallerFactory
+export const publicProcedure = t.procedure
+
+/** Procedures that need a signed-in wallet; `ctx.user` is the session's user. */
+export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+  const session = await ctx.session()
+  if (!session?.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in with your wallet first.' })
+  return next({ ctx: { ...ctx, user: session.user } })
+})

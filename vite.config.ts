@@ -1,0 +1,25 @@
+/**
+ * Vite config: what the design card calls app.config.ts (TanStack Start moved into Vite in v1.121).
+ * BUILD_TARGET picks the server runtime: `node` (dev, tests, the Node production build)
+ * or `cloudflare` (the Workers bundle, which `npm run build` makes by default).
+ */
+import { tanstackStart } from '@tanstack/react-start/plugin/vite'
+import tailwindcss from '@tailwindcss/vite'
+import react from '@vitejs/plugin-react'
+import { defineConfig, type PluginOption } from 'vite'
+import { loadDevVars } from './scripts/dev-vars.ts'
+
+export default defineConfig(async ({ command }) => {
+  const target = process.env.BUILD_TARGET ?? (command === 'build' ? 'cloudflare' : 'node')
+  const runtimePlugins: PluginOption[] = []
+  if (target === 'cloudflare') {
+    const { cloudflare } = await import('@cloudflare/vite-plugin')
+    runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }))
+  } else if (command === 'serve') {
+    loadDevVars()
+  }
+  return {
+    server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 3000), strictPort: true },
+    plugins: [...runtimePlugins, tailwindcss(), tanstackStart({ srcDirectory: 'app' }), react()],
+  }
+})
