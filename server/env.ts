@@ -58,12 +58,13 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   if (production && !env.DATABASE_URL) {
     problems.push('DATABASE_URL: required in production (e.g. libsql://<db>-<org>.turso.io)')
   }
-  if (problems.length > 0) throw new EnvError(problems)
+  const secret = env.AUTH_SECRET
+  if (problems.length > 0 || !secret) throw new EnvError(problems)
   return {
     NODE_ENV: env.NODE_ENV,
     DATABASE_URL: env.DATABASE_URL ?? DEFAULT_DATABASE_URL,
     DATABASE_AUTH_TOKEN: env.DATABASE_AUTH_TOKEN,
-    AUTH_SECRET: env.AUTH_SECRET as string,
+    AUTH_SECRET: secret,
     CHAIN_RPC_URL: env.CHAIN_RPC_URL,
   }
 }

@@ -5,7 +5,9 @@ export function ErrorPage({ error }: ErrorComponentProps) {
   return (
     <section role="alert" className="mx-auto max-w-xl px-4 py-24 text-center">
       <h1 className="text-3xl font-bold">Something went wrong</h1>
-      <p className="mt-4 text-slate-600 dark:text-slate-300">{error.message}</p>
+      <p className="mt-4 text-slate-600 dark:text-slate-300">
+        {error instanceof Error ? error.message : 'An unexpected error occurred.'}
+      </p>
       <button
         type="button"
         onClick={() => void router.invalidate()}

@@ -2,7 +2,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import type { AppRouter } from '../../server/trpc/root'
 import { SiteHeader } from '../components/SiteHeader'
 import { pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../lib/seo'
@@ -50,6 +50,10 @@ function RootDocument({ children }: { children: ReactNode }) {
 }
 
 function RootLayout() {
+  useEffect(() => {
+    // Lets tests (and CSS, if ever needed) know that the page is interactive.
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     <>
       <SiteHeader />

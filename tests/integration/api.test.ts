@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { app } from '../../server/app'
+import { createTestRuntime } from '../support/runtime'
+
+let runtime: Awaited<ReturnType<typeof createTestRuntime>>
+const request = (path: string, init?: RequestInit) => app.request(`http://localhost${path}`, init, runtime)
+
+beforeAll(async () => {
+  runtime = await createTestRuntime()
+})
+afterAll(() => runtime.close())
+
+describe('/api/health', () => {
+  it('reports a real database round trip', async () => {
+    const response = await request('/api/health')
+    expect(response.status).toBe(200)
+    const body = await response.json()
+    expect(body).toMatchObject({ status: 'ok', database: { status: 'ok' } })
+    expect(body.database.latencyMs).toBeGreaterThanOrEqual(0)
+    expect(Date.parse(body.time)).not.toBeNaN()
+  })
+
+  it('answers 503 with the cause when the database is unreachable', async () => {
+    const broken = await createTestRuntime()
+    broken.db.$client.close()
+    const response = await app.request('http://localhost/api/health', {}, broken)
+    broken.close()
+    expect(response.status).toBe(503)
+    expect(await response.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } })
+  })
+})
+
+describe('/api/trpc', () => {
+  it('serves the health query', async () => {
+    const response = await request('/api/trpc/health')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ result: { data: { status: 'ok' } } })
+  })
+
+  it('answers an unknown procedure with a tRPC 404', async () => {
+    const response = await request('/api/trpc/nope')
+    expect(response.status).toBe(404)
+  })
+})
+
+describe('/api/auth (Auth.js)', () => {
+  it('issues a CSRF token and sets its cookie', async () => {
+    const response = await request('/api/auth/csrf')
+    expect(response.status).toBe(200)
+    const { csrfToken } = (await response.json()) as { csrfToken: string }
+    expect(csrfToken).toMatch(/^[0-9a-f]{64}$/)
+    expect(response.headers.get('set-cookie')).toContain('authjs.csrf-token=')
+  })
+
+  it('lists providers as a JSON map', async () => {
+    const response = await request('/api/auth/providers')
+    expect(response.status).toBe(200)
+    expect(typeof (await response.json())).toBe('object')
+  })
+
+  it('answers a signed-out session with null', async () => {
+    const response = await request('/api/auth/session')
+    expect(response.status).toBe(200)
+    expect(await response.json()).toBeNull()
+  })
+
+  it('renders the error page', async () => {
+    const response = await request('/api/auth/error?error=Configuration')
+    expect(response.headers.get('content-type')).toContain('text/html')
+    expect(await response.text()).toContain('Server error')
+  })
+
+  it('signs out with a JSON answer carrying the url', async () => {
+    const csrf = await request('/api/auth/csrf')
+    const { csrfToken } = (await csrf.json()) as { csrfToken: string }
+    const cookie = csrf.headers.get('set-cookie')?.split(';')[0] ?? ''
+    const response = await request('/api/auth/signout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, 'x-auth-return-redirect': '1' },
+      body: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'true' }),
+    })
+    expect(response.status).toBe(200)
+    expect(await response.json()).toMatchObject({ url: expect.stringContaining('/') })
+  })
+})
+
+describe('unknown /api paths', () => {
+  it.each(['/api/nope', '/api/v1/nothing-here', '/api'])('%s answers a JSON 404 in the error shape', async (path) => {
+    const response = await request(path)
+    expect(response.status).toBe(404)
+    expect(response.headers.get('content-type')).toContain('application/json')
+    expect(await response.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: expect.stringContaining(path) },
+    })
+  })
+})

@@ -1,0 +1,34 @@
+/**
+ * Global setup of the browser tests: `npm run dev`'s own script (scripts/dev.ts) on a free
+ * port with a throwaway database, so the browser sees exactly what a developer sees.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { freePort, startProcess, waitForHttp } from '../../scripts/processes'
+import { TEST_AUTH_SECRET } from './runtime'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const dir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], url, {
+    PORT: String(port),
+    DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    NODE_ENV: 'development',
+  })
+  await waitForHttp(`${url}/api/health`, server, 90_000)
+  project.provide('baseUrl', url)
+  return async () => {
+    await server.stop()
+    rmSync(dir, { recursive: true, force: true })
+  }
+}

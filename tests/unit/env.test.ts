@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { DEFAULT_DATABASE_URL, EnvError, parseEnv } from '../../server/env'
+
+const secret = 'x'.repeat(32)
+
+describe('parseEnv', () => {
+  it('needs nothing but a secret in development, defaulting to the embedded database', () => {
+    const env = parseEnv({ NODE_ENV: 'development', AUTH_SECRET: secret })
+    expect(env.DATABASE_URL).toBe(DEFAULT_DATABASE_URL)
+    expect(env.DATABASE_URL.startsWith('file:')).toBe(true)
+  })
+
+  it('refuses production without AUTH_SECRET and DATABASE_URL, naming both', () => {
+    const attempt = () => parseEnv({ NODE_ENV: 'production' })
+    expect(attempt).toThrow(EnvError)
+    expect(attempt).toThrow(/AUTH_SECRET: required in production/)
+    expect(attempt).toThrow(/DATABASE_URL: required in production/)
+  })
+
+  it('accepts a Turso database in production', () => {
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: secret,
+      DATABASE_URL: 'libsql://vitrine-acme.turso.io',
+      DATABASE_AUTH_TOKEN: 'token',
+    })
+    expect(env).toMatchObject({ DATABASE_URL: 'libsql://vitrine-acme.turso.io', DATABASE_AUTH_TOKEN: 'token' })
+  })
+
+  it('names a malformed variable and why', () => {
+    expect(() => parseEnv({ AUTH_SECRET: 'short', DATABASE_URL: 'postgres://x' })).toThrow(
+      /DATABASE_URL: must start with file:.*\n.*AUTH_SECRET: must be at least 32 characters/s,
+    )
+  })
+
+  it('treats empty strings as unset', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: '', DATABASE_URL: '' })).toThrow(/AUTH_SECRET/)
+  })
+})
