@@ -1,15 +1,15 @@
 /**
- * `node bench/build.mjs`: times `npm run build` (the Workers bundle) a few times and
+ * `npm run bench:build`: times `npm run build` (the Workers bundle) a few times and
  * reports the gzip size of the Worker and of the JavaScript a browser downloads.
  */
 import { execFileSync } from 'node:child_process'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
-import { writeSection } from './lib.mjs'
+import { writeSection } from './lib'
 
 const runs = Number(process.argv[2] ?? 3)
-const times = []
+const times: number[] = []
 for (let i = 0; i < runs; i++) {
   const started = performance.now()
   execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
@@ -19,11 +19,11 @@ for (let i = 0; i < runs; i++) {
   times.push((performance.now() - started) / 1000)
 }
 
-const files = (dir) =>
+const files = (dir: string) =>
   readdirSync(dir, { recursive: true })
     .map((f) => join(dir, String(f)))
     .filter((f) => statSync(f).isFile())
-const size = (paths) =>
+const size = (paths: string[]) =>
   paths.reduce(
     (acc, p) => {
       const bytes = readFileSync(p)
@@ -33,7 +33,7 @@ const size = (paths) =>
   )
 const workerJs = size(files('dist/server').filter((f) => f.endsWith('.js')))
 const clientJs = size(files('dist/client').filter((f) => f.endsWith('.js')))
-const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`
 const sorted = [...times].sort((a, b) => a - b)
 
 writeSection(
@@ -44,7 +44,7 @@ Measured ${new Date().toISOString().slice(0, 10)}, ${runs} runs, Node ${process.
 
 | what | value |
 | --- | --- |
-| build time, median (min–max) | ${sorted[Math.floor(runs / 2)].toFixed(1)} s (${sorted[0].toFixed(1)}–${sorted[runs - 1].toFixed(1)} s) |
+| build time, median (min–max) | ${sorted[Math.floor(runs / 2)]!.toFixed(1)} s (${sorted[0]!.toFixed(1)}–${sorted[runs - 1]!.toFixed(1)} s) |
 | Worker JS (dist/server), raw | ${kib(workerJs.raw)} |
 | Worker JS (dist/server), gzip | ${kib(workerJs.gzip)} |
 | browser JS (dist/client), raw | ${kib(clientJs.raw)} |

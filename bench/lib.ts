@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs'
 
 /** Replaces (or appends) the section `name` of bench/RESULTS.md, leaving the others alone. */
-export function writeSection(name, markdown) {
+export function writeSection(name: string, markdown: string): void {
   const file = new URL('./RESULTS.md', import.meta.url)
-  let text
+  let text: string
   try {
     text = readFileSync(file, 'utf8')
   } catch {
