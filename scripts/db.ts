@@ -3,7 +3,9 @@
  *   tsx scripts/db.ts migrate   apply committed migrations
  *   tsx scripts/db.ts seed      migrate, then seed if empty
  *   tsx scripts/db.ts reset     delete the embedded database file, migrate and seed
+ * Seeding options: --nfts N (default 2400), --seed N (default 20261122).
  */
+import { parseArgs } from 'node:util'
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openMigratedDatabase } from '../db/migrate.server'
@@ -14,7 +16,18 @@ import { loadDevVars } from './dev-vars'
 loadDevVars()
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
 const authToken = process.env.DATABASE_AUTH_TOKEN || undefined
-const command = process.argv[2]
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { nfts: { type: 'string' }, seed: { type: 'string' } },
+})
+const command = positionals[0]
+
+function positiveInteger(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined
+  const n = Number(value)
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${value}"`)
+  return n
+}
 
 async function main(): Promise<void> {
   switch (command) {
@@ -32,7 +45,12 @@ async function main(): Promise<void> {
         for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true })
       }
       const db = await openMigratedDatabase({ url, authToken })
-      const { seeded } = await seedDatabase(db)
+      const started = performance.now()
+      const { seeded } = await seedDatabase(db, {
+        nfts: positiveInteger('nfts', values.nfts),
+        seed: positiveInteger('seed', values.seed),
+        log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+      })
       db.$client.close()
       console.log(seeded ? `seeded ${url}` : `${url} already has data; not seeded`)
       return

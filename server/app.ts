@@ -6,7 +6,9 @@ import { Auth } from '@auth/core'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Hono } from 'hono'
 import { createAuthConfig } from './auth'
-import { toApiError } from './errors'
+import { ART_KINDS, type ArtKind } from '../db/media'
+import { drawArt } from './art'
+import { ApiError, toApiError } from './errors'
 import { v1 } from './rest/v1'
 import type { Runtime } from './runtime'
 import { appRouter, createCaller } from './trpc/root'
@@ -33,6 +35,15 @@ app.all('/trpc/*', (c) =>
 app.get('/health', async (c) => {
   const report = await createCaller(createContext({ request: c.req.raw, runtime: c.env })).health()
   return c.json(report, report.status === 'ok' ? 200 : 503)
+})
+
+app.get('/art/:kind/:key{.+\\.svg}', (c) => {
+  const kind = c.req.param('kind')
+  if (!ART_KINDS.includes(kind as ArtKind)) throw new ApiError(404, 'NOT_FOUND', `no artwork kind "${kind}"`)
+  return c.body(drawArt(kind as ArtKind, c.req.param('key').slice(0, -'.svg'.length)), 200, {
+    'content-type': 'image/svg+xml',
+    'cache-control': 'public, max-age=31536000, immutable',
+  })
 })
 
 app.route('/v1', v1)

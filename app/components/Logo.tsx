@@ -9,7 +9,14 @@ export function Logo() {
         </linearGradient>
       </defs>
       <rect x="1" y="1" width="26" height="26" rx="7" fill="url(#vitrine-logo)" />
-      <path d="M8 9l6 11 6-11" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M8 9l6 11 6-11"
+        fill="none"
+        stroke="#fff"
+        strokeWidth="2.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
       <text x="36" y="20" fontFamily="system-ui, sans-serif" fontSize="18" fontWeight="700" fill="currentColor">
         Vitrine
       </text>

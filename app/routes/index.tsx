@@ -25,10 +25,7 @@ function HomePage() {
         exclusive digital items, settled on chain and fast everywhere.
       </p>
       <p className="mt-10 inline-flex items-center gap-2 rounded-full border border-slate-200 px-4 py-2 text-sm dark:border-slate-800">
-        <span
-          aria-hidden="true"
-          className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-500' : 'bg-amber-500'}`}
-        />
+        <span aria-hidden="true" className={`h-2 w-2 rounded-full ${online ? 'bg-emerald-500' : 'bg-amber-500'}`} />
         <span data-testid="service-status">
           {online ? `All systems operational · database ${health.database.latencyMs} ms` : 'Database unreachable'}
         </span>

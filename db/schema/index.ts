@@ -1,1 +1,4 @@
+export * from './collections'
+export * from './market'
+export * from './nfts'
 export * from './users'

@@ -1,15 +1,31 @@
 import { sql } from 'drizzle-orm'
-import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { address, createdAt, timestamp } from './columns'
 
-/** A wallet that has signed in or appears in marketplace activity. Addresses are lowercase. */
-export const users = sqliteTable('users', {
-  address: text('address').primaryKey(),
-  username: text('username'),
-  bio: text('bio'),
-  createdAt: integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-  updatedAt: integer('updated_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-})
+export interface UserLinks {
+  website?: string
+  twitter?: string
+  instagram?: string
+  discord?: string
+}
+
+/** A wallet that signed in or appears in marketplace activity. */
+export const users = sqliteTable(
+  'users',
+  {
+    address: address('address').primaryKey(),
+    username: text('username'),
+    bio: text('bio'),
+    avatarUrl: text('avatar_url'),
+    bannerUrl: text('banner_url'),
+    links: text('links', { mode: 'json' })
+      .$type<UserLinks>()
+      .notNull()
+      .default(sql`'{}'`),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at')
+      .notNull()
+      .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+  },
+  (t) => [index('users_username_idx').on(t.username)],
+)

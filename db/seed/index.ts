@@ -1,32 +1,411 @@
+/**
+ * Deterministic demo data: the same seed value and `now` always give the same rows.
+ * Default scale: 32 collections over 8 categories and 3 chains, 2,400 NFTs with traits,
+ * 180 users, 90 days of mints, listings, offers, sales, transfers and likes.
+ * `--nfts 1000000` scales everything up for benchmarks (generated and inserted in chunks).
+ */
 import { sql } from 'drizzle-orm'
+import { parseEther } from 'viem'
 import type { Database } from '../client'
-import { users } from '../schema'
-import { createRandom } from './random'
+import { refreshCollectionStats } from '../stats'
+import {
+  activity,
+  CATEGORIES,
+  collections,
+  favorites,
+  listings,
+  nftAttributes,
+  nfts,
+  offers,
+  priceSortKeys,
+  sales,
+  users,
+} from '../schema'
+import { artUrl } from '../media'
+import { BIOS, COLLECTIONS, HANDLE_FIRST, HANDLE_SECOND, SEED_CHAINS, TRAITS } from './catalog'
+import { createRandom, type Random } from './random'
 
 export const DEFAULT_SEED = 20261122
-
-const FIRST = ['nova', 'pixel', 'lumen', 'cipher', 'aurora', 'echo', 'quartz', 'velvet', 'ember', 'orbit', 'saffron', 'delta']
-const SECOND = ['fox', 'atelier', 'studio', 'collector', 'whale', 'maker', 'dao', 'labs', 'gallery', 'punk', 'mint', 'vault']
+const DAY = 86_400_000
+const HOUR = 3_600_000
 
 export interface SeedOptions {
   seed?: number
+  nfts?: number
   users?: number
+  /** The moment the data is relative to (default: now, rounded down to the hour). */
+  now?: Date
+  log?: (message: string) => void
 }
 
-/** Fills an empty, migrated database with deterministic demo data. Does nothing if data exists. */
+/** Seeds an empty, migrated database. Does nothing (and says so) if it already has collections. */
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
-  const [existing] = await db.select({ count: sql<number>`count(*)` }).from(users)
+  const [existing] = await db.select({ count: sql<number>`count(*)` }).from(collections)
   if ((existing?.count ?? 0) > 0) return { seeded: false }
 
   const random = createRandom(options.seed ?? DEFAULT_SEED)
-  const count = options.users ?? 150
-  const rows = Array.from({ length: count }, (_, i) => ({
-    address: `0x${random.hex(20)}`,
-    username: `${random.pick(FIRST)}_${random.pick(SECOND)}${i}`,
-    bio: null,
-  }))
-  for (let i = 0; i < rows.length; i += 500) {
-    await db.insert(users).values(rows.slice(i, i + 500))
+  const now = options.now ?? new Date(Math.floor(Date.now() / HOUR) * HOUR)
+  const nftTotal = options.nfts ?? 2_400
+  const userTotal = options.users ?? Math.max(180, Math.round(nftTotal / 50))
+  const log = options.log ?? (() => undefined)
+  const t0 = now.getTime()
+
+  // Users
+  const people = Array.from({ length: userTotal }, (_, i) => {
+    const address = `0x${random.hex(20)}`
+    return {
+      address,
+      username: i % 7 === 6 ? null : `${random.pick(HANDLE_FIRST)}_${random.pick(HANDLE_SECOND)}${i > 40 ? i : ''}`,
+      bio: random.next() < 0.7 ? random.pick(BIOS) : null,
+      avatarUrl: artUrl('avatar', address),
+      bannerUrl: artUrl('banner', address),
+      links: random.next() < 0.4 ? { twitter: `https://x.com/vitrine_user_${i}` } : {},
+      createdAt: new Date(t0 - random.int(1, 400) * DAY),
+    }
+  })
+  for (const chunk of chunks(people, 1000)) await db.insert(users).values(chunk)
+  log(`${people.length} users`)
+
+  // Collections: every category, spread over the chains; more "volumes" at larger scales.
+  const volumes = Math.max(1, Math.round(nftTotal / 50_000))
+  const collectionRows: SeededCollection[] = []
+  for (let v = 0; v < volumes; v++) {
+    for (const category of CATEGORIES) {
+      for (const entry of COLLECTIONS[category]) {
+        const id = collectionRows.length + 1
+        const name = v === 0 ? entry.name : `${entry.name} Vol. ${v + 1}`
+        const slug = slugify(name)
+        collectionRows.push({
+          id,
+          slug,
+          chainId: SEED_CHAINS[id % SEED_CHAINS.length]!,
+          contract: `0x${random.hex(20)}`,
+          name,
+          description: `${entry.blurb} ${name} is a collection of ${entry.noun.toLowerCase()}s on Vitrine.`,
+          logoUrl: artUrl('logo', slug),
+          bannerUrl: artUrl('banner', slug),
+          category,
+          creator: random.pick(people).address,
+          verified: random.next() < 0.6,
+          creatorFeeBps: random.pick([250, 500, 500, 750, 1000]),
+          createdAt: new Date(t0 - random.int(95, 500) * DAY),
+          noun: entry.noun,
+          floorEth: Math.exp(random.next() * 6 - 4.5), // ~0.011 to ~4.5 ETH
+        })
+      }
+    }
   }
+  await db.insert(collections).values(collectionRows.map(({ noun: _n, floorEth: _f, ...row }) => row))
+  log(`${collectionRows.length} collections`)
+
+  // NFTs and their history, in chunks so a million rows never sit in memory at once.
+  const perCollection = Math.ceil(nftTotal / collectionRows.length)
+  let nftId = 0
+  let made = 0
+  const ids = { listing: 0, offer: 0, sale: 0, activity: 0 }
+  for (const collection of collectionRows) {
+    const count = Math.min(perCollection, nftTotal - made)
+    for (let start = 0; start < count; start += 2_000) {
+      const batch = buildBatch(
+        random,
+        collection,
+        people,
+        Math.min(2_000, count - start),
+        start,
+        () => ++nftId,
+        ids,
+        t0,
+      )
+      await db.transaction(async (tx) => {
+        for (const c of chunks(batch.nfts, 1000)) await tx.insert(nfts).values(c)
+        for (const c of chunks(batch.attributes, 5000)) await tx.insert(nftAttributes).values(c)
+        for (const c of chunks(batch.listings, 3000)) await tx.insert(listings).values(c)
+        for (const c of chunks(batch.offers, 3000)) await tx.insert(offers).values(c)
+        for (const c of chunks(batch.sales, 3000)) await tx.insert(sales).values(c)
+        for (const c of chunks(batch.favorites, 8000)) await tx.insert(favorites).values(c)
+        for (const c of chunks(batch.activity, 3000)) await tx.insert(activity).values(c)
+      })
+    }
+    made += count
+    if (collection.id % 20 === 0) log(`${made} NFTs`)
+  }
+  log(`${made} NFTs, ${ids.sale} sales, ${ids.activity} activity events`)
+  await refreshCollectionStats(db, now)
+  await db.run(sql`ANALYZE`)
   return { seeded: true }
+}
+
+type SeededCollection = typeof collections.$inferInsert & {
+  id: number
+  slug: string
+  chainId: number
+  contract: string
+  category: (typeof CATEGORIES)[number]
+  creator: string
+  createdAt: Date
+  verified: boolean
+  noun: string
+  floorEth: number
+}
+type Person = { address: string }
+
+function buildBatch(
+  random: Random,
+  collection: SeededCollection,
+  people: Person[],
+  size: number,
+  offset: number,
+  nextNftId: () => number,
+  ids: { listing: number; offer: number; sale: number; activity: number },
+  t0: number,
+) {
+  const out = {
+    nfts: [] as (typeof nfts.$inferInsert)[],
+    attributes: [] as (typeof nftAttributes.$inferInsert)[],
+    listings: [] as (typeof listings.$inferInsert)[],
+    offers: [] as (typeof offers.$inferInsert)[],
+    sales: [] as (typeof sales.$inferInsert)[],
+    favorites: [] as (typeof favorites.$inferInsert)[],
+    activity: [] as (typeof activity.$inferInsert)[],
+  }
+  const event = (row: Omit<typeof activity.$inferInsert, 'id' | 'collectionId'>) =>
+    out.activity.push({ id: ++ids.activity, collectionId: collection.id, ...row })
+  const traitNames = Object.keys(TRAITS)
+  const collectionAge = t0 - collection.createdAt.getTime()
+
+  for (let i = 0; i < size; i++) {
+    const id = nextNftId()
+    const tokenId = String(offset + i + 1)
+    const lazy = random.next() < 0.08
+    // Mints are spread over the collection's life, with most in the last 90 days.
+    const addDate = t0 - Math.floor(random.next() < 0.75 ? random.next() * 90 * DAY : random.next() * collectionAge)
+    const creator = collection.creator
+    let owner = creator
+    const value = collection.floorEth * (1 + Math.pow(random.next(), 3) * 8)
+    const txHash = () => `0x${random.hex(32)}`
+
+    event({
+      type: 'mint',
+      nftId: id,
+      fromAddress: null,
+      toAddress: creator,
+      createdAt: new Date(addDate),
+      txHash: lazy ? null : txHash(),
+    })
+
+    // Past sales (none for lazy-minted items: they have not been bought yet).
+    if (!lazy) {
+      const count = Math.floor(Math.pow(random.next(), 2) * 4)
+      let when = addDate
+      for (let s = 0; s < count; s++) {
+        when = when + Math.floor(random.next() * (t0 - when) * 0.6)
+        if (when >= t0) break
+        const buyer = random.pick(people).address
+        if (buyer === owner) continue
+        const priceWei = parseEther(roundEth(value * (0.6 + random.next() * 0.8)))
+        const hash = txHash()
+        out.sales.push({
+          id: ++ids.sale,
+          nftId: id,
+          collectionId: collection.id,
+          seller: owner,
+          buyer,
+          priceWei: priceWei.toString(),
+          priceSort: Number(priceWei) / 1e18,
+          currency: 'ETH',
+          txHash: hash,
+          soldAt: new Date(when),
+        })
+        event({
+          type: 'list',
+          nftId: id,
+          fromAddress: owner,
+          toAddress: null,
+          priceWei: priceWei.toString(),
+          currency: 'ETH',
+          createdAt: new Date(when - HOUR * random.int(1, 48)),
+        })
+        event({
+          type: 'sale',
+          nftId: id,
+          fromAddress: owner,
+          toAddress: buyer,
+          priceWei: priceWei.toString(),
+          currency: 'ETH',
+          txHash: hash,
+          createdAt: new Date(when),
+        })
+        owner = buyer
+      }
+      if (random.next() < 0.05) {
+        const to = random.pick(people).address
+        if (to !== owner) {
+          event({
+            type: 'transfer',
+            nftId: id,
+            fromAddress: owner,
+            toAddress: to,
+            txHash: txHash(),
+            createdAt: new Date(Math.max(addDate, t0 - random.int(1, 80) * DAY)),
+          })
+          owner = to
+        }
+      }
+    }
+
+    // What is on the market now: a fixed-price listing, an auction, or nothing.
+    const roll = random.next()
+    let priceEth: number | null = null
+    let auctionEndsAt: Date | null = null
+    if (roll < 0.36 || (lazy && roll < 0.9)) {
+      priceEth = Number(roundEth(value))
+      const startsAt = t0 - random.int(1, 20 * 24) * HOUR
+      out.listings.push({
+        id: ++ids.listing,
+        nftId: id,
+        maker: owner,
+        kind: 'fixed',
+        priceWei: parseEther(roundEth(value)).toString(),
+        currency: 'ETH',
+        startsAt: new Date(startsAt),
+        endsAt: new Date(t0 + random.int(1, 60) * DAY),
+        status: 'active',
+      })
+      event({
+        type: 'list',
+        nftId: id,
+        fromAddress: owner,
+        toAddress: null,
+        priceWei: parseEther(roundEth(value)).toString(),
+        currency: 'ETH',
+        createdAt: new Date(Math.max(startsAt, addDate)),
+      })
+    } else if (roll < 0.41) {
+      priceEth = Number(roundEth(value * 0.8))
+      const startsAt = t0 - random.int(1, 72) * HOUR
+      auctionEndsAt = new Date(t0 + random.int(1, 7 * 24) * HOUR)
+      out.listings.push({
+        id: ++ids.listing,
+        nftId: id,
+        maker: owner,
+        kind: 'auction',
+        priceWei: parseEther(roundEth(value * 0.8)).toString(),
+        currency: 'ETH',
+        startsAt: new Date(startsAt),
+        endsAt: auctionEndsAt,
+        status: 'active',
+      })
+      event({
+        type: 'list',
+        nftId: id,
+        fromAddress: owner,
+        toAddress: null,
+        priceWei: parseEther(roundEth(value * 0.8)).toString(),
+        currency: 'ETH',
+        createdAt: new Date(Math.max(startsAt, addDate)),
+      })
+    } else if (roll < 0.45) {
+      event({
+        type: 'cancel',
+        nftId: id,
+        fromAddress: owner,
+        toAddress: null,
+        createdAt: new Date(t0 - random.int(1, 60) * DAY),
+      })
+    }
+
+    // Offers in WETH, below the asking price.
+    let offerCount = 0
+    let bestOffer: bigint | null = null
+    if (!lazy && random.next() < 0.18) {
+      offerCount = random.int(1, 3)
+      for (let o = 0; o < offerCount; o++) {
+        const maker = random.pick(people).address
+        const wei = parseEther(roundEth(value * (0.5 + random.next() * 0.4)))
+        if (bestOffer === null || wei > bestOffer) bestOffer = wei
+        const createdAt = t0 - random.int(1, 14 * 24) * HOUR
+        out.offers.push({
+          id: ++ids.offer,
+          nftId: id,
+          maker,
+          priceWei: wei.toString(),
+          priceSort: Number(wei) / 1e18,
+          currency: 'WETH',
+          startsAt: new Date(createdAt),
+          endsAt: new Date(t0 + random.int(1, 14) * DAY),
+          status: 'active',
+        })
+        event({
+          type: 'offer',
+          nftId: id,
+          fromAddress: maker,
+          toAddress: null,
+          priceWei: wei.toString(),
+          currency: 'WETH',
+          createdAt: new Date(Math.max(createdAt, addDate)),
+        })
+      }
+    }
+
+    // Likes: a few users favorite it.
+    const likes = Math.floor(Math.pow(random.next(), 4) * 12)
+    const likers = new Set<string>()
+    for (let l = 0; l < likes; l++) likers.add(random.pick(people).address)
+    for (const userAddress of likers) {
+      const createdAt = new Date(t0 - random.int(1, 89 * 24) * HOUR)
+      out.favorites.push({ userAddress, nftId: id, createdAt })
+      event({
+        type: 'like',
+        nftId: id,
+        fromAddress: userAddress,
+        toAddress: null,
+        createdAt: new Date(Math.max(createdAt.getTime(), addDate)),
+      })
+    }
+
+    out.nfts.push({
+      id,
+      collectionId: collection.id,
+      chainId: collection.chainId,
+      contract: collection.contract,
+      tokenId,
+      name: `${collection.noun} #${tokenId}`,
+      description: `${collection.noun} #${tokenId} from ${collection.slug.replace(/-/g, ' ')}.`,
+      image: artUrl('nft', `${collection.slug}/${tokenId}`),
+      animationUrl: null,
+      owner,
+      creator,
+      category: collection.category,
+      priceWei: priceEth === null ? null : parseEther(roundEth(priceEth)).toString(),
+      currency: priceEth === null ? null : 'ETH',
+      ...priceSortKeys(priceEth),
+      addDate: new Date(addDate),
+      auctionEndsAt,
+      verified: collection.verified,
+      nsfw: random.next() < 0.03,
+      lazyMinted: lazy,
+      likeCount: likers.size,
+      offerCount,
+      bestOfferWei: bestOffer === null ? null : bestOffer.toString(),
+    })
+    for (const trait of traitNames) {
+      if (trait !== 'Rarity' && random.next() < 0.15) continue
+      out.attributes.push({ nftId: id, traitType: trait, value: random.pick(TRAITS[trait]!) })
+    }
+  }
+  return out
+}
+
+const roundEth = (eth: number): string => Math.max(eth, 0.0001).toFixed(4)
+
+function slugify(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+}
+
+function* chunks<T>(items: T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
 }

@@ -18,7 +18,10 @@ export function createRandom(seed: number) {
     },
     hex: (bytes: number): string => {
       let out = ''
-      for (let i = 0; i < bytes; i++) out += Math.floor(next() * 256).toString(16).padStart(2, '0')
+      for (let i = 0; i < bytes; i++)
+        out += Math.floor(next() * 256)
+          .toString(16)
+          .padStart(2, '0')
       return out
     },
   }

@@ -1,8 +1,58 @@
-import { Hono } from 'hono'
-import type { Runtime } from '../runtime'
-
 /**
- * REST shims of SPEC.md §7 under /api/v1: thin handlers over the tRPC caller.
- * The resources (nfts, users, collections, marketplace) are mounted here by the data issue.
+ * REST shims of SPEC.md §7 under /api/v1: each handler validates nothing itself and holds no
+ * logic; it hands the query (or JSON body) to the tRPC caller, whose zod input validates it.
+ * Errors become the one JSON error shape in server/app.ts's onError.
  */
-export const v1 = new Hono<{ Bindings: Runtime }>()
+import { Hono, type Context as HonoContext } from 'hono'
+import type { Runtime } from '../runtime'
+import { ApiError } from '../errors'
+import { createContext } from '../trpc/init'
+import { createCaller } from '../trpc/root'
+import { openApiDocument } from './openapi'
+
+type V1 = { Bindings: Runtime }
+const caller = (c: HonoContext<V1>) => createCaller(createContext({ request: c.req.raw, runtime: c.env }))
+
+/** Raw, unvalidated input on its way to the zod schema of the procedure (hence `never`). */
+const raw = (value: unknown): never => value as never
+
+async function jsonBody(c: HonoContext<V1>): Promise<unknown> {
+  try {
+    return await c.req.json()
+  } catch {
+    throw new ApiError(400, 'BAD_REQUEST', 'body: must be valid JSON')
+  }
+}
+
+export const v1 = new Hono<V1>()
+  .get('/openapi.json', (c) => c.json(openApiDocument))
+
+  .get('/nfts', async (c) => c.json(await caller(c).nft.list(raw(c.req.query()))))
+  .get('/nfts/:id', async (c) => c.json({ data: await caller(c).nft.byId({ id: raw(c.req.param('id')) }) }))
+
+  .post('/users', async (c) => {
+    const body = await jsonBody(c)
+    return c.json({ data: await caller(c).user.upsert(raw(body)) })
+  })
+  .get('/users/:address', async (c) =>
+    c.json({ data: await caller(c).user.byAddress({ address: c.req.param('address') }) }),
+  )
+  .get('/users/:filter/:walletAddress', async (c) =>
+    c.json(
+      await caller(c).user.nfts(
+        raw({ ...c.req.query(), filter: c.req.param('filter'), address: c.req.param('walletAddress') }),
+      ),
+    ),
+  )
+
+  .get('/collections', async (c) => c.json(await caller(c).collection.list(raw(c.req.query()))))
+  .get('/collections/:idOrSlug', async (c) =>
+    c.json({ data: await caller(c).collection.byIdOrSlug({ idOrSlug: c.req.param('idOrSlug') }) }),
+  )
+  .get('/marketplace/filterNFTbyCollection/:idOrSlug', async (c) =>
+    c.json(await caller(c).collection.nfts(raw({ ...c.req.query(), collection: c.req.param('idOrSlug') }))),
+  )
+
+  .get('/rankings', async (c) => c.json(await caller(c).ranking.list(raw(c.req.query()))))
+  .get('/activity', async (c) => c.json(await caller(c).activity.list(raw(c.req.query()))))
+  .get('/search', async (c) => c.json({ data: await caller(c).search.query(raw(c.req.query())) }))

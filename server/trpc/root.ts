@@ -1,10 +1,22 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import { createCallerFactory, router } from './init'
+import { activityRouter } from './routers/activity'
+import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
+import { nftRouter } from './routers/nft'
+import { rankingRouter } from './routers/ranking'
+import { searchRouter } from './routers/search'
+import { userRouter } from './routers/user'
 
 /** Every domain router, one line each. */
 export const appRouter = router({
   health: healthQuery,
+  nft: nftRouter,
+  collection: collectionRouter,
+  user: userRouter,
+  ranking: rankingRouter,
+  activity: activityRouter,
+  search: searchRouter,
 })
 
 export type AppRouter = typeof appRouter

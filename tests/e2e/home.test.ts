@@ -46,7 +46,8 @@ describe('home page in Chromium', () => {
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
         if (!document.body) return
-        ;(window as unknown as { themeAtBody: boolean }).themeAtBody = document.documentElement.classList.contains('dark')
+        ;(window as unknown as { themeAtBody: boolean }).themeAtBody =
+          document.documentElement.classList.contains('dark')
         observer.disconnect()
       }).observe(document, { childList: true, subtree: true })
     })

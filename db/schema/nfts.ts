@@ -1,0 +1,105 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { address, flag, timestamp, wei } from './columns'
+import { CATEGORIES, collections } from './collections'
+
+/** Sort key of unlisted items: after every listed price, whichever direction is asked. */
+export const UNLISTED_SORT_KEY = 1e30
+
+/**
+ * One token. `price_wei` is the best live listing (exact); `price_asc_key`/`price_desc_key`
+ * are derived reals (price in ETH, negated for descending, UNLISTED_SORT_KEY when unlisted) so
+ * each sort is one ascending index walk. `category` and `chain_id` copy the collection's so
+ * filters and sorts share an index.
+ */
+export const nfts = sqliteTable(
+  'nfts',
+  {
+    id: integer('id').primaryKey(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id),
+    chainId: integer('chain_id').notNull(),
+    contract: address('contract').notNull(),
+    tokenId: text('token_id').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    image: text('image').notNull(),
+    animationUrl: text('animation_url'),
+    owner: address('owner').notNull(),
+    creator: address('creator').notNull(),
+    category: text('category', { enum: CATEGORIES }).notNull(),
+    priceWei: wei('price_wei'),
+    currency: text('currency'),
+    priceAscKey: real('price_asc_key').notNull().default(UNLISTED_SORT_KEY),
+    priceDescKey: real('price_desc_key').notNull().default(UNLISTED_SORT_KEY),
+    addDate: timestamp('add_date').notNull(),
+    auctionEndsAt: timestamp('auction_ends_at'),
+    verified: flag('verified'),
+    nsfw: flag('nsfw'),
+    lazyMinted: flag('lazy_minted'),
+    likeCount: integer('like_count').notNull().default(0),
+    offerCount: integer('offer_count').notNull().default(0),
+    bestOfferWei: wei('best_offer_wei'),
+  },
+  (t) => [
+    uniqueIndex('nfts_token_idx').on(t.chainId, t.contract, t.tokenId),
+    // Each sort, unscoped and within each scope a page can be narrowed to.
+    index('nfts_price_asc_idx').on(t.priceAscKey, t.id),
+    index('nfts_price_desc_idx').on(t.priceDescKey, t.id),
+    index('nfts_recent_idx').on(t.addDate, t.id),
+    index('nfts_auction_idx').on(t.auctionEndsAt, t.id),
+    index('nfts_collection_price_asc_idx').on(t.collectionId, t.priceAscKey, t.id),
+    index('nfts_collection_price_desc_idx').on(t.collectionId, t.priceDescKey, t.id),
+    index('nfts_collection_recent_idx').on(t.collectionId, t.addDate, t.id),
+    index('nfts_collection_auction_idx').on(t.collectionId, t.auctionEndsAt, t.id),
+    index('nfts_category_price_asc_idx').on(t.category, t.priceAscKey, t.id),
+    index('nfts_category_price_desc_idx').on(t.category, t.priceDescKey, t.id),
+    index('nfts_category_recent_idx').on(t.category, t.addDate, t.id),
+    index('nfts_category_auction_idx').on(t.category, t.auctionEndsAt, t.id),
+    index('nfts_chain_price_asc_idx').on(t.chainId, t.priceAscKey, t.id),
+    index('nfts_chain_price_desc_idx').on(t.chainId, t.priceDescKey, t.id),
+    index('nfts_chain_recent_idx').on(t.chainId, t.addDate, t.id),
+    index('nfts_chain_auction_idx').on(t.chainId, t.auctionEndsAt, t.id),
+    index('nfts_owner_price_asc_idx').on(t.owner, t.priceAscKey, t.id),
+    index('nfts_owner_price_desc_idx').on(t.owner, t.priceDescKey, t.id),
+    index('nfts_owner_recent_idx').on(t.owner, t.addDate, t.id),
+    index('nfts_owner_auction_idx').on(t.owner, t.auctionEndsAt, t.id),
+    index('nfts_creator_recent_idx').on(t.creator, t.addDate, t.id),
+  ],
+)
+
+/** ERC-721 metadata attributes: `{ trait_type, value }`. */
+export const nftAttributes = sqliteTable(
+  'nft_attributes',
+  {
+    nftId: integer('nft_id')
+      .notNull()
+      .references(() => nfts.id, { onDelete: 'cascade' }),
+    traitType: text('trait_type').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nftId, t.traitType] }), index('nft_attributes_trait_idx').on(t.traitType, t.value)],
+)
+
+export const favorites = sqliteTable(
+  'favorites',
+  {
+    userAddress: address('user_address').notNull(),
+    nftId: integer('nft_id')
+      .notNull()
+      .references(() => nfts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userAddress, t.nftId] }),
+    index('favorites_user_idx').on(t.userAddress, t.createdAt, t.nftId),
+    index('favorites_nft_idx').on(t.nftId),
+  ],
+)
+
+export const priceSortKeys = (eth: number | null): { priceAscKey: number; priceDescKey: number } =>
+  eth === null
+    ? { priceAscKey: UNLISTED_SORT_KEY, priceDescKey: UNLISTED_SORT_KEY }
+    : { priceAscKey: eth, priceDescKey: -eth }
+
+export type NftRow = typeof nfts.$inferSelect

@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm'
+import { formatEther } from 'viem'
+import type { Database } from './client'
+import { collections, sales } from './schema'
+
+const DAY = 86_400_000
+
+/**
+ * Recomputes every collection's derived stats from nfts and sales: item, owner and listed
+ * counts, floor, and volumes over 24h / the 24h before / 7d / 30d / all time (exact wei,
+ * summed as bigint), the 24h change and the trending key. Run after seeding and by the indexer.
+ */
+export async function refreshCollectionStats(db: Database, now = new Date()): Promise<void> {
+  await db.run(sql`
+    UPDATE collections SET
+      item_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id),
+      owner_count = (SELECT count(DISTINCT owner) FROM nfts WHERE nfts.collection_id = collections.id),
+      listed_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL),
+      floor_wei = (
+        SELECT price_wei FROM nfts
+        WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL
+        ORDER BY price_asc_key, id LIMIT 1
+      )`)
+
+  type Sums = { d1: bigint; prev: bigint; d7: bigint; d30: bigint; all: bigint; count: number }
+  const sums = new Map<number, Sums>()
+  const t = now.getTime()
+  const rows = await db
+    .select({ collectionId: sales.collectionId, priceWei: sales.priceWei, soldAt: sales.soldAt })
+    .from(sales)
+  for (const row of rows) {
+    const s = sums.get(row.collectionId) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
+    const wei = BigInt(row.priceWei)
+    const age = t - row.soldAt.getTime()
+    if (age < 0) continue // a sale "in the future" of this refresh does not count yet
+    s.all += wei
+    s.count += 1
+    if (age < DAY) s.d1 += wei
+    else if (age < 2 * DAY) s.prev += wei
+    if (age < 7 * DAY) s.d7 += wei
+    if (age < 30 * DAY) s.d30 += wei
+    sums.set(row.collectionId, s)
+  }
+
+  const ids = await db.select({ id: collections.id }).from(collections)
+  const eth = (wei: bigint) => Number(formatEther(wei))
+  await db.transaction(async (tx) => {
+    for (const { id } of ids) {
+      const s = sums.get(id) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
+      const change = s.prev > 0n ? ((eth(s.d1) - eth(s.prev)) / eth(s.prev)) * 100 : null
+      // Trending = 24h volume weighted by its momentum (a +100% day counts double).
+      const momentum = change === null ? (s.d1 > 0n ? 2 : 0) : 1 + Math.min(Math.max(change, -100), 1000) / 100
+      await tx
+        .update(collections)
+        .set({
+          volume24hWei: s.d1.toString(),
+          volumePrev24hWei: s.prev.toString(),
+          volume7dWei: s.d7.toString(),
+          volume30dWei: s.d30.toString(),
+          volumeAllWei: s.all.toString(),
+          volume24hSort: eth(s.d1),
+          volume7dSort: eth(s.d7),
+          volume30dSort: eth(s.d30),
+          volumeAllSort: eth(s.all),
+          change24h: change === null ? null : Math.round(change * 100) / 100,
+          trendingSort: eth(s.d1) * momentum,
+          salesCount: s.count,
+        })
+        .where(sql`${collections.id} = ${id}`)
+    }
+  })
+}

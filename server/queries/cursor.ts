@@ -1,0 +1,45 @@
+import { TRPCError } from '@trpc/server'
+
+/**
+ * Keyset cursors: the sort value and id of the last row of a page, tagged with the ordering
+ * they belong to, as base64url JSON. Opaque to clients; a tampered or foreign cursor is a 400.
+ */
+export type CursorValue = string | number | null
+
+export function encodeCursor(order: string, key: CursorValue, id: number): string {
+  return btoa(JSON.stringify([order, key, id]))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+export function decodeCursor(cursor: string | undefined, order: string): { key: CursorValue; id: number } | null {
+  if (cursor === undefined || cursor === '') return null
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))
+  } catch {
+    throw badCursor('is malformed')
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    typeof parsed[0] !== 'string' ||
+    !(typeof parsed[1] === 'string' || typeof parsed[1] === 'number' || parsed[1] === null) ||
+    !Number.isSafeInteger(parsed[2])
+  ) {
+    throw badCursor('is malformed')
+  }
+  if (parsed[0] !== order) throw badCursor('belongs to another sort or filter; start again without it')
+  return { key: parsed[1] as CursorValue, id: parsed[2] as number }
+}
+
+function badCursor(problem: string): TRPCError {
+  return new TRPCError({ code: 'BAD_REQUEST', message: `cursor: ${problem}` })
+}
+
+/** The key of a cursor whose ordering is numeric (prices, timestamps, volumes). */
+export function numericCursorKey(key: CursorValue): number {
+  if (typeof key !== 'number' || !Number.isFinite(key)) throw badCursor('is malformed')
+  return key
+}

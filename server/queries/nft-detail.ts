@@ -1,0 +1,58 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { collections, listings, nfts, offers } from '../../db/schema'
+import { withAttributes } from './nfts'
+import { checksum, toPrice } from './serialize'
+
+const collectionColumns = {
+  id: collections.id,
+  slug: collections.slug,
+  name: collections.name,
+  verified: collections.verified,
+}
+
+export async function findNftsByIds(db: Database, ids: number[]) {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ nft: nfts, collection: collectionColumns })
+    .from(nfts)
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(inArray(nfts.id, ids))
+  return withAttributes(db, rows)
+}
+
+/** One NFT with its live listings and offers (best offer first); undefined when it does not exist. */
+export async function findNftDetail(db: Database, id: number) {
+  const [nft] = await findNftsByIds(db, [id])
+  if (!nft) return undefined
+  const [liveListings, liveOffers] = await Promise.all([
+    db
+      .select()
+      .from(listings)
+      .where(and(eq(listings.nftId, id), eq(listings.status, 'active')))
+      .orderBy(listings.endsAt),
+    db
+      .select()
+      .from(offers)
+      .where(and(eq(offers.nftId, id), eq(offers.status, 'active')))
+      .orderBy(desc(offers.priceSort)),
+  ])
+  return {
+    ...nft,
+    listings: liveListings.map((l) => ({
+      id: l.id,
+      kind: l.kind,
+      maker: checksum(l.maker),
+      price: toPrice(l.priceWei, l.currency),
+      startsAt: l.startsAt.toISOString(),
+      endsAt: l.endsAt.toISOString(),
+    })),
+    offers: liveOffers.map((o) => ({
+      id: o.id,
+      maker: checksum(o.maker),
+      price: toPrice(o.priceWei, o.currency),
+      startsAt: o.startsAt.toISOString(),
+      endsAt: o.endsAt.toISOString(),
+    })),
+  }
+}

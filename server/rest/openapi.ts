@@ -1,0 +1,181 @@
+/**
+ * GET /api/v1/openapi.json: the REST API described from the same zod schemas that validate it.
+ */
+import { z } from 'zod'
+import { COLLECTION_TABS, RANKING_PERIODS } from '../queries/collections'
+import { USER_NFT_FILTERS } from '../queries/users'
+import { ACTIVITY_TYPES } from '../../db/schema'
+import { addressSchema, categorySchema, chainIdSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../trpc/inputs'
+import { nftListInput } from '../trpc/routers/nft'
+import { userNameSchema } from '../trpc/routers/user'
+
+type Shape = Record<string, z.ZodType>
+
+const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+const queryParams = (shape: Shape) =>
+  Object.entries(shape).map(([name, schema]) => ({ name, in: 'query', required: false, schema: jsonSchema(schema) }))
+const pathParam = (name: string, schema: z.ZodType) => ({
+  name,
+  in: 'path',
+  required: true,
+  schema: jsonSchema(schema),
+})
+
+const errorResponse = {
+  description: 'The error shape: { error: { code, message, details? } }',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: {
+          error: {
+            type: 'object',
+            properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
+            required: ['code', 'message'],
+          },
+        },
+      },
+    },
+  },
+}
+const page = (description: string) => ({
+  200: {
+    description: `${description}: { data: [...], nextCursor: string | null }`,
+    content: {
+      'application/json': {
+        schema: { type: 'object', properties: { data: { type: 'array' }, nextCursor: { type: ['string', 'null'] } } },
+      },
+    },
+  },
+  400: errorResponse,
+})
+const one = (description: string) => ({
+  200: {
+    description: `${description}: { data: {...} }`,
+    content: { 'application/json': { schema: { type: 'object' } } },
+  },
+  400: errorResponse,
+  404: errorResponse,
+})
+
+const nftQuery = nftListInput.shape as unknown as Shape
+const nftQueryWithoutCollection = Object.fromEntries(Object.entries(nftQuery).filter(([k]) => k !== 'collection'))
+
+export const openApiDocument = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Vitrine REST API',
+    version: '1',
+    description:
+      'Lists use keyset pagination: pass nextCursor back as cursor. Prices are exact: wei and ETH as decimal text.',
+  },
+  servers: [{ url: '/api/v1' }],
+  paths: {
+    '/nfts': {
+      get: { summary: 'List NFTs with sort and filters', parameters: queryParams(nftQuery), responses: page('NFTs') },
+    },
+    '/nfts/{id}': {
+      get: {
+        summary: 'One NFT with listings and offers',
+        parameters: [pathParam('id', z.number().int().positive())],
+        responses: one('NFT'),
+      },
+    },
+    '/users': {
+      post: {
+        summary: "Create or rename the signed-in wallet's user (401 signed out, 403 other address)",
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': {
+              schema: jsonSchema(z.object({ walletAddress: addressSchema, userName: userNameSchema })),
+            },
+          },
+        },
+        responses: {
+          200: { description: '{ data: { message, user } }' },
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+        },
+      },
+    },
+    '/users/{address}': {
+      get: { summary: 'A user', parameters: [pathParam('address', addressSchema)], responses: one('User') },
+    },
+    '/users/{filter}/{walletAddress}': {
+      get: {
+        summary: 'Profile NFTs: owned, created, on sale or favorited',
+        parameters: [
+          pathParam('filter', z.enum(USER_NFT_FILTERS)),
+          pathParam('walletAddress', addressSchema),
+          ...queryParams({ cursor: cursorSchema, limit: limitSchema }),
+        ],
+        responses: page('NFTs'),
+      },
+    },
+    '/collections': {
+      get: {
+        summary: 'Collections by tab',
+        parameters: queryParams({
+          tab: z.enum(COLLECTION_TABS).optional(),
+          category: categorySchema.optional(),
+          chain: chainIdSchema.optional(),
+          cursor: cursorSchema,
+          limit: limitSchema,
+        }),
+        responses: page('Collections'),
+      },
+    },
+    '/collections/{idOrSlug}': {
+      get: {
+        summary: 'One collection with stats',
+        parameters: [pathParam('idOrSlug', idOrSlugSchema)],
+        responses: one('Collection'),
+      },
+    },
+    '/marketplace/filterNFTbyCollection/{idOrSlug}': {
+      get: {
+        summary: "A collection's NFTs (same query as /nfts)",
+        parameters: [pathParam('idOrSlug', idOrSlugSchema), ...queryParams(nftQueryWithoutCollection)],
+        responses: { ...page('NFTs'), 404: errorResponse },
+      },
+    },
+    '/rankings': {
+      get: {
+        summary: 'Collections ranked by sales volume over a period',
+        parameters: queryParams({
+          period: z.enum(RANKING_PERIODS).optional(),
+          category: categorySchema.optional(),
+          chain: chainIdSchema.optional(),
+          cursor: z.string().optional(),
+          limit: limitSchema,
+        }),
+        responses: page('Rankings'),
+      },
+    },
+    '/activity': {
+      get: {
+        summary: 'Activity feed, newest first',
+        parameters: queryParams({
+          type: z.enum(ACTIVITY_TYPES).optional(),
+          collection: idOrSlugSchema.optional(),
+          user: addressSchema.optional(),
+          nft: z.number().int().positive().optional(),
+          cursor: cursorSchema,
+          limit: limitSchema,
+        }),
+        responses: page('Events'),
+      },
+    },
+    '/search': {
+      get: {
+        summary: 'Full-text search over NFTs, collections and users',
+        parameters: [
+          { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
+        ],
+        responses: { 200: { description: '{ data: { nfts, collections, users } }' }, 400: errorResponse },
+      },
+    },
+  },
+}

@@ -1,0 +1,42 @@
+/** zod pieces shared by tRPC inputs and the REST shims (same schema, same messages). */
+import { isAddress } from 'viem'
+import { z } from 'zod'
+import { CATEGORIES } from '../../db/schema'
+
+export const MAX_LIMIT = 100
+export const DEFAULT_LIMIT = 24
+
+export const limitSchema = z.coerce
+  .number({ error: 'must be a whole number' })
+  .int('must be a whole number')
+  .min(1, 'must be at least 1')
+  .max(MAX_LIMIT, `must be at most ${MAX_LIMIT}`)
+  .default(DEFAULT_LIMIT)
+
+/** A wallet address in any case; always handed on lowercase. */
+export const addressSchema = z
+  .string()
+  .trim()
+  .refine((value) => isAddress(value, { strict: false }), 'must be a 0x-prefixed 20-byte hex address')
+  .transform((value) => value.toLowerCase())
+
+export const categorySchema = z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` })
+export const chainIdSchema = z.coerce
+  .number({ error: 'must be a chain id' })
+  .int('must be a chain id')
+  .positive('must be a chain id')
+
+/** A price in ETH as decimal text or number, e.g. "0.5". */
+export const ethAmountSchema = z.coerce
+  .number({ error: 'must be an amount in ETH' })
+  .finite('must be an amount in ETH')
+  .nonnegative('must not be negative')
+
+export const idOrSlugSchema = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(100, 'is too long')
+  .regex(/^[a-z0-9-]+$/i, 'must be a numeric id or a slug (letters, digits, dashes)')
+
+export const cursorSchema = z.string().max(200, 'is too long').optional()

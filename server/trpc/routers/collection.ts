@@ -1,0 +1,40 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { COLLECTION_TABS, findCollection, listCollections, toCollectionJson } from '../../queries/collections'
+import { publicProcedure, router } from '../init'
+import { categorySchema, chainIdSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
+import { nftListInput, runNftList } from './nft'
+
+export const collectionRouter = router({
+  list: publicProcedure
+    .input(
+      z.object({
+        tab: z.enum(COLLECTION_TABS, { error: `must be one of ${COLLECTION_TABS.join(', ')}` }).default('trending'),
+        category: categorySchema.optional(),
+        chain: chainIdSchema.optional(),
+        cursor: cursorSchema,
+        limit: limitSchema,
+      }),
+    )
+    .query(({ ctx, input }) =>
+      listCollections(ctx.db, {
+        order: input.tab,
+        category: input.category,
+        chainId: input.chain,
+        cursor: input.cursor,
+        limit: input.limit,
+      }),
+    ),
+
+  byIdOrSlug: publicProcedure.input(z.object({ idOrSlug: idOrSlugSchema })).query(async ({ ctx, input }) => {
+    const collection = await findCollection(ctx.db, input.idOrSlug)
+    if (!collection)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return toCollectionJson(collection)
+  }),
+
+  /** The items of one collection, with every sort and filter of nft.list. */
+  nfts: publicProcedure
+    .input(nftListInput.and(z.object({ collection: idOrSlugSchema })))
+    .query(({ ctx, input }) => runNftList(ctx, input)),
+})

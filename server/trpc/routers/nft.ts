@@ -1,0 +1,85 @@
+import { TRPCError } from '@trpc/server'
+import { z } from 'zod'
+import { findCollection } from '../../queries/collections'
+import { findNftDetail } from '../../queries/nft-detail'
+import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
+import { nftSearchIds } from '../../queries/search'
+import type { Context } from '../init'
+import { publicProcedure, router } from '../init'
+import {
+  addressSchema,
+  categorySchema,
+  chainIdSchema,
+  cursorSchema,
+  ethAmountSchema,
+  idOrSlugSchema,
+  limitSchema,
+} from '../inputs'
+
+export const nftListInput = z
+  .object({
+    sort: z.enum(NFT_SORTS, { error: `must be one of ${NFT_SORTS.join(', ')}` }).default('recently-added'),
+    filter: z.enum(NFT_FILTERS, { error: `must be one of ${NFT_FILTERS.join(', ')}` }).optional(),
+    status: z.enum(NFT_STATUSES, { error: `must be one of ${NFT_STATUSES.join(', ')}` }).optional(),
+    category: categorySchema.optional(),
+    collection: idOrSlugSchema.optional(),
+    chain: chainIdSchema.optional(),
+    owner: addressSchema.optional(),
+    minPrice: ethAmountSchema.optional(),
+    maxPrice: ethAmountSchema.optional(),
+    q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+    cursor: cursorSchema,
+    limit: limitSchema,
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'must not be below minPrice',
+    path: ['maxPrice'],
+  })
+export type NftListInput = z.infer<typeof nftListInput>
+
+/** Shared by nft.list and collection.nfts: resolves slugs and search words, then pages. */
+export async function runNftList(ctx: Context, input: NftListInput) {
+  let collectionId: number | undefined
+  if (input.collection !== undefined) {
+    const collection = await findCollection(ctx.db, input.collection)
+    if (!collection)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.collection}" does not exist` })
+    collectionId = collection.id
+  }
+  const ids = input.q ? await nftSearchIds(ctx.db, input.q) : undefined
+  if (ids && ids.length === 0) return { data: [], nextCursor: null }
+  return listNfts(ctx.db, {
+    sort: input.sort,
+    filter: input.filter,
+    status: input.status,
+    category: input.category,
+    collectionId,
+    chainId: input.chain,
+    owner: input.owner,
+    minPrice: input.minPrice,
+    maxPrice: input.maxPrice,
+    ids,
+    cursor: input.cursor,
+    limit: input.limit,
+    now: new Date(),
+  })
+}
+
+export const nftRouter = router({
+  list: publicProcedure.input(nftListInput).query(({ ctx, input }) => runNftList(ctx, input)),
+
+  byId: publicProcedure
+    .input(
+      z.object({
+        id: z.coerce
+          .number({ error: 'must be a numeric NFT id' })
+          .int('must be a numeric NFT id')
+          .positive('must be a numeric NFT id'),
+      }),
+    )
+    .query(async ({ ctx, input }) => {
+      const nft = await findNftDetail(ctx.db, input.id)
+      if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
+      return nft
+    }),
+})

@@ -1,0 +1,19 @@
+import { z } from 'zod'
+import { search } from '../../queries/search'
+import { publicProcedure, router } from '../init'
+
+export const searchRouter = router({
+  query: publicProcedure
+    .input(
+      z.object({
+        q: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+        limit: z.coerce
+          .number()
+          .int('must be a whole number')
+          .min(1, 'must be at least 1')
+          .max(20, 'must be at most 20')
+          .default(8),
+      }),
+    )
+    .query(({ ctx, input }) => search(ctx.db, input)),
+})

@@ -1,0 +1,67 @@
+import { TRPCError } from '@trpc/server'
+import { sql } from 'drizzle-orm'
+import { isAddress } from 'viem'
+import { z } from 'zod'
+import { users } from '../../../db/schema'
+import { artUrl } from '../../../db/media'
+import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
+import { protectedProcedure, publicProcedure, router } from '../init'
+import { addressSchema, cursorSchema, limitSchema } from '../inputs'
+
+export const userNameSchema = z
+  .string()
+  .trim()
+  .min(3, 'must be at least 3 characters')
+  .max(30, 'must be at most 30 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'may contain only letters, digits, "_", "." and "-"')
+
+export const userRouter = router({
+  byAddress: publicProcedure.input(z.object({ address: addressSchema })).query(async ({ ctx, input }) => {
+    const user = await findUser(ctx.db, input.address)
+    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: `no user with address ${input.address}` })
+    return toUserJson(user)
+  }),
+
+  nfts: publicProcedure
+    .input(
+      z.object({
+        filter: z.enum(USER_NFT_FILTERS, { error: `must be one of ${USER_NFT_FILTERS.join(', ')}` }),
+        address: addressSchema,
+        cursor: cursorSchema,
+        limit: limitSchema,
+      }),
+    )
+    .query(({ ctx, input }) => listUserNfts(ctx.db, { ...input, now: new Date() })),
+
+  /**
+   * Creates or renames the signed-in wallet's user. SPEC.md §7 sent this unauthenticated on
+   * every account change; here it changes nothing unless the session owns that address.
+   */
+  upsert: protectedProcedure
+    .input(z.object({ walletAddress: addressSchema, userName: userNameSchema }))
+    .mutation(async ({ ctx, input }) => {
+      const sessionAddress = ctx.user.name?.toLowerCase()
+      if (!sessionAddress || !isAddress(sessionAddress) || sessionAddress !== input.walletAddress) {
+        throw new TRPCError({
+          code: 'FORBIDDEN',
+          message: 'You can only change the user of the wallet you signed in with.',
+        })
+      }
+      const existing = await findUser(ctx.db, input.walletAddress)
+      const [row] = await ctx.db
+        .insert(users)
+        .values({
+          address: input.walletAddress,
+          username: input.userName,
+          avatarUrl: artUrl('avatar', input.walletAddress),
+          bannerUrl: artUrl('banner', input.walletAddress),
+        })
+        .onConflictDoUpdate({
+          target: users.address,
+          set: { username: input.userName, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+        })
+        .returning()
+      if (!row) throw new Error('upsert returned no row')
+      return { message: existing ? 'User updated' : 'User created', user: toUserJson(row) }
+    }),
+})
