@@ -26,9 +26,10 @@ export function buildActivityQuery(q: ActivityQuery) {
   return { where: and(...where), orderBy: [desc(activity.createdAt), desc(activity.id)], order }
 }
 
-export async function listActivity(db: Database, q: ActivityQuery) {
-  const { where, orderBy, order } = buildActivityQuery(q)
-  const rows = await db
+/** The page query, unexecuted (see nftPageQuery). */
+export function activityPageQuery(db: Database, q: ActivityQuery) {
+  const { where, orderBy } = buildActivityQuery(q)
+  return db
     .select({
       event: activity,
       nft: { id: nfts.id, name: nfts.name, image: nfts.image, tokenId: nfts.tokenId },
@@ -45,6 +46,11 @@ export async function listActivity(db: Database, q: ActivityQuery) {
     .where(where)
     .orderBy(...orderBy)
     .limit(q.limit + 1)
+}
+
+export async function listActivity(db: Database, q: ActivityQuery) {
+  const { order } = buildActivityQuery(q)
+  const rows = await activityPageQuery(db, q)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {

@@ -40,14 +40,20 @@ export function buildCollectionListQuery(q: CollectionListQuery) {
   return { where: and(...where), orderBy: [desc(column), desc(collections.id)], order, column }
 }
 
-export async function listCollections(db: Database, q: CollectionListQuery) {
-  const { where, orderBy, order, column } = buildCollectionListQuery(q)
-  const rows = await db
+/** The page query, unexecuted (see nftPageQuery). */
+export function collectionPageQuery(db: Database, q: CollectionListQuery) {
+  const { where, orderBy, column } = buildCollectionListQuery(q)
+  return db
     .select({ row: collections, key: sql<number>`${column}` })
     .from(collections)
     .where(where)
     .orderBy(...orderBy)
     .limit(q.limit + 1)
+}
+
+export async function listCollections(db: Database, q: CollectionListQuery) {
+  const { order } = buildCollectionListQuery(q)
+  const rows = await collectionPageQuery(db, q)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   const keyOf = (r: (typeof rows)[number]) => (q.order === 'recent' ? r.row.createdAt.getTime() : Number(r.key))

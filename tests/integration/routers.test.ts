@@ -1,0 +1,199 @@
+import fc from 'fast-check'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createCaller, type RouterInputs } from '../../server/trpc/root'
+import { createContext } from '../../server/trpc/init'
+import { createSeededRuntime } from '../support/seeded'
+
+let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
+let caller: ReturnType<typeof createCaller>
+beforeAll(async () => {
+  runtime = await createSeededRuntime(1_200)
+  caller = createCaller(createContext({ request: new Request('http://localhost/'), runtime }))
+})
+afterAll(() => runtime.close())
+
+type ListInput = RouterInputs['nft']['list']
+async function everyPage(input: ListInput) {
+  const ids: number[] = []
+  const rows = []
+  let cursor: string | undefined
+  for (let guard = 0; guard < 500; guard++) {
+    const page = await caller.nft.list({ ...input, cursor })
+    rows.push(...page.data)
+    ids.push(...page.data.map((n) => n.id))
+    if (!page.nextCursor) return { ids, rows }
+    cursor = page.nextCursor
+  }
+  throw new Error('paging did not end')
+}
+const eth = (n: { price: { eth: string } | null }) => (n.price ? Number(n.price.eth) : null)
+
+describe('nft.list sorts', () => {
+  it('Price: Low to High puts listed items first by price, unlisted last', async () => {
+    const { rows } = await everyPage({ sort: 'price-asc', limit: 100 })
+    const prices = rows.map(eth)
+    const firstUnlisted = prices.indexOf(null)
+    expect(firstUnlisted).toBeGreaterThan(0)
+    expect(prices.slice(firstUnlisted).every((p) => p === null)).toBe(true)
+    const listed = prices.slice(0, firstUnlisted) as number[]
+    expect(listed).toEqual([...listed].sort((a, b) => a - b))
+  })
+
+  it('Price: high to low puts the most expensive first, unlisted last', async () => {
+    const { rows } = await everyPage({ sort: 'price-desc', limit: 100 })
+    const listed = rows.map(eth).filter((p): p is number => p !== null)
+    expect(listed).toEqual([...listed].sort((a, b) => b - a))
+    expect(eth(rows.at(-1)!)).toBeNull()
+  })
+
+  it('Recently Added is newest first', async () => {
+    const { data } = await caller.nft.list({ sort: 'recently-added', limit: 50 })
+    const dates = data.map((n) => Date.parse(n.addDate))
+    expect(dates).toEqual([...dates].sort((a, b) => b - a))
+  })
+
+  it('Auction Ending Soon lists live auctions, soonest end first', async () => {
+    const { rows } = await everyPage({ sort: 'ending-soon', limit: 100 })
+    expect(rows.length).toBeGreaterThan(0)
+    const ends = rows.map((n) => Date.parse(n.auctionEndsAt!))
+    expect(ends.every((t) => t > Date.now())).toBe(true)
+    expect(ends).toEqual([...ends].sort((a, b) => a - b))
+  })
+})
+
+describe('nft.list filters', () => {
+  it.each([
+    ['verified', (n: { verified: boolean }) => n.verified],
+    ['nsfw', (n: { nsfw: boolean }) => n.nsfw],
+    ['lazy-minted', (n: { lazyMinted: boolean }) => n.lazyMinted],
+  ] as const)('%s keeps only matching items', async (filter, matches) => {
+    const { rows } = await everyPage({ filter, limit: 100 })
+    expect(rows.length).toBeGreaterThan(0)
+    expect(rows.every(matches)).toBe(true)
+  })
+
+  it('filters by collection slug, category, chain, owner and price range together', async () => {
+    const first = (await caller.nft.list({ limit: 1, sort: 'price-asc' })).data[0]!
+    const { rows } = await everyPage({
+      collection: first.collection.slug,
+      category: first.category,
+      chain: first.chainId,
+      minPrice: 0,
+      maxPrice: 1_000,
+      limit: 100,
+    })
+    expect(rows.length).toBeGreaterThan(0)
+    for (const n of rows) {
+      expect(n.collection.slug).toBe(first.collection.slug)
+      expect(n.chainId).toBe(first.chainId)
+      expect(n.price).not.toBeNull()
+    }
+    const owned = await everyPage({ owner: first.owner.toUpperCase().replace('0X', '0x'), limit: 100 })
+    expect(owned.rows.every((n) => n.owner === first.owner)).toBe(true)
+  })
+
+  it('status buy-now / on-auction / has-offers', async () => {
+    const buyNow = await everyPage({ status: 'buy-now', limit: 100 })
+    expect(buyNow.rows.every((n) => n.price && n.auctionEndsAt === null)).toBe(true)
+    const auctions = await everyPage({ status: 'on-auction', limit: 100 })
+    expect(auctions.rows.every((n) => Date.parse(n.auctionEndsAt!) > Date.now())).toBe(true)
+    const offered = await everyPage({ status: 'has-offers', limit: 100 })
+    expect(offered.rows.every((n) => n.offerCount > 0 && n.bestOffer)).toBe(true)
+  })
+
+  it('rejects an unknown collection with NOT_FOUND', async () => {
+    await expect(caller.nft.list({ collection: 'no-such-collection' })).rejects.toMatchObject({ code: 'NOT_FOUND' })
+  })
+})
+
+describe('keyset paging (property)', () => {
+  const sort = fc.constantFrom('price-asc', 'price-desc', 'recently-added', 'ending-soon' as const)
+  const filter = fc.option(fc.constantFrom('verified', 'nsfw', 'lazy-minted' as const), { nil: undefined })
+  const status = fc.option(fc.constantFrom('buy-now', 'on-auction', 'has-offers' as const), { nil: undefined })
+  const category = fc.option(fc.constantFrom('art', 'sports', 'utility' as const), { nil: undefined })
+
+  it('returns every matching row exactly once, in the order of one big page', async () => {
+    await fc.assert(
+      fc.asyncProperty(sort, filter, status, category, fc.integer({ min: 1, max: 60 }), async (s, f, st, c, limit) => {
+        const input = { sort: s, filter: f, status: st, category: c } as ListInput
+        const reference = await everyPage({ ...input, limit: 100 })
+        const paged = await everyPage({ ...input, limit })
+        expect(paged.ids).toEqual(reference.ids)
+        expect(new Set(paged.ids).size).toBe(paged.ids.length)
+      }),
+      { numRuns: 25 },
+    )
+  })
+
+  it('a cursor from another sort is refused', async () => {
+    const page = await caller.nft.list({ sort: 'price-asc', limit: 2 })
+    await expect(caller.nft.list({ sort: 'recently-added', cursor: page.nextCursor! })).rejects.toThrow(/cursor/)
+  })
+})
+
+describe('collections, rankings, activity, users, search', () => {
+  it('collection tabs order by trending, all-time volume and newest', async () => {
+    const top = (await caller.collection.list({ tab: 'top', limit: 100 })).data
+    const volumes = top.map((c) => Number(c.stats.volumeAll!.eth))
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a))
+    const recent = (await caller.collection.list({ tab: 'recent', limit: 100 })).data.map((c) =>
+      Date.parse(c.createdAt),
+    )
+    expect(recent).toEqual([...recent].sort((a, b) => b - a))
+    expect(
+      (await caller.collection.list({ tab: 'trending', category: 'art' })).data.every((c) => c.category === 'art'),
+    ).toBe(true)
+  })
+
+  it('collection stats are consistent with its items', async () => {
+    const c = (await caller.collection.list({ tab: 'top', limit: 1 })).data[0]!
+    const detail = await caller.collection.byIdOrSlug({ idOrSlug: c.slug })
+    const items = await everyPage({ collection: c.slug, limit: 100 })
+    expect(detail.stats.items).toBe(items.rows.length)
+    expect(detail.stats.listed).toBe(items.rows.filter((n) => n.price).length)
+    expect(detail.stats.owners).toBe(new Set(items.rows.map((n) => n.owner)).size)
+    const cheapest = items.rows
+      .map(eth)
+      .filter((p): p is number => p !== null)
+      .sort((a, b) => a - b)[0]
+    expect(Number(detail.stats.floor!.eth)).toBe(cheapest)
+    expect(BigInt(detail.stats.volumeAll!.wei)).toBeGreaterThanOrEqual(BigInt(detail.stats.volume30d!.wei))
+  })
+
+  it('rankings by period come from sales, ranked 1..n across pages', async () => {
+    const first = await caller.ranking.list({ period: '7d', limit: 5 })
+    const second = await caller.ranking.list({ period: '7d', limit: 5, cursor: first.nextCursor! })
+    expect([...first.data, ...second.data].map((r) => r.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    const volumes = [...first.data, ...second.data].map((r) => Number(r.volume!.eth))
+    expect(volumes).toEqual([...volumes].sort((a, b) => b - a))
+    expect(volumes[0]).toBeGreaterThan(0)
+  })
+
+  it('activity filters by type, item and user, newest first', async () => {
+    const sales = (await caller.activity.list({ type: 'sale', limit: 50 })).data
+    expect(sales.length).toBeGreaterThan(0)
+    expect(sales.every((e) => e.type === 'sale' && e.price)).toBe(true)
+    const user = sales[0]!.to!
+    const mine = (await caller.activity.list({ user, limit: 100 })).data
+    expect(mine.every((e) => e.from === user || e.to === user)).toBe(true)
+    const times = mine.map((e) => Date.parse(e.createdAt))
+    expect(times).toEqual([...times].sort((a, b) => b - a))
+  })
+
+  it('user tabs: owned and favorited', async () => {
+    const nft = (await caller.nft.list({ limit: 1 })).data[0]!
+    const owned = await caller.user.nfts({ filter: 'owned', address: nft.owner, limit: 100 })
+    expect(owned.data.map((n) => n.id)).toContain(nft.id)
+    const onSale = await caller.user.nfts({ filter: 'on-sale', address: nft.owner, limit: 100 })
+    expect(onSale.data.every((n) => n.price && n.owner === nft.owner)).toBe(true)
+  })
+
+  it('search is ranked and tolerates typos', async () => {
+    const exact = await caller.search.query({ q: 'Neon Cathedrals' })
+    expect(exact.collections[0]?.name).toBe('Neon Cathedrals')
+    const typo = await caller.search.query({ q: 'cathedrls' })
+    expect(typo.collections.map((c) => c.name)).toContain('Neon Cathedrals')
+    const nfts = await caller.nft.list({ q: 'Reverie', limit: 5 })
+    expect(nfts.data.every((n) => n.name.startsWith('Reverie'))).toBe(true)
+  })
+})
