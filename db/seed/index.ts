@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import { parseEther } from 'viem'
 import type { Database } from '../client'
+import { insertMany, withoutIndexes } from '../bulk-load'
 import { refreshCollectionStats } from '../stats'
 import {
   activity,
@@ -42,12 +43,23 @@ export interface SeedOptions {
 export async function seedDatabase(db: Database, options: SeedOptions = {}): Promise<{ seeded: boolean }> {
   const [existing] = await db.select({ count: sql<number>`count(*)` }).from(collections)
   if ((existing?.count ?? 0) > 0) return { seeded: false }
-
-  const random = createRandom(options.seed ?? DEFAULT_SEED)
   const now = options.now ?? new Date(Math.floor(Date.now() / HOUR) * HOUR)
+  const log = options.log ?? (() => undefined)
+  await withoutIndexes(db, SEEDED_TABLES, () => insertSeed(db, { ...options, now, log }))
+  log("indexes and search index built")
+  await refreshCollectionStats(db, now)
+  // Planner statistics; sqld and Turso refuse ANALYZE over their protocol (they manage their own).
+  if (db.$client.protocol === 'file') await db.run(sql`ANALYZE`)
+  return { seeded: true }
+}
+
+const SEEDED_TABLES = ['users', 'collections', 'nfts', 'nft_attributes', 'listings', 'offers', 'sales', 'favorites', 'activity']
+
+async function insertSeed(db: Database, options: SeedOptions & { now: Date; log: (m: string) => void }): Promise<void> {
+  const random = createRandom(options.seed ?? DEFAULT_SEED)
+  const { now, log } = options
   const nftTotal = options.nfts ?? 2_400
   const userTotal = options.users ?? Math.max(180, Math.round(nftTotal / 50))
-  const log = options.log ?? (() => undefined)
   const t0 = now.getTime()
 
   // Users
@@ -63,7 +75,7 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       createdAt: new Date(t0 - random.int(1, 400) * DAY),
     }
   })
-  for (const chunk of chunks(people, 1000)) await db.insert(users).values(chunk)
+  await insertMany(db, users, people)
   log(`${people.length} users`)
 
   // Collections: every category, spread over the chains; more "volumes" at larger scales.
@@ -95,7 +107,11 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
       }
     }
   }
-  await db.insert(collections).values(collectionRows.map(({ noun: _n, floorEth: _f, ...row }) => row))
+  await insertMany(
+    db,
+    collections,
+    collectionRows.map(({ noun: _n, floorEth: _f, ...row }) => row),
+  )
   log(`${collectionRows.length} collections`)
 
   // NFTs and their history, in chunks so a million rows never sit in memory at once.
@@ -116,23 +132,24 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
         ids,
         t0,
       )
-      await db.transaction(async (tx) => {
-        for (const c of chunks(batch.nfts, 1000)) await tx.insert(nfts).values(c)
-        for (const c of chunks(batch.attributes, 5000)) await tx.insert(nftAttributes).values(c)
-        for (const c of chunks(batch.listings, 3000)) await tx.insert(listings).values(c)
-        for (const c of chunks(batch.offers, 3000)) await tx.insert(offers).values(c)
-        for (const c of chunks(batch.sales, 3000)) await tx.insert(sales).values(c)
-        for (const c of chunks(batch.favorites, 8000)) await tx.insert(favorites).values(c)
-        for (const c of chunks(batch.activity, 3000)) await tx.insert(activity).values(c)
-      })
+      const tx = await db.$client.transaction('write')
+      try {
+        await insertMany(tx, nfts, batch.nfts)
+        await insertMany(tx, nftAttributes, batch.attributes)
+        await insertMany(tx, listings, batch.listings)
+        await insertMany(tx, offers, batch.offers)
+        await insertMany(tx, sales, batch.sales)
+        await insertMany(tx, favorites, batch.favorites)
+        await insertMany(tx, activity, batch.activity)
+        await tx.commit()
+      } finally {
+        tx.close()
+      }
     }
     made += count
     if (collection.id % 20 === 0) log(`${made} NFTs`)
   }
   log(`${made} NFTs, ${ids.sale} sales, ${ids.activity} activity events`)
-  await refreshCollectionStats(db, now)
-  await db.run(sql`ANALYZE`)
-  return { seeded: true }
 }
 
 type SeededCollection = typeof collections.$inferInsert & {
@@ -404,8 +421,4 @@ function slugify(text: string): string {
     .replace(/&/g, 'and')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
-}
-
-function* chunks<T>(items: T[], size: number): Generator<T[]> {
-  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size)
 }
