@@ -2,6 +2,7 @@
 import { spawn } from 'node:child_process'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
+import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL } from '../server/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 
@@ -10,6 +11,8 @@ loadDevVars()
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
 const db = await openMigratedDatabase({ url, authToken: process.env.DATABASE_AUTH_TOKEN || undefined })
 const { seeded } = await seedDatabase(db)
+// 24h / 7d volumes are relative to now: bring them up to date on every start (cheap at dev scale).
+if (!seeded) await refreshCollectionStats(db)
 db.$client.close()
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
 

@@ -1,0 +1,103 @@
+/**
+ * `npm run bench:api`: the REST list endpoints against a 1,000,000-NFT database, served by the
+ * Node production build (`npm start`), loaded with autocannon on 127.0.0.1. Each endpoint's
+ * throughput and latency are also given as a ratio to /api/health measured in the same run.
+ * Targets (issue 3): p99 < 50 ms at 1M items, throughput ≥ 1/4 of /api/health's.
+ *   BENCH_NFTS=1000000  size of the database (built once into bench/.tmp/, reused after)
+ *   BENCH_SECONDS=8     duration per endpoint
+ */
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync } from 'node:fs'
+import autocannon from 'autocannon'
+import { freePort, startProcess, waitForHttp } from '../scripts/processes'
+import { writeSection } from './lib'
+
+const nfts = Number(process.env.BENCH_NFTS ?? 1_000_000)
+const seconds = Number(process.env.BENCH_SECONDS ?? 8)
+const dbFile = `bench/.tmp/${nfts}.db`
+const tsx = ['node_modules/tsx/dist/cli.mjs']
+
+mkdirSync('bench/.tmp', { recursive: true })
+if (!existsSync(dbFile)) {
+  console.log(`seeding ${nfts} NFTs into ${dbFile} (once)…`)
+  execFileSync(process.execPath, [...tsx, 'scripts/db.ts', 'seed', '--nfts', String(nfts)], {
+    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
+    stdio: 'inherit',
+  })
+}
+console.log('building the Node production bundle…')
+execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+  env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
+  stdio: 'ignore',
+})
+
+const port = await freePort()
+const base = `http://127.0.0.1:${port}`
+const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], base, {
+  NODE_ENV: 'production',
+  PORT: String(port),
+  DATABASE_URL: `file:${dbFile}`,
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+})
+
+try {
+  await waitForHttp(`${base}/api/health`, server)
+  const first = (await (await fetch(`${base}/api/v1/collections?tab=top&limit=1`)).json()) as { data: { slug: string }[] }
+  const slug = first.data[0]!.slug
+  // A cursor 40 pages deep, to show that keyset paging does not slow down with depth.
+  let cursor = ''
+  for (let i = 0; i < 40; i++) {
+    const page = (await (await fetch(`${base}/api/v1/nfts?sort=price-asc&limit=100&cursor=${cursor}`)).json()) as { nextCursor: string }
+    cursor = page.nextCursor
+  }
+
+  const endpoints: [string, string][] = [
+    ['health (baseline)', '/api/health'],
+    ['nfts default (recently added)', '/api/v1/nfts'],
+    ['nfts price-asc', '/api/v1/nfts?sort=price-asc'],
+    ['nfts price-desc', '/api/v1/nfts?sort=price-desc'],
+    ['nfts ending-soon', '/api/v1/nfts?sort=ending-soon'],
+    ['nfts price-asc, page 41', `/api/v1/nfts?sort=price-asc&cursor=${cursor}`],
+    ['nfts filter verified', '/api/v1/nfts?filter=verified'],
+    ['nfts filter nsfw', '/api/v1/nfts?filter=nsfw'],
+    ['nfts filter lazy-minted', '/api/v1/nfts?filter=lazy-minted'],
+    ['nfts status has-offers', '/api/v1/nfts?status=has-offers&sort=price-desc'],
+    ['nfts category art, 0.1–1 ETH', '/api/v1/nfts?category=art&minPrice=0.1&maxPrice=1&sort=price-asc'],
+    ['collection page (detail)', `/api/v1/collections/${slug}`],
+    ['collection items', `/api/v1/marketplace/filterNFTbyCollection/${slug}?sort=price-asc`],
+    ['collections trending', '/api/v1/collections?tab=trending'],
+    ['rankings 7d', '/api/v1/rankings?period=7d'],
+    ['activity (sales)', '/api/v1/activity?type=sale'],
+    ['search', '/api/v1/search?q=reverie'],
+  ]
+
+  const results: { name: string; path: string; rps: number; p50: number; p99: number; errors: number }[] = []
+  for (const [name, path] of endpoints) {
+    const result = await autocannon({ url: base + path, connections: 10, duration: seconds })
+    const errors = result.errors + result.non2xx
+    results.push({ name, path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors })
+    console.log(`${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${errors}`)
+  }
+
+  const health = results[0]!
+  const rows = results.map((r) => {
+    const ratio = r.rps / health.rps
+    const ok = r === health || (r.p99 < 50 && ratio >= 0.25 && r.errors === 0)
+    return `| ${r.name} | \`${r.path.length > 60 ? r.path.slice(0, 57) + '…' : r.path}\` | ${r.rps.toFixed(0)} | ${ratio.toFixed(2)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r === health ? '—' : ok ? 'yes' : '**no**'} |`
+  })
+  writeSection(
+    'api',
+    `## REST API at ${nfts.toLocaleString('en-US')} NFTs (\`npm run bench:api\`)
+
+Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine: Node production build
+(\`npm start\`, one process), embedded libSQL file, autocannon with 10 connections for ${seconds} s per
+endpoint from the same machine. Target: p99 < 50 ms and at least 1/4 of /api/health's req/s.
+
+| endpoint | path | req/s | × health | p50 ms | p99 ms | errors | meets target |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |
+${rows.join('\n')}
+`,
+  )
+} finally {
+  await server.stop()
+}
