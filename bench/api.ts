@@ -42,12 +42,16 @@ const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], base
 
 try {
   await waitForHttp(`${base}/api/health`, server)
-  const first = (await (await fetch(`${base}/api/v1/collections?tab=top&limit=1`)).json()) as { data: { slug: string }[] }
+  const first = (await (await fetch(`${base}/api/v1/collections?tab=top&limit=1`)).json()) as {
+    data: { slug: string }[]
+  }
   const slug = first.data[0]!.slug
   // A cursor 40 pages deep, to show that keyset paging does not slow down with depth.
   let cursor = ''
   for (let i = 0; i < 40; i++) {
-    const page = (await (await fetch(`${base}/api/v1/nfts?sort=price-asc&limit=100&cursor=${cursor}`)).json()) as { nextCursor: string }
+    const page = (await (await fetch(`${base}/api/v1/nfts?sort=price-asc&limit=100&cursor=${cursor}`)).json()) as {
+      nextCursor: string
+    }
     cursor = page.nextCursor
   }
 
@@ -76,7 +80,9 @@ try {
     const result = await autocannon({ url: base + path, connections: 10, duration: seconds })
     const errors = result.errors + result.non2xx
     results.push({ name, path, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors })
-    console.log(`${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${errors}`)
+    console.log(
+      `${name.padEnd(34)} ${result.requests.average.toFixed(0).padStart(6)} req/s  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  errors ${errors}`,
+    )
   }
 
   const health = results[0]!

@@ -22,7 +22,9 @@ if (!existsSync(entryPath)) {
   console.error('No Node build in dist/: run `npm run build:node` first.')
   process.exit(1)
 }
-const { default: entry } = (await import(entryPath.href)) as { default: { fetch: (request: Request) => Promise<Response> } }
+const { default: entry } = (await import(entryPath.href)) as {
+  default: { fetch: (request: Request) => Promise<Response> }
+}
 
 const app = new Hono()
 app.use('/assets/*', async (c, next) => {

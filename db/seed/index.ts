@@ -46,14 +46,24 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   const now = options.now ?? new Date(Math.floor(Date.now() / HOUR) * HOUR)
   const log = options.log ?? (() => undefined)
   await withoutIndexes(db, SEEDED_TABLES, () => insertSeed(db, { ...options, now, log }))
-  log("indexes and search index built")
+  log('indexes and search index built')
   await refreshCollectionStats(db, now)
   // Planner statistics; sqld and Turso refuse ANALYZE over their protocol (they manage their own).
   if (db.$client.protocol === 'file') await db.run(sql`ANALYZE`)
   return { seeded: true }
 }
 
-const SEEDED_TABLES = ['users', 'collections', 'nfts', 'nft_attributes', 'listings', 'offers', 'sales', 'favorites', 'activity']
+const SEEDED_TABLES = [
+  'users',
+  'collections',
+  'nfts',
+  'nft_attributes',
+  'listings',
+  'offers',
+  'sales',
+  'favorites',
+  'activity',
+]
 
 async function insertSeed(db: Database, options: SeedOptions & { now: Date; log: (m: string) => void }): Promise<void> {
   const random = createRandom(options.seed ?? DEFAULT_SEED)
