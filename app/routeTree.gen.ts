@@ -10,33 +10,77 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as CategoryRouteImport } from './routes/$category'
+import { Route as CollectionAllNftsRouteImport } from './routes/collection/allNfts'
+import { Route as CollectionExplore_collectionRouteImport } from './routes/collection/explore_collection'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CategoryRoute = CategoryRouteImport.update({
+  id: '/$category',
+  path: '/$category',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionAllNftsRoute = CollectionAllNftsRouteImport.update({
+  id: '/collection/allNfts',
+  path: '/collection/allNfts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionExplore_collectionRoute =
+  CollectionExplore_collectionRouteImport.update({
+    id: '/collection/explore_collection',
+    path: '/collection/explore_collection',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/$category': typeof CategoryRoute
+  '/collection/allNfts': typeof CollectionAllNftsRoute
+  '/collection/explore_collection': typeof CollectionExplore_collectionRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/$category': typeof CategoryRoute
+  '/collection/allNfts': typeof CollectionAllNftsRoute
+  '/collection/explore_collection': typeof CollectionExplore_collectionRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/$category': typeof CategoryRoute
+  '/collection/allNfts': typeof CollectionAllNftsRoute
+  '/collection/explore_collection': typeof CollectionExplore_collectionRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/'
+  fullPaths:
+    | '/'
+    | '/$category'
+    | '/collection/allNfts'
+    | '/collection/explore_collection'
   fileRoutesByTo: FileRoutesByTo
-  to: '/'
-  id: '__root__' | '/'
+  to:
+    | '/'
+    | '/$category'
+    | '/collection/allNfts'
+    | '/collection/explore_collection'
+  id:
+    | '__root__'
+    | '/'
+    | '/$category'
+    | '/collection/allNfts'
+    | '/collection/explore_collection'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  CategoryRoute: typeof CategoryRoute
+  CollectionAllNftsRoute: typeof CollectionAllNftsRoute
+  CollectionExplore_collectionRoute: typeof CollectionExplore_collectionRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -48,11 +92,35 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/$category': {
+      id: '/$category'
+      path: '/$category'
+      fullPath: '/$category'
+      preLoaderRoute: typeof CategoryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection/allNfts': {
+      id: '/collection/allNfts'
+      path: '/collection/allNfts'
+      fullPath: '/collection/allNfts'
+      preLoaderRoute: typeof CollectionAllNftsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection/explore_collection': {
+      id: '/collection/explore_collection'
+      path: '/collection/explore_collection'
+      fullPath: '/collection/explore_collection'
+      preLoaderRoute: typeof CollectionExplore_collectionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  CategoryRoute: CategoryRoute,
+  CollectionAllNftsRoute: CollectionAllNftsRoute,
+  CollectionExplore_collectionRoute: CollectionExplore_collectionRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

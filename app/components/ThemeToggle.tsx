@@ -1,4 +1,5 @@
 import { currentTheme, setTheme } from '../lib/theme'
+import { Icon } from './icons'
 
 /** Flips between light and dark; the icons swap through CSS so server and client markup agree. */
 export function ThemeToggle() {
@@ -6,31 +7,12 @@ export function ThemeToggle() {
     <button
       type="button"
       onClick={() => setTheme(currentTheme() === 'dark' ? 'light' : 'dark')}
-      className="rounded-full p-2 text-slate-600 hover:bg-slate-100 dark:text-slate-300 dark:hover:bg-slate-800"
+      className="grid h-10 w-10 place-items-center rounded-full border border-jacarta-100 text-jacarta-700 hover:border-accent hover:bg-accent hover:text-white dark:border-transparent dark:bg-white/15 dark:text-white"
       aria-label="Toggle dark mode"
       data-testid="theme-toggle"
     >
-      <svg
-        className="h-5 w-5 dark:hidden"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
-      </svg>
-      <svg
-        className="hidden h-5 w-5 dark:block"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-      >
-        <circle cx="12" cy="12" r="4" />
-        <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-      </svg>
+      <Icon name="moon" className="h-5 w-5 dark:hidden" />
+      <Icon name="sun" className="hidden h-5 w-5 dark:block" />
     </button>
   )
 }

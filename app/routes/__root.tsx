@@ -1,10 +1,12 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, HeadContent, Outlet, Scripts } from '@tanstack/react-router'
+import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { type ReactNode, useEffect } from 'react'
 import type { AppRouter } from '../../server/trpc/root'
-import { SiteHeader } from '../components/SiteHeader'
+import { SiteFooter } from '../components/layout/SiteFooter'
+import { SiteHeader } from '../components/layout/SiteHeader'
+import { headerVariant } from '../lib/navigation'
 import { pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../lib/seo'
 import { themeBootScript } from '../lib/theme'
 import appCss from '../styles.css?url'
@@ -41,7 +43,7 @@ function RootDocument({ children }: { children: ReactNode }) {
       <head>
         <HeadContent />
       </head>
-      <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+      <body className="min-h-screen bg-white text-jacarta-700 antialiased dark:bg-jacarta-900 dark:text-white">
         {children}
         <Scripts />
       </body>
@@ -54,12 +56,19 @@ function RootLayout() {
     // Lets tests (and CSS, if ever needed) know that the page is interactive.
     document.documentElement.dataset.hydrated = 'true'
   }, [])
+  const { pathname } = useLocation()
+  // SPEC.md §2: /login renders without the shared layout.
+  if (pathname === '/login') return <Outlet />
   return (
     <>
+      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-4 focus:py-2">
+        Skip to content
+      </a>
       <SiteHeader />
-      <main id="main">
+      <main id="main" className={headerVariant(pathname) === 'transparent' ? '' : 'pt-20'}>
         <Outlet />
       </main>
+      <SiteFooter />
     </>
   )
 }

@@ -1,0 +1,164 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import type { RouterInputs } from '../../../server/trpc/root'
+import { type BrowseSearch, CATEGORY_OPTIONS, FILTER_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS, toListInput } from '../../lib/browse'
+import { useTRPC } from '../../lib/trpc-react'
+import { EmptyState, ErrorState, GridSkeleton } from '../ui/states'
+import { NftCard } from './NftCard'
+
+type Fixed = Partial<RouterInputs['nft']['list']>
+
+/** Infinite-scroll query options shared by loaders (prefetch) and the grid. */
+export function nftBrowseQuery(trpc: ReturnType<typeof useTRPC>, search: BrowseSearch, fixed: Fixed = {}) {
+  return trpc.nft.list.infiniteQueryOptions(toListInput(search, fixed), {
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+}
+
+/**
+ * The explore grid: sort, filters, category chips and price range, all kept in the URL,
+ * then items page by page as the visitor scrolls (or presses "Load more").
+ */
+export function NftBrowser({ search, fixed = {}, showCategories = true }: { search: BrowseSearch; fixed?: Fixed; showCategories?: boolean }) {
+  const trpc = useTRPC()
+  const navigate = useNavigate()
+  const query = useInfiniteQuery(nftBrowseQuery(trpc, search, fixed))
+  const sentinel = useRef<HTMLDivElement>(null)
+  const update = (patch: Partial<BrowseSearch>) =>
+    void navigate({ to: '.', search: (prev: BrowseSearch) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
+
+  useEffect(() => {
+    const node = sentinel.current
+    if (!node || !query.hasNextPage) return
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !query.isFetchingNextPage) void query.fetchNextPage()
+      },
+      { rootMargin: '600px' },
+    )
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [query, query.hasNextPage, query.isFetchingNextPage])
+
+  const items = query.data?.pages.flatMap((p) => p.data) ?? []
+  const select =
+    'h-11 rounded-xl border border-jacarta-100 bg-white px-3 text-sm dark:border-jacarta-600 dark:bg-jacarta-800'
+
+  return (
+    <div>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()} aria-label="Sort and filter items">
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Sort by
+          <select className={select} value={search.sort ?? 'recently-added'} onChange={(e) => update({ sort: e.target.value as BrowseSearch['sort'] })} data-testid="sort">
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Show
+          <select className={select} value={search.filter ?? ''} onChange={(e) => update({ filter: (e.target.value || undefined) as BrowseSearch['filter'] })} data-testid="filter">
+            <option value="">All items</option>
+            {FILTER_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Status
+          <select className={select} value={search.status ?? ''} onChange={(e) => update({ status: (e.target.value || undefined) as BrowseSearch['status'] })}>
+            <option value="">Any status</option>
+            {STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <fieldset className="flex items-end gap-2">
+          <legend className="mb-1 text-xs font-semibold">Price (ETH)</legend>
+          <input
+            aria-label="Minimum price in ETH"
+            className={`${select} w-24`}
+            inputMode="decimal"
+            placeholder="Min"
+            defaultValue={search.minPrice ?? ''}
+            onBlur={(e) => update({ minPrice: e.target.value === '' ? undefined : Number(e.target.value) })}
+          />
+          <input
+            aria-label="Maximum price in ETH"
+            className={`${select} w-24`}
+            inputMode="decimal"
+            placeholder="Max"
+            defaultValue={search.maxPrice ?? ''}
+            onBlur={(e) => update({ maxPrice: e.target.value === '' ? undefined : Number(e.target.value) })}
+          />
+        </fieldset>
+      </form>
+      {search.minPrice !== undefined && search.maxPrice !== undefined && search.minPrice > search.maxPrice && (
+        <p role="alert" className="mt-2 text-sm text-red">
+          The minimum price is above the maximum; the price range is ignored.
+        </p>
+      )}
+
+      {showCategories && !fixed.category && (
+        <ul className="mt-6 flex flex-wrap gap-2" aria-label="Categories">
+          {[{ value: undefined, label: 'All' }, ...CATEGORY_OPTIONS].map((c) => {
+            const active = search.category === c.value
+            return (
+              <li key={c.label}>
+                <button
+                  type="button"
+                  aria-pressed={active}
+                  onClick={() => update({ category: c.value })}
+                  className={`rounded-xl border px-4 py-2 text-sm font-semibold ${
+                    active
+                      ? 'border-transparent bg-accent text-white'
+                      : 'border-jacarta-100 bg-white hover:border-transparent hover:bg-accent hover:text-white dark:border-jacarta-600 dark:bg-jacarta-800'
+                  }`}
+                >
+                  {c.label}
+                </button>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+
+      <div className="mt-8" aria-live="polite" aria-busy={query.isFetching}>
+        {query.isPending ? (
+          <GridSkeleton />
+        ) : query.isError ? (
+          <ErrorState message={query.error.message} onRetry={() => void query.refetch()} />
+        ) : items.length === 0 ? (
+          <EmptyState title="No items match" detail="Try another filter or a wider price range." />
+        ) : (
+          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="nft-grid">
+            {items.map((nft, i) => (
+              <li key={nft.id}>
+                <NftCard nft={nft} priority={i < 4} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <div ref={sentinel} className="mt-8 flex justify-center">
+        {query.hasNextPage && (
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className="rounded-full border border-jacarta-100 px-6 py-3 font-semibold hover:border-accent hover:bg-accent hover:text-white disabled:opacity-60 dark:border-jacarta-600"
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
+          </button>
+        )}
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,6 @@
+import { useRouteContext } from '@tanstack/react-router'
+
+/** The tRPC options proxy from the router context (created per request in app/router.tsx). */
+export function useTRPC() {
+  return useRouteContext({ from: '__root__', select: (context) => context.trpc })
+}
