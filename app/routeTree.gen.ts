@@ -11,8 +11,23 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CategoryRouteImport } from './routes/$category'
+import { Route as R404RouteImport } from './routes/404'
+import { Route as ActivityRouteImport } from './routes/activity'
+import { Route as ContactRouteImport } from './routes/contact'
+import { Route as CreateRouteImport } from './routes/create'
+import { Route as LoginRouteImport } from './routes/login'
+import { Route as NewsletterRouteImport } from './routes/newsletter'
+import { Route as Platform_statusRouteImport } from './routes/platform_status'
+import { Route as RankingRouteImport } from './routes/ranking'
+import { Route as RankingsRouteImport } from './routes/rankings'
+import { Route as SearchRouteImport } from './routes/search'
+import { Route as CollectionSlugRouteImport } from './routes/collection/$slug'
 import { Route as CollectionAllNftsRouteImport } from './routes/collection/allNfts'
 import { Route as CollectionExplore_collectionRouteImport } from './routes/collection/explore_collection'
+import { Route as HomeVariantRouteImport } from './routes/home/$variant'
+import { Route as ItemIdRouteImport } from './routes/item/$id'
+import { Route as ProfileAddressRouteImport } from './routes/profile/$address'
+import { Route as UserAddressRouteImport } from './routes/user/$address'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -22,6 +37,61 @@ const IndexRoute = IndexRouteImport.update({
 const CategoryRoute = CategoryRouteImport.update({
   id: '/$category',
   path: '/$category',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const R404Route = R404RouteImport.update({
+  id: '/404',
+  path: '/404',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ActivityRoute = ActivityRouteImport.update({
+  id: '/activity',
+  path: '/activity',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CreateRoute = CreateRouteImport.update({
+  id: '/create',
+  path: '/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginRoute = LoginRouteImport.update({
+  id: '/login',
+  path: '/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const NewsletterRoute = NewsletterRouteImport.update({
+  id: '/newsletter',
+  path: '/newsletter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const Platform_statusRoute = Platform_statusRouteImport.update({
+  id: '/platform_status',
+  path: '/platform_status',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RankingRoute = RankingRouteImport.update({
+  id: '/ranking',
+  path: '/ranking',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RankingsRoute = RankingsRouteImport.update({
+  id: '/rankings',
+  path: '/rankings',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SearchRoute = SearchRouteImport.update({
+  id: '/search',
+  path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CollectionSlugRoute = CollectionSlugRouteImport.update({
+  id: '/collection/$slug',
+  path: '/collection/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CollectionAllNftsRoute = CollectionAllNftsRouteImport.update({
@@ -35,52 +105,177 @@ const CollectionExplore_collectionRoute =
     path: '/collection/explore_collection',
     getParentRoute: () => rootRouteImport,
   } as any)
+const HomeVariantRoute = HomeVariantRouteImport.update({
+  id: '/home/$variant',
+  path: '/home/$variant',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ItemIdRoute = ItemIdRouteImport.update({
+  id: '/item/$id',
+  path: '/item/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ProfileAddressRoute = ProfileAddressRouteImport.update({
+  id: '/profile/$address',
+  path: '/profile/$address',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const UserAddressRoute = UserAddressRouteImport.update({
+  id: '/user/$address',
+  path: '/user/$address',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
+  '/404': typeof R404Route
+  '/activity': typeof ActivityRoute
+  '/contact': typeof ContactRoute
+  '/create': typeof CreateRoute
+  '/login': typeof LoginRoute
+  '/newsletter': typeof NewsletterRoute
+  '/platform_status': typeof Platform_statusRoute
+  '/ranking': typeof RankingRoute
+  '/rankings': typeof RankingsRoute
+  '/search': typeof SearchRoute
+  '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
+  '/home/$variant': typeof HomeVariantRoute
+  '/item/$id': typeof ItemIdRoute
+  '/profile/$address': typeof ProfileAddressRoute
+  '/user/$address': typeof UserAddressRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
+  '/404': typeof R404Route
+  '/activity': typeof ActivityRoute
+  '/contact': typeof ContactRoute
+  '/create': typeof CreateRoute
+  '/login': typeof LoginRoute
+  '/newsletter': typeof NewsletterRoute
+  '/platform_status': typeof Platform_statusRoute
+  '/ranking': typeof RankingRoute
+  '/rankings': typeof RankingsRoute
+  '/search': typeof SearchRoute
+  '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
+  '/home/$variant': typeof HomeVariantRoute
+  '/item/$id': typeof ItemIdRoute
+  '/profile/$address': typeof ProfileAddressRoute
+  '/user/$address': typeof UserAddressRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
+  '/404': typeof R404Route
+  '/activity': typeof ActivityRoute
+  '/contact': typeof ContactRoute
+  '/create': typeof CreateRoute
+  '/login': typeof LoginRoute
+  '/newsletter': typeof NewsletterRoute
+  '/platform_status': typeof Platform_statusRoute
+  '/ranking': typeof RankingRoute
+  '/rankings': typeof RankingsRoute
+  '/search': typeof SearchRoute
+  '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
+  '/home/$variant': typeof HomeVariantRoute
+  '/item/$id': typeof ItemIdRoute
+  '/profile/$address': typeof ProfileAddressRoute
+  '/user/$address': typeof UserAddressRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/$category'
+    | '/404'
+    | '/activity'
+    | '/contact'
+    | '/create'
+    | '/login'
+    | '/newsletter'
+    | '/platform_status'
+    | '/ranking'
+    | '/rankings'
+    | '/search'
+    | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
+    | '/home/$variant'
+    | '/item/$id'
+    | '/profile/$address'
+    | '/user/$address'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$category'
+    | '/404'
+    | '/activity'
+    | '/contact'
+    | '/create'
+    | '/login'
+    | '/newsletter'
+    | '/platform_status'
+    | '/ranking'
+    | '/rankings'
+    | '/search'
+    | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
+    | '/home/$variant'
+    | '/item/$id'
+    | '/profile/$address'
+    | '/user/$address'
   id:
     | '__root__'
     | '/'
     | '/$category'
+    | '/404'
+    | '/activity'
+    | '/contact'
+    | '/create'
+    | '/login'
+    | '/newsletter'
+    | '/platform_status'
+    | '/ranking'
+    | '/rankings'
+    | '/search'
+    | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
+    | '/home/$variant'
+    | '/item/$id'
+    | '/profile/$address'
+    | '/user/$address'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CategoryRoute: typeof CategoryRoute
+  R404Route: typeof R404Route
+  ActivityRoute: typeof ActivityRoute
+  ContactRoute: typeof ContactRoute
+  CreateRoute: typeof CreateRoute
+  LoginRoute: typeof LoginRoute
+  NewsletterRoute: typeof NewsletterRoute
+  Platform_statusRoute: typeof Platform_statusRoute
+  RankingRoute: typeof RankingRoute
+  RankingsRoute: typeof RankingsRoute
+  SearchRoute: typeof SearchRoute
+  CollectionSlugRoute: typeof CollectionSlugRoute
   CollectionAllNftsRoute: typeof CollectionAllNftsRoute
   CollectionExplore_collectionRoute: typeof CollectionExplore_collectionRoute
+  HomeVariantRoute: typeof HomeVariantRoute
+  ItemIdRoute: typeof ItemIdRoute
+  ProfileAddressRoute: typeof ProfileAddressRoute
+  UserAddressRoute: typeof UserAddressRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -99,6 +294,83 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CategoryRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/404': {
+      id: '/404'
+      path: '/404'
+      fullPath: '/404'
+      preLoaderRoute: typeof R404RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/activity': {
+      id: '/activity'
+      path: '/activity'
+      fullPath: '/activity'
+      preLoaderRoute: typeof ActivityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/create': {
+      id: '/create'
+      path: '/create'
+      fullPath: '/create'
+      preLoaderRoute: typeof CreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login': {
+      id: '/login'
+      path: '/login'
+      fullPath: '/login'
+      preLoaderRoute: typeof LoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/newsletter': {
+      id: '/newsletter'
+      path: '/newsletter'
+      fullPath: '/newsletter'
+      preLoaderRoute: typeof NewsletterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/platform_status': {
+      id: '/platform_status'
+      path: '/platform_status'
+      fullPath: '/platform_status'
+      preLoaderRoute: typeof Platform_statusRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ranking': {
+      id: '/ranking'
+      path: '/ranking'
+      fullPath: '/ranking'
+      preLoaderRoute: typeof RankingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/rankings': {
+      id: '/rankings'
+      path: '/rankings'
+      fullPath: '/rankings'
+      preLoaderRoute: typeof RankingsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/search': {
+      id: '/search'
+      path: '/search'
+      fullPath: '/search'
+      preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/collection/$slug': {
+      id: '/collection/$slug'
+      path: '/collection/$slug'
+      fullPath: '/collection/$slug'
+      preLoaderRoute: typeof CollectionSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/collection/allNfts': {
       id: '/collection/allNfts'
       path: '/collection/allNfts'
@@ -113,14 +385,57 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollectionExplore_collectionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/home/$variant': {
+      id: '/home/$variant'
+      path: '/home/$variant'
+      fullPath: '/home/$variant'
+      preLoaderRoute: typeof HomeVariantRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/item/$id': {
+      id: '/item/$id'
+      path: '/item/$id'
+      fullPath: '/item/$id'
+      preLoaderRoute: typeof ItemIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/profile/$address': {
+      id: '/profile/$address'
+      path: '/profile/$address'
+      fullPath: '/profile/$address'
+      preLoaderRoute: typeof ProfileAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/user/$address': {
+      id: '/user/$address'
+      path: '/user/$address'
+      fullPath: '/user/$address'
+      preLoaderRoute: typeof UserAddressRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CategoryRoute: CategoryRoute,
+  R404Route: R404Route,
+  ActivityRoute: ActivityRoute,
+  ContactRoute: ContactRoute,
+  CreateRoute: CreateRoute,
+  LoginRoute: LoginRoute,
+  NewsletterRoute: NewsletterRoute,
+  Platform_statusRoute: Platform_statusRoute,
+  RankingRoute: RankingRoute,
+  RankingsRoute: RankingsRoute,
+  SearchRoute: SearchRoute,
+  CollectionSlugRoute: CollectionSlugRoute,
   CollectionAllNftsRoute: CollectionAllNftsRoute,
   CollectionExplore_collectionRoute: CollectionExplore_collectionRoute,
+  HomeVariantRoute: HomeVariantRoute,
+  ItemIdRoute: ItemIdRoute,
+  ProfileAddressRoute: ProfileAddressRoute,
+  UserAddressRoute: UserAddressRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

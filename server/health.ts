@@ -5,10 +5,31 @@ export interface HealthReport {
   status: 'ok' | 'degraded'
   time: string
   database: { status: 'ok' | 'down'; latencyMs: number; error?: string }
+  chain: { status: 'ok' | 'down' | 'not-configured'; chainId?: number; latencyMs?: number; error?: string }
 }
 
-/** A real round trip to the database; never throws. */
-export async function checkHealth(db: Database): Promise<HealthReport> {
+/** The chain's JSON-RPC answers eth_chainId (when one is configured). */
+async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['chain']> {
+  if (!rpcUrl) return { status: 'not-configured' }
+  const started = performance.now()
+  try {
+    const response = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(2_000),
+    })
+    const body = (await response.json()) as { result?: string }
+    if (!body.result) throw new Error(`no result (HTTP ${response.status})`)
+    return { status: 'ok', chainId: Number(body.result), latencyMs: round(performance.now() - started) }
+  } catch (error) {
+    return { status: 'down', latencyMs: round(performance.now() - started), error: error instanceof Error ? error.message : String(error) }
+  }
+}
+
+/** Real round trips to the database and the chain; never throws. */
+export async function checkHealth(db: Database, rpcUrl?: string): Promise<HealthReport> {
+  const chainCheck = checkChain(rpcUrl)
   const started = performance.now()
   let database: HealthReport['database']
   try {
@@ -21,7 +42,9 @@ export async function checkHealth(db: Database): Promise<HealthReport> {
       error: error instanceof Error ? error.message : String(error),
     }
   }
-  return { status: database.status === 'ok' ? 'ok' : 'degraded', time: new Date().toISOString(), database }
+  const chain = await chainCheck
+  const ok = database.status === 'ok' && chain.status !== 'down'
+  return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain }
 }
 
 const round = (ms: number): number => Math.round(ms * 100) / 100

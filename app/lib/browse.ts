@@ -53,11 +53,25 @@ export const browseSearchSchema = z.object({
   minPrice: amount,
   maxPrice: amount,
 })
-export type BrowseSearch = z.infer<typeof browseSearchSchema>
+export interface BrowseSearch {
+  sort?: Sort
+  filter?: Filter
+  status?: Status
+  category?: Category
+  minPrice?: number
+  maxPrice?: number
+}
 
 /** URL state → list input (a fixed category or collection from the route wins). */
 export function toListInput(search: BrowseSearch, fixed: Partial<ListInput> = {}): ListInput {
   const { minPrice, maxPrice } = search
   const range = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? {} : { minPrice, maxPrice }
   return { ...search, ...range, ...fixed, limit: 24 }
+}
+
+/** For `validateSearch`: every key optional in links, bad values dropped. */
+export function parseBrowseSearch(raw: Record<string, unknown>): BrowseSearch {
+  const parsed = browseSearchSchema.parse(raw)
+  // Only the keys that carry a value, so links and the URL stay clean.
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as BrowseSearch
 }

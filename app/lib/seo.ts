@@ -11,3 +11,19 @@ export const SITE_KEYWORDS =
 export function pageTitle(page: string): string {
   return `${page} || ${BRAND} NFT Marketplace`
 }
+
+/** Open Graph and Twitter card tags for item, collection and user pages. */
+export function socialMeta({ title, description, image, path }: { title: string; description: string; image: string; path: string }) {
+  return [
+    { property: 'og:type', content: 'website' },
+    { property: 'og:site_name', content: BRAND },
+    { property: 'og:title', content: title },
+    { property: 'og:description', content: description },
+    { property: 'og:image', content: image },
+    { property: 'og:url', content: path },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    { name: 'twitter:image', content: image },
+  ]
+}

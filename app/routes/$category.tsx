@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NftBrowser, nftBrowseQuery } from '../components/nft/NftBrowser'
 import { PageHeading } from '../components/ui/states'
-import { browseSearchSchema, CATEGORY_OPTIONS } from '../lib/browse'
+import { parseBrowseSearch, CATEGORY_OPTIONS } from '../lib/browse'
 import { CATEGORY_ROUTES } from '../lib/navigation'
 import { pageTitle } from '../lib/seo'
 
@@ -12,7 +12,7 @@ function categoryOf(segment: string) {
 }
 
 export const Route = createFileRoute('/$category')({
-  validateSearch: browseSearchSchema,
+  validateSearch: parseBrowseSearch,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const category = categoryOf(params.category)
@@ -27,10 +27,13 @@ export const Route = createFileRoute('/$category')({
 function CategoryPage() {
   const category = Route.useLoaderData()
   const search = Route.useSearch()
+  const navigate = Route.useNavigate()
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeading title={category.label} lead={`${category.label} NFTs on Vitrine.`} />
-      <NftBrowser search={search} fixed={{ category: category.value }} showCategories={false} />
+      <NftBrowser
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })} fixed={{ category: category.value }} showCategories={false} />
     </section>
   )
 }

@@ -1,7 +1,10 @@
 /**
  * Search over NFTs, collections and users with SQLite FTS5 (trigram tokenizer).
- * A query is cut into trigrams joined with OR and ranked by bm25: exact substrings rank
- * first, and a typo still shares most trigrams with the word it meant ("reveire" → "Reverie").
+ * Exact matches first: every word as a substring (`"rev" "eri"…` phrases, ANDed). Then, for
+ * collections and users (small tables), fuzzy matches: the words cut into trigrams joined with
+ * OR and ranked by bm25, so a typo still finds the word it meant ("reveire" → "Reverie").
+ * NFTs (a million rows) get exact matches only, unordered so the scan stops at the limit;
+ * their typos are caught through the collection they belong to.
  */
 import { inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
@@ -10,36 +13,56 @@ import { findNftsByIds } from './nft-detail'
 import { toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
+const words = (query: string) => query.toLowerCase().split(/[^\p{L}\p{N}#]+/u).filter((w) => w.length >= 3)
+const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/** Every word as a substring: `"reverie" AND "12"`-style phrases, or null without a 3-letter word. */
+export function toExactExpression(query: string): string | null {
+  const list = words(query)
+  return list.length ? list.map(quote).join(' AND ') : null
+}
+
 /** `"rev" OR "eve" OR …`, or null when no word has three characters. */
 export function toMatchExpression(query: string): string | null {
   const grams = new Set<string>()
-  for (const word of query.toLowerCase().split(/[^\p{L}\p{N}#]+/u)) {
-    if (word.length < 3) continue
+  for (const word of words(query)) {
     for (let i = 0; i + 3 <= word.length; i++) grams.add(word.slice(i, i + 3))
   }
   if (grams.size === 0) return null
-  return [...grams].map((g) => `"${g.replace(/"/g, '""')}"`).join(' OR ')
+  return [...grams].map(quote).join(' OR ')
 }
 
-async function rankedIds(
-  db: Database,
-  table: 'search_nfts' | 'search_collections' | 'search_users',
-  match: string,
-  limit: number,
-) {
-  const result = await db.run(
-    sql`SELECT rowid AS id FROM ${sql.raw(table)} WHERE ${sql.raw(table)} MATCH ${match} ORDER BY bm25(${sql.raw(table)}) LIMIT ${limit}`,
-  )
+type SearchTable = 'search_nfts' | 'search_collections' | 'search_users'
+
+async function matchIds(db: Database, table: SearchTable, match: string, limit: number, ranked: boolean) {
+  const t = sql.raw(table)
+  const order = ranked ? sql`ORDER BY bm25(${t})` : sql``
+  const result = await db.run(sql`SELECT rowid AS id FROM ${t} WHERE ${t} MATCH ${match} ${order} LIMIT ${limit}`)
   return result.rows.map((row) => Number(row.id))
 }
 
+/** Exact matches (ranked), then fuzzy ones to fill the limit. */
+async function rankedIds(db: Database, table: SearchTable, query: string, limit: number): Promise<number[]> {
+  const exact = toExactExpression(query)
+  const fuzzy = toMatchExpression(query)
+  if (!exact || !fuzzy) return []
+  const ids = await matchIds(db, table, exact, limit, true)
+  if (ids.length >= limit) return ids
+  const more = await matchIds(db, table, fuzzy, limit, true)
+  return [...new Set([...ids, ...more])].slice(0, limit)
+}
+
+/** NFT ids whose name contains every word, in id order (no ranking: cheap at any size). */
+async function exactNftIds(db: Database, query: string, limit: number): Promise<number[]> {
+  const exact = toExactExpression(query)
+  return exact ? matchIds(db, 'search_nfts', exact, limit, false) : []
+}
+
 export async function search(db: Database, q: { q: string; limit: number }) {
-  const match = toMatchExpression(q.q)
-  if (match === null) return { nfts: [], collections: [], users: [] }
   const [nftIds, collectionIds, userRowIds] = await Promise.all([
-    rankedIds(db, 'search_nfts', match, q.limit),
-    rankedIds(db, 'search_collections', match, q.limit),
-    rankedIds(db, 'search_users', match, q.limit),
+    exactNftIds(db, q.q, q.limit),
+    rankedIds(db, 'search_collections', q.q, q.limit),
+    rankedIds(db, 'search_users', q.q, q.limit),
   ])
   const byRank = <T>(ids: number[], rows: T[], idOf: (row: T) => number) => {
     const map = new Map(rows.map((r) => [idOf(r), r]))
@@ -62,8 +85,7 @@ export async function search(db: Database, q: { q: string; limit: number }) {
   }
 }
 
-/** NFT ids matching a free-text query, best first (at most 1,000), for `q` on list endpoints. */
+/** NFT ids matching a free-text query (at most 1,000), for `q` on list endpoints. */
 export async function nftSearchIds(db: Database, query: string): Promise<number[]> {
-  const match = toMatchExpression(query)
-  return match === null ? [] : rankedIds(db, 'search_nfts', match, 1_000)
+  return exactNftIds(db, query, 1_000)
 }

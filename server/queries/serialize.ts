@@ -10,7 +10,20 @@ export interface Price {
 export const toPrice = (wei: string | null, currency: string | null): Price | null =>
   wei === null ? null : { wei, eth: formatEther(BigInt(wei)), currency: currency ?? 'ETH' }
 
-/** Addresses are stored lowercase and shown checksummed. */
-export const checksum = (address: string): string => getAddress(address)
-export const checksumOrNull = (address: string | null): string | null => (address === null ? null : getAddress(address))
+const checksummed = new Map<string, string>()
+
+/**
+ * Addresses are stored lowercase and shown checksummed. The checksum is a keccak hash, and a
+ * page shows the same few hundred wallets again and again, so results are memoised (bounded).
+ */
+export function checksum(address: string): string {
+  let result = checksummed.get(address)
+  if (result === undefined) {
+    result = getAddress(address)
+    if (checksummed.size >= 50_000) checksummed.clear()
+    checksummed.set(address, result)
+  }
+  return result
+}
+export const checksumOrNull = (address: string | null): string | null => (address === null ? null : checksum(address))
 export const iso = (date: Date | null): string | null => (date === null ? null : date.toISOString())

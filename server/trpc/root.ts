@@ -6,17 +6,21 @@ import { healthQuery } from './routers/health'
 import { nftRouter } from './routers/nft'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
+import { sessionQuery } from './routers/session'
+import { siteRouter } from './routers/site'
 import { userRouter } from './routers/user'
 
 /** Every domain router, one line each. */
 export const appRouter = router({
   health: healthQuery,
+  session: sessionQuery,
   nft: nftRouter,
   collection: collectionRouter,
   user: userRouter,
   ranking: rankingRouter,
   activity: activityRouter,
   search: searchRouter,
+  site: siteRouter,
 })
 
 export type AppRouter = typeof appRouter

@@ -1,5 +1,4 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import type { RouterInputs } from '../../../server/trpc/root'
 import { type BrowseSearch, CATEGORY_OPTIONS, FILTER_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS, toListInput } from '../../lib/browse'
@@ -20,13 +19,21 @@ export function nftBrowseQuery(trpc: ReturnType<typeof useTRPC>, search: BrowseS
  * The explore grid: sort, filters, category chips and price range, all kept in the URL,
  * then items page by page as the visitor scrolls (or presses "Load more").
  */
-export function NftBrowser({ search, fixed = {}, showCategories = true }: { search: BrowseSearch; fixed?: Fixed; showCategories?: boolean }) {
+export function NftBrowser({
+  search,
+  onSearchChange: update,
+  fixed = {},
+  showCategories = true,
+}: {
+  search: BrowseSearch
+  /** Writes the patch into the page's URL (each route navigates with its own typed search). */
+  onSearchChange: (patch: Partial<BrowseSearch>) => void
+  fixed?: Fixed
+  showCategories?: boolean
+}) {
   const trpc = useTRPC()
-  const navigate = useNavigate()
   const query = useInfiniteQuery(nftBrowseQuery(trpc, search, fixed))
   const sentinel = useRef<HTMLDivElement>(null)
-  const update = (patch: Partial<BrowseSearch>) =>
-    void navigate({ to: '.', search: (prev: BrowseSearch) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
 
   useEffect(() => {
     const node = sentinel.current

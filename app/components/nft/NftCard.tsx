@@ -21,7 +21,7 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
         {nft.auctionEndsAt && (
           <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2 py-1 text-xs font-semibold text-jacarta-700 dark:bg-jacarta-900/90 dark:text-white">
             <Icon name="clock" className="h-3.5 w-3.5" />
-            {countdown(nft.auctionEndsAt)}
+            <span suppressHydrationWarning>{countdown(nft.auctionEndsAt)}</span>
           </span>
         )}
         {nft.lazyMinted && (

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NftBrowser, nftBrowseQuery } from '../../components/nft/NftBrowser'
 import { PageHeading } from '../../components/ui/states'
-import { browseSearchSchema } from '../../lib/browse'
+import { parseBrowseSearch } from '../../lib/browse'
 import { pageTitle } from '../../lib/seo'
 
 export const Route = createFileRoute('/collection/explore_collection')({
-  validateSearch: browseSearchSchema,
+  validateSearch: parseBrowseSearch,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, deps)),
   head: () => ({ meta: [{ title: pageTitle('Explore') }] }),
@@ -14,10 +14,13 @@ export const Route = createFileRoute('/collection/explore_collection')({
 
 function ExplorePage() {
   const search = Route.useSearch()
+  const navigate = Route.useNavigate()
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeading title="Explore" lead="Every item on Vitrine: sort, filter and find your next piece." />
-      <NftBrowser search={search} />
+      <NftBrowser
+        search={search}
+        onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })} />
     </section>
   )
 }

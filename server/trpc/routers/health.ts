@@ -1,5 +1,5 @@
 import { checkHealth } from '../../health'
 import { publicProcedure } from '../init'
 
-/** `health`: a database round trip, reported without throwing. */
-export const healthQuery = publicProcedure.query(({ ctx }) => checkHealth(ctx.db))
+/** `health`: database and chain round trips, reported without throwing. */
+export const healthQuery = publicProcedure.query(({ ctx }) => checkHealth(ctx.db, ctx.env.CHAIN_RPC_URL))

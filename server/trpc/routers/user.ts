@@ -15,6 +15,25 @@ export const userNameSchema = z
   .max(30, 'must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'may contain only letters, digits, "_", "." and "-"')
 
+const linkSchema = z.union([z.literal(''), z.url('must be a full URL (https://…)').max(200, 'is too long')]).optional()
+
+export const profileInput = z.object({
+  walletAddress: addressSchema,
+  userName: userNameSchema,
+  bio: z.string().trim().max(280, 'must be at most 280 characters').optional(),
+  website: linkSchema,
+  twitter: linkSchema,
+  instagram: linkSchema,
+})
+
+/** The signed-in wallet, or a FORBIDDEN error when it is not `address`. */
+function assertOwner(sessionName: string | null | undefined, address: string) {
+  const sessionAddress = sessionName?.toLowerCase()
+  if (!sessionAddress || !isAddress(sessionAddress) || sessionAddress !== address) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only change the profile of the wallet you signed in with.' })
+  }
+}
+
 export const userRouter = router({
   byAddress: publicProcedure.input(z.object({ address: addressSchema })).query(async ({ ctx, input }) => {
     const user = await findUser(ctx.db, input.address)
@@ -64,4 +83,25 @@ export const userRouter = router({
       if (!row) throw new Error('upsert returned no row')
       return { message: existing ? 'User updated' : 'User created', user: toUserJson(row) }
     }),
+
+  /** Edit profile (/profile/{address}): only the signed-in owner can save. */
+  updateProfile: protectedProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
+    assertOwner(ctx.user.name, input.walletAddress)
+    const links = Object.fromEntries(
+      (['website', 'twitter', 'instagram'] as const).flatMap((key) => (input[key] ? [[key, input[key]]] : [])),
+    )
+    const values = { username: input.userName, bio: input.bio || null, links }
+    const [row] = await ctx.db
+      .insert(users)
+      .values({
+        address: input.walletAddress,
+        ...values,
+        avatarUrl: artUrl('avatar', input.walletAddress),
+        bannerUrl: artUrl('banner', input.walletAddress),
+      })
+      .onConflictDoUpdate({ target: users.address, set: { ...values, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
+      .returning()
+    if (!row) throw new Error('upsert returned no row')
+    return toUserJson(row)
+  }),
 })

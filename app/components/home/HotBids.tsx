@@ -1,0 +1,39 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useTRPC } from '../../lib/trpc-react'
+import { NftCard } from '../nft/NftCard'
+import { EmptyState, GridSkeleton } from '../ui/states'
+import { Section } from './Section'
+
+export const hotBidsInput = { sort: 'ending-soon' as const, limit: 4 }
+
+/** Live auctions ending soonest. */
+export function HotBids() {
+  const trpc = useTRPC()
+  const query = useQuery(trpc.nft.list.queryOptions(hotBidsInput))
+  return (
+    <Section
+      title="Hot bids"
+      id="hot-bids"
+      action={
+        <Link to="/collection/explore_collection" search={{ sort: 'ending-soon' }} className="font-semibold text-accent hover:underline">
+          All auctions
+        </Link>
+      }
+    >
+      {query.isPending ? (
+        <GridSkeleton count={4} />
+      ) : !query.data?.data.length ? (
+        <EmptyState title="No live auctions right now" detail="New auctions start every day." />
+      ) : (
+        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {query.data.data.map((nft) => (
+            <li key={nft.id}>
+              <NftCard nft={nft} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Section>
+  )
+}

@@ -1,0 +1,62 @@
+import { Link } from '@tanstack/react-router'
+import { formatEther } from 'viem'
+import { useState } from 'react'
+import { formatEth } from '../../lib/format'
+import { Modal } from '../ui/Modal'
+
+export interface CheckoutItem {
+  name: string
+  image: string
+  collection: string
+  priceWei: string
+  creatorEarningsBps: number
+}
+
+/** Buy-now checkout: price, creator earnings and total; the terms must be accepted to go on. */
+export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose: () => void; item: CheckoutItem }) {
+  const [accepted, setAccepted] = useState(false)
+  const [notice, setNotice] = useState<string | null>(null)
+  const price = BigInt(item.priceWei)
+  const earnings = (price * BigInt(item.creatorEarningsBps)) / 10_000n
+  return (
+    <Modal open={open} onClose={onClose} title="Complete checkout" testId="checkout-modal">
+      <div className="flex items-center gap-4 border-y border-jacarta-100 py-4 dark:border-jacarta-600">
+        <img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-xl" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-sm text-accent dark:text-accent-lighter">{item.collection}</p>
+          <p className="truncate font-display font-semibold">{item.name}</p>
+          <p className="text-xs text-jacarta-500 dark:text-jacarta-200">
+            Creator earnings: {item.creatorEarningsBps / 100}% ({formatEth(formatEther(earnings))} ETH, paid from the price)
+          </p>
+        </div>
+        <p className="font-semibold whitespace-nowrap">{formatEth(formatEther(price))} ETH</p>
+      </div>
+      <p className="mt-4 flex justify-between font-display text-lg font-semibold">
+        <span>Total</span>
+        <span data-testid="checkout-total">{formatEth(formatEther(price))} ETH</span>
+      </p>
+      <label className="mt-4 flex items-start gap-2 text-sm">
+        <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} className="mt-1" />
+        <span>
+          By checking this box, I agree to Vitrine's{' '}
+          <Link to="/tarms" className="text-accent underline">
+            Terms of Service
+          </Link>
+        </span>
+      </label>
+      {notice && (
+        <p role="status" className="mt-4 rounded-xl bg-accent/10 p-3 text-sm">
+          {notice}
+        </p>
+      )}
+      <button
+        type="button"
+        disabled={!accepted}
+        onClick={() => setNotice('Buying settles on chain from your wallet. Connect a wallet to buy: nothing was bought.')}
+        className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        Confirm Checkout
+      </button>
+    </Modal>
+  )
+}

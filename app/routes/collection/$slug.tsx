@@ -1,0 +1,101 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
+import { TRPCClientError } from '@trpc/client'
+import { ActivityTable } from '../../components/ActivityTable'
+import { Icon } from '../../components/icons'
+import { NftBrowser, nftBrowseQuery } from '../../components/nft/NftBrowser'
+import { parseBrowseSearch } from '../../lib/browse'
+import { formatEth, formatPercent, shortenAddress } from '../../lib/format'
+import { pageTitle, socialMeta } from '../../lib/seo'
+import { useTRPC } from '../../lib/trpc-react'
+
+/** `/collection/avatar_1` (the sketch's demo path) → the collection with id 1, by its slug. */
+const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
+
+export const Route = createFileRoute('/collection/$slug')({
+  validateSearch: parseBrowseSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context, params, deps }) => {
+    const idOrSlug = demoId(params.slug) ?? params.slug
+    const collection = await context.queryClient
+      .ensureQueryData(context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug }))
+      .catch((error: unknown) => {
+        if (error instanceof TRPCClientError && (error.data?.code === 'NOT_FOUND' || error.data?.code === 'BAD_REQUEST')) throw notFound()
+        throw error
+      })
+    if (collection.slug !== params.slug) throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search: deps })
+    await context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, deps, { collection: collection.slug }))
+    return collection
+  },
+  head: ({ loaderData, match }) =>
+    loaderData
+      ? {
+          meta: [
+            { title: pageTitle(loaderData.name) },
+            { name: 'description', content: loaderData.description },
+            ...socialMeta({ title: loaderData.name, description: loaderData.description, image: loaderData.logo, path: match.pathname }),
+          ],
+        }
+      : {},
+  component: CollectionPage,
+})
+
+function CollectionPage() {
+  const collection = Route.useLoaderData()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const trpc = useTRPC()
+  const activity = useQuery(trpc.activity.list.queryOptions({ collection: collection.slug, limit: 10 }))
+  const stats = [
+    ['Items', collection.stats.items.toLocaleString('en-US')],
+    ['Owners', collection.stats.owners.toLocaleString('en-US')],
+    ['Floor', collection.stats.floor ? `${formatEth(collection.stats.floor.eth)} ETH` : '—'],
+    ['Volume 24h', `${formatEth(collection.stats.volume24h!.eth, 2)} ETH`],
+    ['Volume 7d', `${formatEth(collection.stats.volume7d!.eth, 2)} ETH`],
+    ['Total volume', `${formatEth(collection.stats.volumeAll!.eth, 2)} ETH`],
+    ['Listed', `${collection.stats.listedPercent}%`],
+    ['24h change', formatPercent(collection.stats.change24h)],
+  ] as const
+  return (
+    <div>
+      <div className="relative h-48 md:h-72">
+        <img src={collection.banner} alt="" className="h-full w-full object-cover" width={1400} height={400} />
+      </div>
+      <section className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
+        <img
+          src={collection.logo}
+          alt={`${collection.name} logo`}
+          width={128}
+          height={128}
+          className="-mt-16 h-32 w-32 rounded-2xl border-4 border-white dark:border-jacarta-900"
+        />
+        <h1 className="mt-4 flex items-center gap-2 font-display text-3xl font-bold md:text-4xl">
+          {collection.name}
+          {collection.verified && <Icon name="verified" className="h-7 w-7 text-accent" label="Verified collection" />}
+        </h1>
+        <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-200">
+          By <span className="font-mono">{shortenAddress(collection.creator)}</span> · {collection.category} · creator earnings{' '}
+          {collection.creatorEarningsBps / 100}%
+        </p>
+        <p className="mt-4 max-w-3xl text-jacarta-500 dark:text-jacarta-200">{collection.description}</p>
+        <dl className="mt-8 grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-jacarta-100 bg-jacarta-100 sm:grid-cols-4 lg:grid-cols-8 dark:border-jacarta-700 dark:bg-jacarta-700">
+          {stats.map(([label, value]) => (
+            <div key={label} className="bg-white p-4 text-center dark:bg-jacarta-800">
+              <dt className="text-xs text-jacarta-500 dark:text-jacarta-200">{label}</dt>
+              <dd className="mt-1 font-display font-semibold">{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Items</h2>
+        <NftBrowser
+          search={search}
+          fixed={{ collection: collection.slug }}
+          showCategories={false}
+          onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })}
+        />
+        <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Activity</h2>
+        <ActivityTable query={activity} />
+      </section>
+    </div>
+  )
+}

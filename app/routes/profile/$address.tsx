@@ -1,0 +1,85 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { isAddress } from 'viem'
+import { Field } from '../../components/ui/Field'
+import { PageHeading } from '../../components/ui/states'
+import { fieldErrors } from '../../lib/form-errors'
+import { shortenAddress } from '../../lib/format'
+import { pageTitle } from '../../lib/seo'
+import { useTRPC } from '../../lib/trpc-react'
+
+export const Route = createFileRoute('/profile/$address')({
+  loader: async ({ context, params }) => {
+    // SPEC.md §2: Edit Profile without a connected wallet goes to /login (also the demo path /profile/user_avatar).
+    if (!isAddress(params.address, { strict: false })) throw redirect({ to: '/login' })
+    const [session, user] = await Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address })).catch(() => null),
+    ])
+    if (!session && !user) throw notFound()
+    return { address: params.address, user }
+  },
+  head: () => ({ meta: [{ title: pageTitle('Edit Profile') }] }),
+  component: EditProfilePage,
+})
+
+function EditProfilePage() {
+  const { address, user } = Route.useLoaderData()
+  const trpc = useTRPC()
+  const session = useQuery(trpc.session.queryOptions())
+  const save = useMutation(trpc.user.updateProfile.mutationOptions())
+  const errors = fieldErrors(save.error)
+  const isOwner = session.data?.address.toLowerCase() === address.toLowerCase()
+
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
+      <PageHeading title="Edit profile" lead={`Wallet ${shortenAddress(address)}`} />
+      {!isOwner && (
+        <p role="note" className="mb-6 rounded-xl bg-accent/10 p-4 text-sm">
+          Only the owner of this wallet can edit its profile.{' '}
+          <Link to="/login" className="font-semibold text-accent underline">
+            Sign in with your wallet
+          </Link>{' '}
+          to edit yours.
+        </p>
+      )}
+      <form
+        noValidate
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault()
+          const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
+          save.mutate({
+            walletAddress: address,
+            userName: data.userName ?? '',
+            bio: data.bio,
+            website: data.website,
+            twitter: data.twitter,
+            instagram: data.instagram,
+          })
+        }}
+      >
+        <fieldset disabled={!isOwner || save.isPending} className="space-y-5 disabled:opacity-60">
+          <Field name="userName" label="Username" required defaultValue={user?.username ?? ''} error={errors.userName} />
+          <Field name="bio" label="Bio" multiline maxLength={280} defaultValue={user?.bio ?? ''} error={errors.bio} />
+          <Field name="website" label="Website" type="url" defaultValue={user?.links.website ?? ''} error={errors.website} />
+          <Field name="twitter" label="Twitter" type="url" defaultValue={user?.links.twitter ?? ''} error={errors.twitter} />
+          <Field name="instagram" label="Instagram" type="url" defaultValue={user?.links.instagram ?? ''} error={errors.instagram} />
+          <button type="submit" className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark">
+            {save.isPending ? 'Saving…' : 'Update profile'}
+          </button>
+        </fieldset>
+        {save.isSuccess && (
+          <p role="status" className="rounded-xl bg-green/10 p-4 font-semibold">
+            Profile saved.
+          </p>
+        )}
+        {save.isError && Object.keys(errors).length === 0 && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {save.error.message}
+          </p>
+        )}
+      </form>
+    </section>
+  )
+}

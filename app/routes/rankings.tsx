@@ -1,0 +1,128 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { z } from 'zod'
+import { Icon } from '../components/icons'
+import { EmptyState, ErrorState, PageHeading } from '../components/ui/states'
+import { CATEGORY_OPTIONS } from '../lib/browse'
+import { formatEth, formatPercent } from '../lib/format'
+import { pageTitle } from '../lib/seo'
+import { useTRPC } from '../lib/trpc-react'
+
+const PERIODS = [
+  { value: '24h', label: 'Last 24 hours' },
+  { value: '7d', label: 'Last 7 days' },
+  { value: '30d', label: 'Last 30 days' },
+  { value: 'all', label: 'All time' },
+] as const
+const CHAINS = [
+  { value: 1, label: 'Ethereum' },
+  { value: 8453, label: 'Base' },
+  { value: 11155111, label: 'Sepolia' },
+] as const
+
+const searchSchema = z.object({
+  period: z.enum(['24h', '7d', '30d', 'all']).optional().catch(undefined),
+  category: z.enum(CATEGORY_OPTIONS.map((c) => c.value) as [string, ...string[]]).optional().catch(undefined),
+  chain: z.coerce.number().int().optional().catch(undefined),
+})
+type RankingSearch = { period?: '24h' | '7d' | '30d' | 'all'; category?: (typeof CATEGORY_OPTIONS)[number]['value']; chain?: number }
+
+const input = (s: RankingSearch) => ({ period: s.period ?? '7d', category: s.category, chain: s.chain, limit: 50 })
+
+export const Route = createFileRoute('/rankings')({
+  validateSearch: (raw: Record<string, unknown>) => searchSchema.parse(raw) as RankingSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(context.trpc.ranking.list.queryOptions(input(deps))),
+  head: () => ({ meta: [{ title: pageTitle('Rankings') }] }),
+  component: RankingsPage,
+})
+
+function RankingsPage() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const trpc = useTRPC()
+  const query = useQuery(trpc.ranking.list.queryOptions(input(search)))
+  const select = 'h-11 rounded-xl border border-jacarta-100 bg-white px-3 text-sm dark:border-jacarta-600 dark:bg-jacarta-800'
+  const set = (patch: Partial<RankingSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
+  return (
+    <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <PageHeading title="Rankings" lead="Collections ranked by sales volume, from real sales." />
+      <div className="mb-6 flex flex-wrap gap-3">
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Category
+          <select className={select} value={search.category ?? ''} onChange={(e) => set({ category: (e.target.value || undefined) as RankingSearch['category'] })}>
+            <option value="">All</option>
+            {CATEGORY_OPTIONS.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Blockchain
+          <select className={select} value={search.chain ?? ''} onChange={(e) => set({ chain: e.target.value ? Number(e.target.value) : undefined })}>
+            <option value="">All</option>
+            {CHAINS.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-xs font-semibold">
+          Period
+          <select className={select} value={search.period ?? '7d'} onChange={(e) => set({ period: e.target.value as RankingSearch['period'] })}>
+            {PERIODS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {query.isError ? (
+        <ErrorState message={query.error.message} />
+      ) : !query.data?.data.length ? (
+        <EmptyState title="No sales in this period" />
+      ) : (
+        <div className="overflow-x-auto rounded-2xl border border-jacarta-100 dark:border-jacarta-700">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="bg-jacarta-50 text-xs text-jacarta-500 uppercase dark:bg-jacarta-800 dark:text-jacarta-200">
+              <tr>
+                <th scope="col" className="px-4 py-3">#</th>
+                <th scope="col" className="px-4 py-3">Collection</th>
+                <th scope="col" className="px-4 py-3">Volume</th>
+                <th scope="col" className="px-4 py-3">24h %</th>
+                <th scope="col" className="px-4 py-3">Floor</th>
+                <th scope="col" className="px-4 py-3">Owners</th>
+                <th scope="col" className="px-4 py-3">Items</th>
+              </tr>
+            </thead>
+            <tbody>
+              {query.data.data.map((r) => (
+                <tr key={r.collection.id} className="border-t border-jacarta-100 dark:border-jacarta-700">
+                  <td className="px-4 py-3 font-semibold">{r.rank}</td>
+                  <td className="px-4 py-3">
+                    <Link to="/collection/$slug" params={{ slug: r.collection.slug }} className="flex items-center gap-3 font-semibold hover:text-accent">
+                      <img src={r.collection.logo} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full" />
+                      {r.collection.name}
+                      {r.collection.verified && <Icon name="verified" className="h-4 w-4 text-accent" label="Verified" />}
+                    </Link>
+                  </td>
+                  <td className="px-4 py-3">{r.volume ? formatEth(r.volume.eth, 2) : '0'} ETH</td>
+                  <td className={`px-4 py-3 ${(r.change24h ?? 0) >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
+                    {formatPercent(r.change24h)}
+                  </td>
+                  <td className="px-4 py-3">{r.floor ? `${formatEth(r.floor.eth)} ETH` : '—'}</td>
+                  <td className="px-4 py-3">{r.owners.toLocaleString('en-US')}</td>
+                  <td className="px-4 py-3">{r.items.toLocaleString('en-US')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  )
+}

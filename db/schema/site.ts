@@ -1,0 +1,30 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { createdAt } from './columns'
+
+/** Messages sent from /contact. */
+export const contactMessages = sqliteTable(
+  'contact_messages',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_time_idx').on(t.createdAt)],
+)
+
+/** Newsletter sign-ups from /newsletter; one row per email (lowercase). */
+export const newsletterSubscribers = sqliteTable(
+  'newsletter_subscribers',
+  {
+    id: integer('id').primaryKey(),
+    email: text('email').notNull(),
+    topic: text('topic', { enum: ['news', 'status'] })
+      .notNull()
+      .default('news'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('newsletter_subscribers_email_idx').on(t.email, t.topic)],
+)
