@@ -30,3 +30,21 @@ export function watchErrors(page: Page): string[] {
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
+
+/** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: 'node_modules/axe-core/axe.min.js' })
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (o?: unknown) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+    const result = await axe.run({ resultTypes: ['violations'] })
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`)
+  })
+  return violations
+}
+
+/** True when the page is wider than the viewport (a horizontal scrollbar). */
+export function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1)
+}

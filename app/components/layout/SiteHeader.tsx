@@ -41,65 +41,68 @@ export function SiteHeader() {
   const style = variantStyles[variant]
 
   return (
-    <header
-      data-variant={variant}
-      data-sticky={sticky}
-      className={`fixed inset-x-0 top-0 z-30 backdrop-blur transition-colors ${sticky ? style.sticky : style.idle}`}
-    >
-      <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <Link to="/" aria-label="Vitrine home" className="shrink-0">
-          <Logo />
-        </Link>
+    <>
+      <header
+        data-variant={variant}
+        data-sticky={sticky}
+        className={`fixed inset-x-0 top-0 z-30 backdrop-blur transition-colors ${sticky ? style.sticky : style.idle}`}
+      >
+        <div className="mx-auto flex h-20 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+          <Link to="/" aria-label="Vitrine home" className="shrink-0">
+            <Logo />
+          </Link>
 
-        {variant === 'status' ? (
-          <>
-            <span className="ml-2 rounded-full bg-jacarta-50 px-3 py-1 text-sm font-semibold dark:bg-jacarta-800">
-              Status
-            </span>
-            <div className="ml-auto flex items-center gap-3">
-              <Link
-                to="/newsletter"
-                search={{ topic: 'status' }}
-                className="rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-white hover:bg-accent-dark"
-              >
-                Subscribe to Updates
-              </Link>
-              <ThemeToggle />
-            </div>
-          </>
-        ) : (
-          <>
-            <div className="hidden flex-1 lg:block lg:max-w-xs">
-              <SearchForm id="header-search" />
-            </div>
-            <DesktopNav pathname={pathname} />
-            <div className="ml-auto flex items-center gap-2 lg:ml-0">
-              <Link
-                to="/collection/explore_collection"
-                className="hidden rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-white shadow-accent hover:bg-accent-dark xl:inline-block"
-              >
-                Marketplace
-              </Link>
-              <div className="hidden lg:block">
-                <WalletButton />
+          {variant === 'status' ? (
+            <>
+              <span className="ml-2 rounded-full bg-jacarta-50 px-3 py-1 text-sm font-semibold dark:bg-jacarta-800">
+                Status
+              </span>
+              <div className="ml-auto flex items-center gap-3">
+                <Link
+                  to="/newsletter"
+                  search={{ topic: 'status' }}
+                  className="rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-white hover:bg-accent-dark"
+                >
+                  Subscribe to Updates
+                </Link>
+                <ThemeToggle />
               </div>
-              <ThemeToggle />
-              <button
-                type="button"
-                className="grid h-10 w-10 place-items-center rounded-full border border-jacarta-100 lg:hidden dark:border-transparent dark:bg-white/15"
-                aria-label="Open menu"
-                aria-expanded={menuOpen}
-                aria-controls="mobile-menu"
-                onClick={() => setMenuOpen(true)}
-                data-testid="mobile-menu-toggle"
-              >
-                <Icon name="menu" />
-              </button>
-            </div>
-          </>
-        )}
-      </div>
+            </>
+          ) : (
+            <>
+              <div className="hidden flex-1 lg:block lg:max-w-xs">
+                <SearchForm id="header-search" />
+              </div>
+              <DesktopNav pathname={pathname} />
+              <div className="ml-auto flex items-center gap-2 lg:ml-0">
+                <Link
+                  to="/collection/explore_collection"
+                  className="hidden rounded-full bg-accent px-5 py-2.5 text-sm font-semibold text-white shadow-accent hover:bg-accent-dark xl:inline-block"
+                >
+                  Marketplace
+                </Link>
+                <div className="hidden lg:block">
+                  <WalletButton />
+                </div>
+                <ThemeToggle />
+                <button
+                  type="button"
+                  className="grid h-10 w-10 place-items-center rounded-full border border-jacarta-100 lg:hidden dark:border-transparent dark:bg-white/15"
+                  aria-label="Open menu"
+                  aria-expanded={menuOpen}
+                  aria-controls="mobile-menu"
+                  onClick={() => setMenuOpen(true)}
+                  data-testid="mobile-menu-toggle"
+                >
+                  <Icon name="menu" />
+                </button>
+              </div>
+            </>
+          )}
+        </div>
+      </header>
+      {/* Outside <header>: its backdrop blur would otherwise confine a fixed, full-screen child. */}
       {menuOpen && <MobileMenu pathname={pathname} onClose={() => setMenuOpen(false)} />}
-    </header>
+    </>
   )
 }

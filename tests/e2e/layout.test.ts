@@ -1,0 +1,286 @@
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(path: string, width = 1280): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  await page.goto(baseUrl + path)
+  await waitForHydration(page)
+  return page
+}
+const header = (page: Page) => page.locator('header[data-variant]')
+
+describe('header', () => {
+  it.each([
+    ['/', 'default'],
+    ['/home/home_3', 'transparent'],
+    ['/home/home_9', 'transparent'],
+    ['/home/home_12', 'transparent'],
+    ['/maintenance', 'transparent'],
+    ['/platform_status', 'status'],
+    ['/home/home_8', 'game'],
+    ['/rankings', 'default'],
+  ])('%s uses the %s variant', async (path, variant) => {
+    const page = await open(path)
+    expect(await header(page).getAttribute('data-variant')).toBe(variant)
+    if (variant === 'status') {
+      expect(await header(page).getByText('Status', { exact: true }).isVisible()).toBe(true)
+      expect(await header(page).getByRole('link', { name: 'Subscribe to Updates' }).isVisible()).toBe(true)
+    }
+    await page.close()
+  })
+
+  it('becomes sticky after 4px of scroll, and not before', async () => {
+    const page = await open('/')
+    await page.evaluate(() => window.scrollTo(0, 4))
+    await page.waitForTimeout(50)
+    expect(await header(page).getAttribute('data-sticky')).toBe('false')
+    await page.evaluate(() => window.scrollTo(0, 5))
+    await page.waitForFunction(() => document.querySelector('header')?.dataset.sticky === 'true')
+    await page.close()
+  })
+
+  it('shows the logo at 130×28 and highlights the active group and item', async () => {
+    const page = await open('/rankings')
+    const box = await header(page).getByRole('img', { name: 'Vitrine' }).boundingBox()
+    expect([box?.width, box?.height]).toEqual([130, 28])
+    expect(await page.locator('#nav-pages').getAttribute('data-active')).toBe('true')
+    expect(await page.locator('#nav-home').getAttribute('data-active')).toBe('false')
+    await page.locator('#nav-pages').click()
+    const current = page.locator('#nav-pages-menu a[aria-current="page"]')
+    expect(await current.textContent()).toBe('Rankings')
+    await page.keyboard.press('Escape')
+    expect(await page.locator('#nav-pages-menu').isHidden()).toBe(true)
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('nav-pages')
+    await page.close()
+  })
+
+  it('flags the new home pages and lays Explore out in 5 rows, reachable by keyboard', async () => {
+    const page = await open('/about')
+    await page.locator('#nav-home').focus()
+    await page.keyboard.press('Enter')
+    const menu = page.locator('#nav-home-menu')
+    expect(await menu.isVisible()).toBe(true)
+    expect(await menu.getByText('new').count()).toBe(6)
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Home 1')
+    await page.close()
+  })
+
+  it('search submits to /search?q=…', async () => {
+    const page = await open('/')
+    await page.locator('#header-search').fill('cathedrals')
+    await page.locator('#header-search').press('Enter')
+    await page.waitForURL(/\/search\?q=cathedrals/)
+    await page.getByRole('heading', { name: 'Results for “cathedrals”' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Neon Cathedrals' }).count()).toBeGreaterThan(0)
+    await page.close()
+  })
+})
+
+describe('mobile menu', () => {
+  it('opens full screen, keeps one group open at a time, and closes on a link', async () => {
+    const page = await open('/', 375)
+    await page.getByTestId('mobile-menu-toggle').click()
+    const menu = page.locator('#mobile-menu')
+    expect(await menu.isVisible()).toBe(true)
+    const box = await menu.boundingBox()
+    expect([box?.width, box?.height]).toEqual([375, 900])
+    expect(await menu.locator('input[placeholder="Search"]').count()).toBe(1)
+    const home = menu.getByRole('button', { name: 'Home' })
+    const pages = menu.getByRole('button', { name: 'Pages' })
+    await home.click()
+    expect(await home.getAttribute('aria-expanded')).toBe('true')
+    await pages.click()
+    expect(await home.getAttribute('aria-expanded')).toBe('false')
+    expect(await pages.getAttribute('aria-expanded')).toBe('true')
+    await pages.click()
+    expect(await pages.getAttribute('aria-expanded')).toBe('false')
+    await pages.click()
+    await menu.getByRole('link', { name: 'Activity' }).click()
+    await page.waitForURL(/\/activity$/)
+    expect(await menu.count()).toBe(0)
+    await page.close()
+  })
+
+  it('closes when the window grows to 1024px', async () => {
+    const page = await open('/', 375)
+    await page.getByTestId('mobile-menu-toggle').click()
+    await page.setViewportSize({ width: 1023, height: 900 })
+    expect(await page.locator('#mobile-menu').count()).toBe(1)
+    await page.setViewportSize({ width: 1024, height: 900 })
+    await page.waitForFunction(() => !document.querySelector('#mobile-menu'))
+    await page.close()
+  })
+})
+
+describe('explore', () => {
+  it('sort and filter change the grid and the URL, and survive a reload', async () => {
+    const page = await open('/collection/explore_collection')
+    const errors = watchErrors(page)
+    const firstName = () => page.locator('[data-testid="nft-grid"] h3').first().textContent()
+    const before = await firstName()
+    await page.getByTestId('sort').selectOption('price-desc')
+    await page.waitForURL(/sort=price-desc/)
+    await page.waitForFunction((name) => document.querySelector('[data-testid="nft-grid"] h3')?.textContent !== name, before)
+    await page.getByTestId('filter').selectOption('verified')
+    await page.waitForURL(/filter=verified/)
+    await page.getByRole('button', { name: 'Art', exact: true }).click()
+    await page.waitForURL(/category=art/)
+    await page.waitForLoadState('networkidle')
+    const after = await firstName()
+    await page.reload()
+    await waitForHydration(page)
+    expect(await page.getByTestId('sort').inputValue()).toBe('price-desc')
+    expect(await page.getByTestId('filter').inputValue()).toBe('verified')
+    expect(await firstName()).toBe(after)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
+  it('loads more items when scrolled to the end', async () => {
+    const page = await open('/collection/explore_collection')
+    const cards = page.locator('[data-testid="nft-grid"] > li')
+    expect(await cards.count()).toBe(24)
+    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded()
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="nft-grid"] > li').length > 24)
+    await page.close()
+  })
+})
+
+describe('modals', () => {
+  it('place bid: default 0.05, validates, Esc closes and focus returns', async () => {
+    const page = await open('/item/item_20')
+    const opener = page.getByRole('button', { name: 'Place bid' })
+    await opener.click()
+    const modal = page.getByTestId('bid-modal')
+    expect(await modal.isVisible()).toBe(true)
+    const amount = modal.getByLabel('Amount (WETH)')
+    expect(await amount.inputValue()).toBe('0.05')
+    await amount.fill('0')
+    expect(await modal.getByText('The bid must be more than 0 ETH.').isVisible()).toBe(true)
+    await amount.fill('0.1234567890123456789')
+    expect(await modal.getByText('ETH has at most 18 decimals.').isVisible()).toBe(true)
+    await amount.fill('0.5')
+    await modal.getByRole('button', { name: 'Place Bid' }).click()
+    expect(await modal.getByText('Please accept the Terms of Service to bid.').isVisible()).toBe(true)
+    await modal.getByRole('checkbox').check()
+    await modal.getByRole('button', { name: 'Place Bid' }).click()
+    expect(await modal.getByRole('status').textContent()).toContain('nothing was sent')
+    // Focus stays inside while open (the page behind is inert).
+    for (let i = 0; i < 6; i++) await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => !!document.activeElement?.closest('dialog'))).toBe(true)
+    await page.keyboard.press('Escape')
+    expect(await modal.isVisible()).toBe(false)
+    expect(await opener.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.close()
+  })
+
+  it('checkout needs the terms ticked and closes on the backdrop', async () => {
+    // An item with a fixed-price listing.
+    const response = await fetch(`${baseUrl}/api/v1/nfts?status=buy-now&limit=1`)
+    const { data } = (await response.json()) as { data: { id: number; price: { eth: string } }[] }
+    const page = await open(`/item/${data[0]!.id}`)
+    await page.getByRole('button', { name: 'Buy now' }).click()
+    const modal = page.getByTestId('checkout-modal')
+    expect(await modal.getByText(/Creator earnings: \d+(\.\d+)?%/).isVisible()).toBe(true)
+    expect(await modal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/tarms')
+    const confirm = modal.getByRole('button', { name: 'Confirm Checkout' })
+    expect(await confirm.isDisabled()).toBe(true)
+    await modal.getByRole('checkbox').check()
+    expect(await confirm.isEnabled()).toBe(true)
+    await confirm.click()
+    expect(await modal.getByRole('status').textContent()).toContain('nothing was bought')
+    await page.mouse.click(5, 5) // the backdrop
+    expect(await modal.isVisible()).toBe(false)
+    await page.close()
+  })
+
+  it('the wallet-missing modal on /login names MetaMask and links to it', async () => {
+    const page = await open('/login')
+    expect(await page.locator('header').count()).toBe(0) // no shared layout
+    await page.getByRole('button', { name: 'Sign in with Metamask' }).click()
+    const modal = page.getByTestId('wallet-modal')
+    expect(await modal.textContent()).toContain("You don't have MetaMask in your browser, please download it")
+    expect(await modal.getByRole('link', { name: 'Get Metamask' }).isVisible()).toBe(true)
+    await modal.getByRole('button', { name: 'Close' }).click()
+    expect(await modal.isVisible()).toBe(false)
+    await page.close()
+  })
+})
+
+describe('forms', () => {
+  it('contact: a bad email is named next to its field, a good message is stored', async () => {
+    const page = await open('/contact')
+    await page.getByLabel('Name').fill('Ada')
+    await page.getByLabel('Email').fill('not-an-email')
+    await page.getByLabel('Subject').fill('Listing question')
+    await page.getByLabel('Message').fill('How do I cancel a listing on chain?')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await page.getByText('Email: must be a valid email address').waitFor()
+    await page.getByLabel('Email').fill('ada@example.com')
+    await page.getByRole('button', { name: 'Send message' }).click()
+    await page.getByRole('status').waitFor()
+    expect(await page.getByRole('status').textContent()).toContain('Thanks')
+    await page.close()
+  })
+
+  it('newsletter: subscribing twice is harmless', async () => {
+    const page = await open('/newsletter')
+    for (const expected of ['You are subscribed', 'already subscribed']) {
+      await page.getByLabel('Email').fill('collector@example.com')
+      await page.getByRole('button', { name: 'Subscribe' }).click()
+      await page.getByRole('status').getByText(expected, { exact: false }).waitFor()
+    }
+    await page.close()
+  })
+})
+
+describe('status codes', () => {
+  it.each(['/no-such-page', '/404', '/item/99999999', '/collection/no-such-collection', '/home/home_99', '/user/0x0000000000000000000000000000000000000001'])(
+    '%s is a 404 page',
+    async (path) => {
+      const page = await browser.newPage()
+      const response = await page.goto(baseUrl + path)
+      expect(response?.status()).toBe(404)
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found')
+      await page.close()
+    },
+  )
+
+  it('/terms redirects to /tarms', async () => {
+    const page = await browser.newPage()
+    await page.goto(`${baseUrl}/terms`)
+    expect(new URL(page.url()).pathname).toBe('/tarms')
+    await page.close()
+  })
+})
+
+describe('links', () => {
+  it('every header and footer link resolves to a working page', async () => {
+    const page = await open('/')
+    const hrefs = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('header a[href^="/"], footer a[href^="/"]')].map((a) => a.getAttribute('href')!),
+    )
+    await page.locator('#nav-home').click() // menus render their links once opened
+    const menuHrefs = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a[href^="/"]')].map((a) => a.getAttribute('href')!),
+    )
+    const all = [...new Set([...hrefs, ...menuHrefs])]
+    expect(all.length).toBeGreaterThan(20)
+    for (const href of all) {
+      const response = await fetch(baseUrl + href)
+      expect(response.status, href).toBe(href === '/404' ? 404 : 200)
+    }
+    await page.close()
+  })
+})
