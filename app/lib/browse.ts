@@ -1,5 +1,6 @@
-import { z } from 'zod'
-import type { RouterInputs } from '../../server/trpc/root'
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
+import type { AppRouter, RouterInputs } from '../../server/trpc/root'
+import { compact, nonNegative, oneOf } from './search-params'
 
 type ListInput = RouterInputs['nft']['list']
 type Sort = NonNullable<ListInput['sort']>
@@ -35,24 +36,6 @@ export const CATEGORY_OPTIONS: { value: Category; label: string }[] = [
   { value: 'virtual-worlds', label: 'Virtual Worlds' },
 ]
 
-const oneOf = <T extends string>(options: { value: T }[]) =>
-  z
-    .string()
-    .refine((v): v is T => options.some((o) => o.value === v))
-    .optional()
-    .catch(undefined) as unknown as z.ZodType<T | undefined>
-
-const amount = z.coerce.number().nonnegative().finite().optional().catch(undefined)
-
-/** The explore page's URL state; anything unknown in the URL is dropped rather than failing. */
-export const browseSearchSchema = z.object({
-  sort: oneOf(SORT_OPTIONS),
-  filter: oneOf(FILTER_OPTIONS),
-  status: oneOf(STATUS_OPTIONS),
-  category: oneOf(CATEGORY_OPTIONS),
-  minPrice: amount,
-  maxPrice: amount,
-})
 export interface BrowseSearch {
   sort?: Sort
   filter?: Filter
@@ -71,7 +54,20 @@ export function toListInput(search: BrowseSearch, fixed: Partial<ListInput> = {}
 
 /** For `validateSearch`: every key optional in links, bad values dropped. */
 export function parseBrowseSearch(raw: Record<string, unknown>): BrowseSearch {
-  const parsed = browseSearchSchema.parse(raw)
-  // Only the keys that carry a value, so links and the URL stay clean.
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as BrowseSearch
+  const values = (options: { value: string }[]) => options.map((o) => o.value)
+  return compact({
+    sort: oneOf(raw.sort, values(SORT_OPTIONS)) as Sort | undefined,
+    filter: oneOf(raw.filter, values(FILTER_OPTIONS)) as Filter | undefined,
+    status: oneOf(raw.status, values(STATUS_OPTIONS)) as Status | undefined,
+    category: oneOf(raw.category, values(CATEGORY_OPTIONS)) as Category | undefined,
+    minPrice: nonNegative(raw.minPrice),
+    maxPrice: nonNegative(raw.maxPrice),
+  })
+}
+
+/** Infinite-scroll query options shared by route loaders (prefetch) and the grid. */
+export function nftBrowseQuery(trpc: TRPCOptionsProxy<AppRouter>, search: BrowseSearch, fixed: Partial<ListInput> = {}) {
+  return trpc.nft.list.infiniteQueryOptions(toListInput(search, fixed), {
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
 }

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { NftBrowser, nftBrowseQuery } from '../components/nft/NftBrowser'
+import { NftBrowser } from '../components/nft/NftBrowser'
 import { PageHeading } from '../components/ui/states'
-import { parseBrowseSearch, CATEGORY_OPTIONS } from '../lib/browse'
+import { CATEGORY_OPTIONS, nftBrowseQuery, parseBrowseSearch } from '../lib/browse'
 import { CATEGORY_ROUTES } from '../lib/navigation'
 import { pageTitle } from '../lib/seo'
 

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { z } from 'zod'
 import { ActivityTable } from '../components/ActivityTable'
 import { PageHeading } from '../components/ui/states'
+import { oneOf } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 
@@ -11,7 +11,7 @@ type ActivityType = (typeof TYPES)[number]
 
 export const Route = createFileRoute('/activity')({
   validateSearch: (raw: Record<string, unknown>): { type?: ActivityType } => ({
-    type: z.enum(TYPES).optional().catch(undefined).parse(raw.type),
+    type: oneOf(raw.type, TYPES),
   }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(context.trpc.activity.list.queryOptions({ type: deps.type, limit: 50 })),

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { z } from 'zod'
 import { Icon } from '../components/icons'
 import { EmptyState, ErrorState, PageHeading } from '../components/ui/states'
 import { CATEGORY_OPTIONS } from '../lib/browse'
 import { formatEth, formatPercent } from '../lib/format'
+import { compact, oneOf, positiveInteger } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 
@@ -20,17 +20,17 @@ const CHAINS = [
   { value: 11155111, label: 'Sepolia' },
 ] as const
 
-const searchSchema = z.object({
-  period: z.enum(['24h', '7d', '30d', 'all']).optional().catch(undefined),
-  category: z.enum(CATEGORY_OPTIONS.map((c) => c.value) as [string, ...string[]]).optional().catch(undefined),
-  chain: z.coerce.number().int().optional().catch(undefined),
-})
 type RankingSearch = { period?: '24h' | '7d' | '30d' | 'all'; category?: (typeof CATEGORY_OPTIONS)[number]['value']; chain?: number }
 
 const input = (s: RankingSearch) => ({ period: s.period ?? '7d', category: s.category, chain: s.chain, limit: 50 })
 
 export const Route = createFileRoute('/rankings')({
-  validateSearch: (raw: Record<string, unknown>) => searchSchema.parse(raw) as RankingSearch,
+  validateSearch: (raw: Record<string, unknown>): RankingSearch =>
+    compact({
+      period: oneOf(raw.period, ['24h', '7d', '30d', 'all'] as const),
+      category: oneOf(raw.category, CATEGORY_OPTIONS.map((c) => c.value)),
+      chain: positiveInteger(raw.chain),
+    }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(context.trpc.ranking.list.queryOptions(input(deps))),
   head: () => ({ meta: [{ title: pageTitle('Rankings') }] }),

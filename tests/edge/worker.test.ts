@@ -44,7 +44,7 @@ describe('the Worker in workerd', () => {
     expect(response.headers.get('content-type')).toContain('text/html')
     const html = await response.text()
     expect(html).toContain('<title>Home || Vitrine NFT Marketplace</title>')
-    expect(html).toContain('All systems operational')
+    expect(html).toContain('Discover, collect and sell extraordinary NFTs')
   })
 
   it('answers /api/health with a database round trip through sqld', async () => {
@@ -83,6 +83,35 @@ describe('the Worker without its secrets', () => {
       expect(text).toContain('DATABASE_URL: required in production')
     } finally {
       await bare.stop()
+    }
+  })
+})
+
+describe('JavaScript budget', () => {
+  it('the first load of / downloads at most 150 KB of gzipped JavaScript', async () => {
+    const { gzipSync } = await import('node:zlib')
+    const { launchBrowser } = await import('../support/browser')
+    const browser = await launchBrowser()
+    try {
+      const page = await browser.newPage()
+      const scripts: Promise<[string, number]>[] = []
+      page.on('response', (response) => {
+        if (response.request().resourceType() === 'script' || response.url().endsWith('.js')) {
+          const name = new URL(response.url()).pathname
+          scripts.push(response.body().then((body) => [name, gzipSync(body, { level: 9 }).length]))
+        }
+      })
+      await page.goto(`${worker?.url}/`, { waitUntil: 'networkidle' })
+      const sizes = await Promise.all(scripts)
+      const total = sizes.reduce((sum, [, size]) => sum + size, 0)
+      console.log(
+        `first load of /: ${sizes.length} scripts, ${(total / 1024).toFixed(1)} KB gzip\n` +
+          sizes.map(([name, size]) => `  ${(size / 1024).toFixed(1)} KB ${name}`).join('\n'),
+      )
+      expect(sizes.length).toBeGreaterThan(0)
+      expect(total).toBeLessThanOrEqual(150 * 1024)
+    } finally {
+      await browser.close()
     }
   })
 })

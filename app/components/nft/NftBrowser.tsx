@@ -1,19 +1,19 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import type { RouterInputs } from '../../../server/trpc/root'
-import { type BrowseSearch, CATEGORY_OPTIONS, FILTER_OPTIONS, SORT_OPTIONS, STATUS_OPTIONS, toListInput } from '../../lib/browse'
+import {
+  type BrowseSearch,
+  CATEGORY_OPTIONS,
+  FILTER_OPTIONS,
+  nftBrowseQuery,
+  SORT_OPTIONS,
+  STATUS_OPTIONS,
+} from '../../lib/browse'
 import { useTRPC } from '../../lib/trpc-react'
 import { EmptyState, ErrorState, GridSkeleton } from '../ui/states'
 import { NftCard } from './NftCard'
 
 type Fixed = Partial<RouterInputs['nft']['list']>
-
-/** Infinite-scroll query options shared by loaders (prefetch) and the grid. */
-export function nftBrowseQuery(trpc: ReturnType<typeof useTRPC>, search: BrowseSearch, fixed: Fixed = {}) {
-  return trpc.nft.list.infiniteQueryOptions(toListInput(search, fixed), {
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  })
-}
 
 /**
  * The explore grid: sort, filters, category chips and price range, all kept in the URL,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { NftBrowser, nftBrowseQuery } from '../../components/nft/NftBrowser'
+import { NftBrowser } from '../../components/nft/NftBrowser'
 import { PageHeading } from '../../components/ui/states'
-import { parseBrowseSearch } from '../../lib/browse'
+import { nftBrowseQuery, parseBrowseSearch } from '../../lib/browse'
 import { pageTitle } from '../../lib/seo'
 
 export const Route = createFileRoute('/collection/explore_collection')({

@@ -1,17 +1,17 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { isAddress } from 'viem'
 import { Field } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
 import { fieldErrors } from '../../lib/form-errors'
 import { shortenAddress } from '../../lib/format'
+import { isAddressLike } from '../../lib/search-params'
 import { pageTitle } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 
 export const Route = createFileRoute('/profile/$address')({
   loader: async ({ context, params }) => {
     // SPEC.md §2: Edit Profile without a connected wallet goes to /login (also the demo path /profile/user_avatar).
-    if (!isAddress(params.address, { strict: false })) throw redirect({ to: '/login' })
+    if (!isAddressLike(params.address)) throw redirect({ to: '/login' })
     const [session, user] = await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),
       context.queryClient.ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address })).catch(() => null),

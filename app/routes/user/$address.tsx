@@ -1,12 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
-import { isAddress } from 'viem'
-import { z } from 'zod'
 import { ActivityTable } from '../../components/ActivityTable'
 import { NftCard } from '../../components/nft/NftCard'
 import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
+import { isAddressLike, oneOf } from '../../lib/search-params'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 
@@ -21,7 +20,7 @@ type Tab = (typeof TABS)[number]['value']
 
 export const Route = createFileRoute('/user/$address')({
   validateSearch: (raw: Record<string, unknown>): { tab?: Tab } => ({
-    tab: z.enum(['owned', 'created', 'on-sale', 'favorited', 'activity']).optional().catch(undefined).parse(raw.tab),
+    tab: oneOf(raw.tab, TABS.map((t) => t.value)),
   }),
   loader: async ({ context, params }) => {
     // The sketch's demo path /user/avatar_6: the creator of collection 6, a real seeded user.
@@ -34,7 +33,7 @@ export const Route = createFileRoute('/user/$address')({
         })
       throw redirect({ to: '/user/$address', params: { address: collection.creator } })
     }
-    if (!isAddress(params.address, { strict: false })) throw notFound()
+    if (!isAddressLike(params.address)) throw notFound()
     return context.queryClient.ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address })).catch((error: unknown) => {
       if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
       throw error

@@ -1,0 +1,25 @@
+/**
+ * Tiny URL search-param readers for route `validateSearch` (zod stays on the server: it would
+ * add ~24 KB gzip to every page). Invalid values are dropped, never thrown.
+ */
+export function oneOf<T extends string>(value: unknown, options: readonly T[]): T | undefined {
+  return typeof value === 'string' && (options as readonly string[]).includes(value) ? (value as T) : undefined
+}
+
+export function nonNegative(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN
+  return Number.isFinite(n) && n >= 0 ? n : undefined
+}
+
+export function positiveInteger(value: unknown): number | undefined {
+  const n = nonNegative(value)
+  return n !== undefined && Number.isSafeInteger(n) && n > 0 ? n : undefined
+}
+
+/** Drops undefined keys, so links and URLs carry only what is set. */
+export function compact<T extends Record<string, unknown>>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T
+}
+
+/** A 0x-prefixed 20-byte hex address in any case (what the API accepts; no viem in route loaders). */
+export const isAddressLike = (value: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(value)
