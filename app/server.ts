@@ -2,6 +2,7 @@
  * The one fetch handler, identical on Node (vite dev, tests) and Cloudflare Workers
  * (wrangler.toml `main`).
  *   /api/*         → the Hono app (server/app.ts)
+ *   /_image        → sized images (also the legacy /_next/image)
  *   everything else → TanStack Start's streaming SSR handler
  */
 import handler from '@tanstack/react-start/server-entry'
@@ -9,6 +10,7 @@ import { getRequest } from '@tanstack/react-start/server'
 import { unstable_localLink } from '@trpc/client'
 import { app } from '../server/app'
 import { EnvError } from '../server/env'
+import { handleImage } from '../server/image'
 import { createRuntime, type Runtime } from '../server/runtime'
 import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
@@ -41,6 +43,9 @@ export default {
     }
     const { pathname } = new URL(request.url)
     if (pathname === '/api' || pathname.startsWith('/api/')) return app.fetch(request, getRuntime())
+    if (pathname === '/_image' || pathname === '/_next/image') {
+      return handleImage(request, async (own) => app.fetch(own, getRuntime()))
+    }
     return handler.fetch(request)
   },
 }
