@@ -15,7 +15,9 @@ let stop = async () => {}
 if (!base) {
   const port = await freePort()
   base = `http://127.0.0.1:${port}`
-  const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], base, { PORT: String(port) })
+  const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], base, {
+    PORT: String(port),
+  })
   await waitForHttp(`${base}/api/health`, server, 90_000)
   stop = server.stop
 }

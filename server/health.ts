@@ -23,7 +23,11 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
     if (!body.result) throw new Error(`no result (HTTP ${response.status})`)
     return { status: 'ok', chainId: Number(body.result), latencyMs: round(performance.now() - started) }
   } catch (error) {
-    return { status: 'down', latencyMs: round(performance.now() - started), error: error instanceof Error ? error.message : String(error) }
+    return {
+      status: 'down',
+      latencyMs: round(performance.now() - started),
+      error: error instanceof Error ? error.message : String(error),
+    }
   }
 }
 

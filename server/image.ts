@@ -18,10 +18,18 @@ const querySchema = z.object({
   w: z.coerce
     .number({ error: 'must be a number' })
     .refine((w) => (IMAGE_WIDTHS as readonly number[]).includes(w), `must be one of ${IMAGE_WIDTHS.join(', ')}`),
-  q: z.coerce.number({ error: 'must be a number' }).int('must be a whole number').min(1, 'must be at least 1').max(100, 'must be at most 100').default(DEFAULT_QUALITY),
+  q: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be a whole number')
+    .min(1, 'must be at least 1')
+    .max(100, 'must be at most 100')
+    .default(DEFAULT_QUALITY),
 })
 
-export async function handleImage(request: Request, fetchOwn: (request: Request) => Promise<Response>): Promise<Response> {
+export async function handleImage(
+  request: Request,
+  fetchOwn: (request: Request) => Promise<Response>,
+): Promise<Response> {
   const params = Object.fromEntries(new URL(request.url).searchParams)
   const parsed = querySchema.safeParse(params)
   if (!parsed.success) {
@@ -36,7 +44,10 @@ export async function handleImage(request: Request, fetchOwn: (request: Request)
   // Scale the drawing: keep its viewBox, set the intrinsic width/height to the requested width.
   const viewBox = /viewBox="0 0 ([\d.]+) ([\d.]+)"/.exec(svg)
   const ratio = viewBox ? Number(viewBox[2]) / Number(viewBox[1]) : 1
-  const sized = svg.replace(/<svg([^>]*?) width="[^"]*" height="[^"]*"/, `<svg$1 width="${w}" height="${Math.round(w * ratio)}"`)
+  const sized = svg.replace(
+    /<svg([^>]*?) width="[^"]*" height="[^"]*"/,
+    `<svg$1 width="${w}" height="${Math.round(w * ratio)}"`,
+  )
   return new Response(sized, {
     headers: {
       'content-type': 'image/svg+xml',

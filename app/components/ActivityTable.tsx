@@ -15,7 +15,11 @@ const LABELS: Record<string, string> = {
   like: 'Liked',
 }
 
-export function ActivityTable({ query }: { query: { data?: Page | undefined; isPending: boolean; error: { message: string } | null } }) {
+export function ActivityTable({
+  query,
+}: {
+  query: { data?: Page | undefined; isPending: boolean; error: { message: string } | null }
+}) {
   if (query.error) return <ErrorState message={query.error.message} />
   if (query.isPending) return <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Loading activity…</p>
   const events = query.data?.data ?? []
@@ -25,12 +29,24 @@ export function ActivityTable({ query }: { query: { data?: Page | undefined; isP
       <table className="w-full min-w-[40rem] text-left text-sm">
         <thead className="bg-jacarta-50 text-xs text-jacarta-500 uppercase dark:bg-jacarta-800 dark:text-jacarta-200">
           <tr>
-            <th scope="col" className="px-4 py-3">Event</th>
-            <th scope="col" className="px-4 py-3">Item</th>
-            <th scope="col" className="px-4 py-3">Price</th>
-            <th scope="col" className="px-4 py-3">From</th>
-            <th scope="col" className="px-4 py-3">To</th>
-            <th scope="col" className="px-4 py-3">When</th>
+            <th scope="col" className="px-4 py-3">
+              Event
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Item
+            </th>
+            <th scope="col" className="px-4 py-3">
+              Price
+            </th>
+            <th scope="col" className="px-4 py-3">
+              From
+            </th>
+            <th scope="col" className="px-4 py-3">
+              To
+            </th>
+            <th scope="col" className="px-4 py-3">
+              When
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -38,7 +54,11 @@ export function ActivityTable({ query }: { query: { data?: Page | undefined; isP
             <tr key={e.id} className="border-t border-jacarta-100 dark:border-jacarta-700">
               <td className="px-4 py-3 font-semibold">{LABELS[e.type] ?? e.type}</td>
               <td className="px-4 py-3">
-                <Link to="/item/$id" params={{ id: String(e.nft.id) }} className="flex items-center gap-2 hover:text-accent">
+                <Link
+                  to="/item/$id"
+                  params={{ id: String(e.nft.id) }}
+                  className="flex items-center gap-2 hover:text-accent"
+                >
                   <img src={e.nft.image} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded" />
                   <span className="truncate">{e.nft.name}</span>
                 </Link>
@@ -63,7 +83,9 @@ export function ActivityTable({ query }: { query: { data?: Page | undefined; isP
                 )}
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-jacarta-500 dark:text-jacarta-200">
-                <time dateTime={e.createdAt} suppressHydrationWarning>{relativeTime(e.createdAt)}</time>
+                <time dateTime={e.createdAt} suppressHydrationWarning>
+                  {relativeTime(e.createdAt)}
+                </time>
               </td>
             </tr>
           ))}

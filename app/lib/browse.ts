@@ -66,7 +66,11 @@ export function parseBrowseSearch(raw: Record<string, unknown>): BrowseSearch {
 }
 
 /** Infinite-scroll query options shared by route loaders (prefetch) and the grid. */
-export function nftBrowseQuery(trpc: TRPCOptionsProxy<AppRouter>, search: BrowseSearch, fixed: Partial<ListInput> = {}) {
+export function nftBrowseQuery(
+  trpc: TRPCOptionsProxy<AppRouter>,
+  search: BrowseSearch,
+  fixed: Partial<ListInput> = {},
+) {
   return trpc.nft.list.infiniteQueryOptions(toListInput(search, fixed), {
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })

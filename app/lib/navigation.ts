@@ -63,7 +63,13 @@ export const MENU: MenuGroup[] = [
     title: 'Explore',
     items: [
       { id: 'all', name: 'All NFTs', path: '/collection/explore_collection', icon: 'grid' },
-      { id: 'photography', name: 'Photography', path: '/collection/explore_collection', search: { category: 'photography' }, icon: 'camera' },
+      {
+        id: 'photography',
+        name: 'Photography',
+        path: '/collection/explore_collection',
+        search: { category: 'photography' },
+        icon: 'camera',
+      },
       { id: 'art', name: 'Art', path: '/art', icon: 'palette' },
       { id: 'sports', name: 'Sports', path: '/sports', icon: 'ball' },
       { id: 'collectibles', name: 'Collectibles', path: '/collectibles', icon: 'gem' },

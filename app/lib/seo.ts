@@ -13,7 +13,17 @@ export function pageTitle(page: string): string {
 }
 
 /** Open Graph and Twitter card tags for item, collection and user pages. */
-export function socialMeta({ title, description, image, path }: { title: string; description: string; image: string; path: string }) {
+export function socialMeta({
+  title,
+  description,
+  image,
+  path,
+}: {
+  title: string
+  description: string
+  image: string
+  path: string
+}) {
   return [
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: BRAND },

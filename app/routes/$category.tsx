@@ -33,7 +33,12 @@ function CategoryPage() {
       <PageHeading title={category.label} lead={`${category.label} NFTs on Vitrine.`} />
       <NftBrowser
         search={search}
-        onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })} fixed={{ category: category.value }} showCategories={false} />
+        onSearchChange={(patch) =>
+          void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
+        }
+        fixed={{ category: category.value }}
+        showCategories={false}
+      />
     </section>
   )
 }

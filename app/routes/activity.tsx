@@ -14,7 +14,8 @@ export const Route = createFileRoute('/activity')({
     type: oneOf(raw.type, TYPES),
   }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(context.trpc.activity.list.queryOptions({ type: deps.type, limit: 50 })),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(context.trpc.activity.list.queryOptions({ type: deps.type, limit: 50 })),
   head: () => ({ meta: [{ title: pageTitle('Activity') }] }),
   component: ActivityPage,
 })

@@ -29,7 +29,12 @@ function ContactPage() {
           onSubmit={(event) => {
             event.preventDefault()
             const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
-            send.mutate({ name: data.name ?? '', email: data.email ?? '', subject: data.subject ?? '', message: data.message ?? '' })
+            send.mutate({
+              name: data.name ?? '',
+              email: data.email ?? '',
+              subject: data.subject ?? '',
+              message: data.message ?? '',
+            })
           }}
         >
           <Field name="name" label="Name" autoComplete="name" required error={errors.name} />
@@ -41,7 +46,11 @@ function ContactPage() {
               {send.error.message}
             </p>
           )}
-          <button type="submit" disabled={send.isPending} className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={send.isPending}
+            className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-60"
+          >
             {send.isPending ? 'Sending…' : 'Send message'}
           </button>
         </form>

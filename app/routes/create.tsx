@@ -33,7 +33,10 @@ function CreatePage() {
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
-      <PageHeading title="Create" lead="Publish an item: mint it for free (lazy minting) or pay the gas and own it right away." />
+      <PageHeading
+        title="Create"
+        lead="Publish an item: mint it for free (lazy minting) or pay the gas and own it right away."
+      />
       {!session.data && (
         <p role="note" className="mb-8 rounded-xl bg-accent/10 p-4 text-sm">
           You need a signed-in wallet to publish.{' '}
@@ -59,7 +62,9 @@ function CreatePage() {
           <label htmlFor={`${id}-media`} className="text-sm font-semibold">
             Image, video or animation
           </label>
-          <p className="text-xs text-jacarta-500 dark:text-jacarta-200">PNG, JPEG, GIF, WebP or MP4, up to {MAX_MEDIA_MB} MB.</p>
+          <p className="text-xs text-jacarta-500 dark:text-jacarta-200">
+            PNG, JPEG, GIF, WebP or MP4, up to {MAX_MEDIA_MB} MB.
+          </p>
           <input
             id={`${id}-media`}
             name="media"
@@ -71,8 +76,10 @@ function CreatePage() {
               const file = e.target.files?.[0]
               setMediaError(null)
               if (!file) return setPreview(null)
-              if (!ACCEPTED.split(',').includes(file.type)) return setMediaError(`${file.name} is not a PNG, JPEG, GIF, WebP or MP4 file.`)
-              if (file.size > MAX_MEDIA_MB * 1024 * 1024) return setMediaError(`${file.name} is larger than ${MAX_MEDIA_MB} MB.`)
+              if (!ACCEPTED.split(',').includes(file.type))
+                return setMediaError(`${file.name} is not a PNG, JPEG, GIF, WebP or MP4 file.`)
+              if (file.size > MAX_MEDIA_MB * 1024 * 1024)
+                return setMediaError(`${file.name} is larger than ${MAX_MEDIA_MB} MB.`)
               setPreview({ url: URL.createObjectURL(file), video: file.type === 'video/mp4' })
             }}
           />
@@ -96,9 +103,15 @@ function CreatePage() {
           <div className="flex items-center justify-between">
             <div>
               <p className="font-semibold">Properties</p>
-              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Traits shown on the item and used for filters.</p>
+              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
+                Traits shown on the item and used for filters.
+              </p>
             </div>
-            <button type="button" onClick={() => setModal('properties')} className="rounded-full border border-accent px-4 py-2 text-sm font-semibold text-accent dark:text-white">
+            <button
+              type="button"
+              onClick={() => setModal('properties')}
+              className="rounded-full border border-accent px-4 py-2 text-sm font-semibold text-accent dark:text-white"
+            >
               Edit
             </button>
           </div>
@@ -118,10 +131,18 @@ function CreatePage() {
             Collection
           </label>
           <div className="mt-1 flex gap-2">
-            <select id={`${id}-collection`} name="collection" className="h-12 flex-1 rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800">
+            <select
+              id={`${id}-collection`}
+              name="collection"
+              className="h-12 flex-1 rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
+            >
               <option value="">Choose one of your collections</option>
             </select>
-            <button type="button" onClick={() => setModal('collection')} className="rounded-xl border border-accent px-4 text-sm font-semibold text-accent dark:text-white">
+            <button
+              type="button"
+              onClick={() => setModal('collection')}
+              className="rounded-xl border border-accent px-4 text-sm font-semibold text-accent dark:text-white"
+            >
               New collection
             </button>
           </div>
@@ -131,7 +152,11 @@ function CreatePage() {
           <label htmlFor={`${id}-chain`} className="text-sm font-semibold">
             Blockchain
           </label>
-          <select id={`${id}-chain`} name="chain" className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800">
+          <select
+            id={`${id}-chain`}
+            name="chain"
+            className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
+          >
             <option value="1">Ethereum</option>
             <option value="8453">Base</option>
             <option value="11155111">Sepolia (testnet)</option>
@@ -146,32 +171,69 @@ function CreatePage() {
             {notice}
           </p>
         )}
-        <button type="submit" className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark">
+        <button
+          type="submit"
+          className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark"
+        >
           Create
         </button>
       </form>
 
-      <PropertiesModal open={modal === 'properties'} onClose={() => setModal(null)} initial={properties} onSave={setProperties} />
+      <PropertiesModal
+        open={modal === 'properties'}
+        onClose={() => setModal(null)}
+        initial={properties}
+        onSave={setProperties}
+      />
       <NewCollectionModal open={modal === 'collection'} onClose={() => setModal(null)} signedIn={!!session.data} />
     </section>
   )
 }
 
-function PropertiesModal({ open, onClose, initial, onSave }: { open: boolean; onClose: () => void; initial: Property[]; onSave: (p: Property[]) => void }) {
+function PropertiesModal({
+  open,
+  onClose,
+  initial,
+  onSave,
+}: {
+  open: boolean
+  onClose: () => void
+  initial: Property[]
+  onSave: (p: Property[]) => void
+}) {
   const [rows, setRows] = useState<Property[]>(initial.length ? initial : [{ type: '', value: '' }])
-  const set = (i: number, patch: Partial<Property>) => setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
+  const set = (i: number, patch: Partial<Property>) =>
+    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
   return (
     <Modal open={open} onClose={onClose} title="Add properties" testId="properties-modal">
-      <p className="mb-4 text-sm text-jacarta-500 dark:text-jacarta-200">Properties appear as ERC-721 attributes (trait type and value).</p>
+      <p className="mb-4 text-sm text-jacarta-500 dark:text-jacarta-200">
+        Properties appear as ERC-721 attributes (trait type and value).
+      </p>
       <ul className="space-y-2">
         {rows.map((row, i) => (
           <li key={i} className="flex gap-2">
-            <input aria-label={`Trait type ${i + 1}`} placeholder="Type, e.g. Background" value={row.type} onChange={(e) => set(i, { type: e.target.value })} className="h-11 min-w-0 flex-1 rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700" />
-            <input aria-label={`Trait value ${i + 1}`} placeholder="Value, e.g. Blue" value={row.value} onChange={(e) => set(i, { value: e.target.value })} className="h-11 min-w-0 flex-1 rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700" />
+            <input
+              aria-label={`Trait type ${i + 1}`}
+              placeholder="Type, e.g. Background"
+              value={row.type}
+              onChange={(e) => set(i, { type: e.target.value })}
+              className="h-11 min-w-0 flex-1 rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700"
+            />
+            <input
+              aria-label={`Trait value ${i + 1}`}
+              placeholder="Value, e.g. Blue"
+              value={row.value}
+              onChange={(e) => set(i, { value: e.target.value })}
+              className="h-11 min-w-0 flex-1 rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700"
+            />
           </li>
         ))}
       </ul>
-      <button type="button" onClick={() => setRows((r) => [...r, { type: '', value: '' }])} className="mt-3 text-sm font-semibold text-accent">
+      <button
+        type="button"
+        onClick={() => setRows((r) => [...r, { type: '', value: '' }])}
+        className="mt-3 text-sm font-semibold text-accent"
+      >
         Add more
       </button>
       <button
@@ -209,7 +271,10 @@ function NewCollectionModal({ open, onClose, signedIn }: { open: boolean; onClos
         <Field name="description" label="Description" multiline />
         <label className="block text-sm font-semibold">
           Category
-          <select name="category" className="mt-1 h-11 w-full rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700">
+          <select
+            name="category"
+            className="mt-1 h-11 w-full rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700"
+          >
             {CATEGORY_OPTIONS.map((c) => (
               <option key={c.value} value={c.value}>
                 {c.label}

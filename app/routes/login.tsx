@@ -46,7 +46,11 @@ function LoginPage() {
             </p>
           )}
           <p className="mt-8 text-sm text-jacarta-500 dark:text-jacarta-200">
-            New to wallets? <Link to="/wallet" className="font-semibold text-accent underline">Learn how they work</Link>.
+            New to wallets?{' '}
+            <Link to="/wallet" className="font-semibold text-accent underline">
+              Learn how they work
+            </Link>
+            .
           </p>
         </div>
       </div>

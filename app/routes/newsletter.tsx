@@ -7,7 +7,8 @@ import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 
 export const Route = createFileRoute('/newsletter')({
-  validateSearch: (raw: Record<string, unknown>): { topic?: 'status' } => (raw.topic === 'status' ? { topic: 'status' } : {}),
+  validateSearch: (raw: Record<string, unknown>): { topic?: 'status' } =>
+    raw.topic === 'status' ? { topic: 'status' } : {},
   head: () => ({ meta: [{ title: pageTitle('Newsletter') }] }),
   component: NewsletterPage,
 })
@@ -37,7 +38,11 @@ function NewsletterPage() {
         }}
       >
         <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
-        <button type="submit" disabled={subscribe.isPending} className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={subscribe.isPending}
+          className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-60"
+        >
           {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
         </button>
         {subscribe.isSuccess && (

@@ -26,26 +26,34 @@ function StatusPage() {
     [
       'Blockchain RPC',
       data?.chain.status ?? 'down',
-      data?.chain.status === 'ok' ? `Chain ${data.chain.chainId}, ${data.chain.latencyMs} ms` : (data?.chain.error ?? 'No RPC endpoint configured (CHAIN_RPC_URL).'),
+      data?.chain.status === 'ok'
+        ? `Chain ${data.chain.chainId}, ${data.chain.latencyMs} ms`
+        : (data?.chain.error ?? 'No RPC endpoint configured (CHAIN_RPC_URL).'),
     ],
   ]
   const allOk = !isError && data?.status === 'ok'
   return (
     <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <PageHeading title="Platform status" lead={allOk ? 'All systems operational.' : 'Some systems are degraded.'} />
-      <ul className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700" data-testid="status-list">
+      <ul
+        className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700"
+        data-testid="status-list"
+      >
         {rows.map(([name, status, detail]) => (
           <li key={name} className="flex items-center justify-between gap-4 p-5">
             <div>
               <p className="font-semibold">{name}</p>
               <p className="text-sm text-jacarta-500 dark:text-jacarta-200">{detail}</p>
             </div>
-            <span className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[status][1]}`}>{badge[status][0]}</span>
+            <span className={`rounded-full px-3 py-1 text-sm font-semibold ${badge[status][1]}`}>
+              {badge[status][0]}
+            </span>
           </li>
         ))}
       </ul>
       <p className="mt-4 text-sm text-jacarta-500 dark:text-jacarta-200">
-        Last checked <time dateTime={new Date(dataUpdatedAt).toISOString()}>{new Date(dataUpdatedAt).toUTCString()}</time>
+        Last checked{' '}
+        <time dateTime={new Date(dataUpdatedAt).toISOString()}>{new Date(dataUpdatedAt).toUTCString()}</time>
       </p>
     </section>
   )

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Icon } from '../components/icons'
+import { Select } from '../components/ui/Select'
 import { EmptyState, ErrorState, PageHeading } from '../components/ui/states'
 import { CATEGORY_OPTIONS } from '../lib/browse'
 import { formatEth, formatPercent } from '../lib/format'
@@ -20,7 +21,11 @@ const CHAINS = [
   { value: 11155111, label: 'Sepolia' },
 ] as const
 
-type RankingSearch = { period?: '24h' | '7d' | '30d' | 'all'; category?: (typeof CATEGORY_OPTIONS)[number]['value']; chain?: number }
+type RankingSearch = {
+  period?: '24h' | '7d' | '30d' | 'all'
+  category?: (typeof CATEGORY_OPTIONS)[number]['value']
+  chain?: number
+}
 
 const input = (s: RankingSearch) => ({ period: s.period ?? '7d', category: s.category, chain: s.chain, limit: 50 })
 
@@ -28,11 +33,15 @@ export const Route = createFileRoute('/rankings')({
   validateSearch: (raw: Record<string, unknown>): RankingSearch =>
     compact({
       period: oneOf(raw.period, ['24h', '7d', '30d', 'all'] as const),
-      category: oneOf(raw.category, CATEGORY_OPTIONS.map((c) => c.value)),
+      category: oneOf(
+        raw.category,
+        CATEGORY_OPTIONS.map((c) => c.value),
+      ),
       chain: positiveInteger(raw.chain),
     }),
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(context.trpc.ranking.list.queryOptions(input(deps))),
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(context.trpc.ranking.list.queryOptions(input(deps))),
   head: () => ({ meta: [{ title: pageTitle('Rankings') }] }),
   component: RankingsPage,
 })
@@ -42,44 +51,27 @@ function RankingsPage() {
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
   const query = useQuery(trpc.ranking.list.queryOptions(input(search)))
-  const select = 'h-11 rounded-xl border border-jacarta-100 bg-white px-3 text-sm dark:border-jacarta-600 dark:bg-jacarta-800'
-  const set = (patch: Partial<RankingSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
+  const set = (patch: Partial<RankingSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeading title="Rankings" lead="Collections ranked by sales volume, from real sales." />
       <div className="mb-6 flex flex-wrap gap-3">
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          Category
-          <select className={select} value={search.category ?? ''} onChange={(e) => set({ category: (e.target.value || undefined) as RankingSearch['category'] })}>
-            <option value="">All</option>
-            {CATEGORY_OPTIONS.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          Blockchain
-          <select className={select} value={search.chain ?? ''} onChange={(e) => set({ chain: e.target.value ? Number(e.target.value) : undefined })}>
-            <option value="">All</option>
-            {CHAINS.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          Period
-          <select className={select} value={search.period ?? '7d'} onChange={(e) => set({ period: e.target.value as RankingSearch['period'] })}>
-            {PERIODS.map((p) => (
-              <option key={p.value} value={p.value}>
-                {p.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Select
+          label="Category"
+          anyLabel="All"
+          value={search.category}
+          options={CATEGORY_OPTIONS}
+          onChange={(category) => set({ category })}
+        />
+        <Select
+          label="Blockchain"
+          anyLabel="All"
+          value={search.chain}
+          options={CHAINS}
+          onChange={(chain) => set({ chain })}
+        />
+        <Select label="Period" value={search.period ?? '7d'} options={PERIODS} onChange={(period) => set({ period })} />
       </div>
       {query.isError ? (
         <ErrorState message={query.error.message} />
@@ -90,13 +82,27 @@ function RankingsPage() {
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="bg-jacarta-50 text-xs text-jacarta-500 uppercase dark:bg-jacarta-800 dark:text-jacarta-200">
               <tr>
-                <th scope="col" className="px-4 py-3">#</th>
-                <th scope="col" className="px-4 py-3">Collection</th>
-                <th scope="col" className="px-4 py-3">Volume</th>
-                <th scope="col" className="px-4 py-3">24h %</th>
-                <th scope="col" className="px-4 py-3">Floor</th>
-                <th scope="col" className="px-4 py-3">Owners</th>
-                <th scope="col" className="px-4 py-3">Items</th>
+                <th scope="col" className="px-4 py-3">
+                  #
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Collection
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Volume
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  24h %
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Floor
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Owners
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  Items
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -104,14 +110,29 @@ function RankingsPage() {
                 <tr key={r.collection.id} className="border-t border-jacarta-100 dark:border-jacarta-700">
                   <td className="px-4 py-3 font-semibold">{r.rank}</td>
                   <td className="px-4 py-3">
-                    <Link to="/collection/$slug" params={{ slug: r.collection.slug }} className="flex items-center gap-3 font-semibold hover:text-accent">
-                      <img src={r.collection.logo} alt="" width={40} height={40} loading="lazy" className="h-10 w-10 rounded-full" />
+                    <Link
+                      to="/collection/$slug"
+                      params={{ slug: r.collection.slug }}
+                      className="flex items-center gap-3 font-semibold hover:text-accent"
+                    >
+                      <img
+                        src={r.collection.logo}
+                        alt=""
+                        width={40}
+                        height={40}
+                        loading="lazy"
+                        className="h-10 w-10 rounded-full"
+                      />
                       {r.collection.name}
-                      {r.collection.verified && <Icon name="verified" className="h-4 w-4 text-accent" label="Verified" />}
+                      {r.collection.verified && (
+                        <Icon name="verified" className="h-4 w-4 text-accent" label="Verified" />
+                      )}
                     </Link>
                   </td>
                   <td className="px-4 py-3">{r.volume ? formatEth(r.volume.eth, 2) : '0'} ETH</td>
-                  <td className={`px-4 py-3 ${(r.change24h ?? 0) >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}>
+                  <td
+                    className={`px-4 py-3 ${(r.change24h ?? 0) >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
+                  >
                     {formatPercent(r.change24h)}
                   </td>
                   <td className="px-4 py-3">{r.floor ? `${formatEth(r.floor.eth)} ETH` : '—'}</td>

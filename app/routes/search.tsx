@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { NftCard } from '../components/nft/NftCard'
+import { NftGrid } from '../components/nft/NftGrid'
 import { SearchForm } from '../components/layout/SearchForm'
 import { EmptyState, PageHeading } from '../components/ui/states'
 import { shortenAddress } from '../lib/format'
@@ -13,7 +13,9 @@ export const Route = createFileRoute('/search')({
   }),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
-    deps.q ? context.queryClient.ensureQueryData(context.trpc.search.query.queryOptions({ q: deps.q, limit: 12 })) : null,
+    deps.q
+      ? context.queryClient.ensureQueryData(context.trpc.search.query.queryOptions({ q: deps.q, limit: 12 }))
+      : null,
   head: ({ match }) => ({ meta: [{ title: pageTitle(match.search.q ? `Search: ${match.search.q}` : 'Search') }] }),
   component: SearchPage,
 })
@@ -42,7 +44,11 @@ function SearchPage() {
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {results.collections.map((c) => (
                   <li key={c.id}>
-                    <Link to="/collection/$slug" params={{ slug: c.slug }} className="flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700">
+                    <Link
+                      to="/collection/$slug"
+                      params={{ slug: c.slug }}
+                      className="flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700"
+                    >
                       <img src={c.logo} alt="" width={48} height={48} className="h-12 w-12 rounded-full" />
                       <span className="font-semibold">{c.name}</span>
                     </Link>
@@ -54,13 +60,7 @@ function SearchPage() {
           {results.nfts.length > 0 && (
             <div>
               <h2 className="mb-4 font-display text-xl font-semibold">Items</h2>
-              <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-                {results.nfts.map((nft) => (
-                  <li key={nft.id}>
-                    <NftCard nft={nft} />
-                  </li>
-                ))}
-              </ul>
+              <NftGrid items={results.nfts} />
             </div>
           )}
           {results.users.length > 0 && (
@@ -69,11 +69,19 @@ function SearchPage() {
               <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {results.users.map((u) => (
                   <li key={u.address}>
-                    <Link to="/user/$address" params={{ address: u.address }} className="flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700">
-                      {u.avatar && <img src={u.avatar} alt="" width={40} height={40} className="h-10 w-10 rounded-full" />}
+                    <Link
+                      to="/user/$address"
+                      params={{ address: u.address }}
+                      className="flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700"
+                    >
+                      {u.avatar && (
+                        <img src={u.avatar} alt="" width={40} height={40} className="h-10 w-10 rounded-full" />
+                      )}
                       <span>
                         <span className="block font-semibold">{u.username ?? shortenAddress(u.address)}</span>
-                        <span className="font-mono text-xs text-jacarta-500 dark:text-jacarta-200">{shortenAddress(u.address)}</span>
+                        <span className="font-mono text-xs text-jacarta-500 dark:text-jacarta-200">
+                          {shortenAddress(u.address)}
+                        </span>
                       </span>
                     </Link>
                   </li>

@@ -13,7 +13,11 @@ import { findNftsByIds } from './nft-detail'
 import { toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
-const words = (query: string) => query.toLowerCase().split(/[^\p{L}\p{N}#]+/u).filter((w) => w.length >= 3)
+const words = (query: string) =>
+  query
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}#]+/u)
+    .filter((w) => w.length >= 3)
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
 
 /** Every word as a substring: `"reverie" AND "12"`-style phrases, or null without a 3-letter word. */

@@ -131,7 +131,10 @@ describe('explore', () => {
     const before = await firstName()
     await page.getByTestId('sort').selectOption('price-desc')
     await page.waitForURL(/sort=price-desc/)
-    await page.waitForFunction((name) => document.querySelector('[data-testid="nft-grid"] h3')?.textContent !== name, before)
+    await page.waitForFunction(
+      (name) => document.querySelector('[data-testid="nft-grid"] h3')?.textContent !== name,
+      before,
+    )
     await page.getByTestId('filter').selectOption('verified')
     await page.waitForURL(/filter=verified/)
     await page.getByRole('button', { name: 'Art', exact: true }).click()
@@ -246,16 +249,20 @@ describe('forms', () => {
 })
 
 describe('status codes', () => {
-  it.each(['/no-such-page', '/404', '/item/99999999', '/collection/no-such-collection', '/home/home_99', '/user/0x0000000000000000000000000000000000000001'])(
-    '%s is a 404 page',
-    async (path) => {
-      const page = await browser.newPage()
-      const response = await page.goto(baseUrl + path)
-      expect(response?.status()).toBe(404)
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found')
-      await page.close()
-    },
-  )
+  it.each([
+    '/no-such-page',
+    '/404',
+    '/item/99999999',
+    '/collection/no-such-collection',
+    '/home/home_99',
+    '/user/0x0000000000000000000000000000000000000001',
+  ])('%s is a 404 page', async (path) => {
+    const page = await browser.newPage()
+    const response = await page.goto(baseUrl + path)
+    expect(response?.status()).toBe(404)
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Page not found')
+    await page.close()
+  })
 
   it('/terms redirects to /tarms', async () => {
     const page = await browser.newPage()
@@ -269,11 +276,15 @@ describe('links', () => {
   it('every header and footer link resolves to a working page', async () => {
     const page = await open('/')
     const hrefs = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('header a[href^="/"], footer a[href^="/"]')].map((a) => a.getAttribute('href')!),
+      [...document.querySelectorAll<HTMLAnchorElement>('header a[href^="/"], footer a[href^="/"]')].map((a) =>
+        a.getAttribute('href')!,
+      ),
     )
     await page.locator('#nav-home').click() // menus render their links once opened
     const menuHrefs = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a[href^="/"]')].map((a) => a.getAttribute('href')!),
+      [...document.querySelectorAll<HTMLAnchorElement>('nav[aria-label="Main"] a[href^="/"]')].map((a) =>
+        a.getAttribute('href')!,
+      ),
     )
     const all = [...new Set([...hrefs, ...menuHrefs])]
     expect(all.length).toBeGreaterThan(20)

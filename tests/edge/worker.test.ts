@@ -45,6 +45,7 @@ describe('the Worker in workerd', () => {
     const html = await response.text()
     expect(html).toContain('<title>Home || Vitrine NFT Marketplace</title>')
     expect(html).toContain('Discover, collect and sell extraordinary NFTs')
+    expect(html).toMatch(/href="\/item\/\d+"/) // items rendered on the server, from sqld
   })
 
   it('answers /api/health with a database round trip through sqld', async () => {

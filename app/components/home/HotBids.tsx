@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useTRPC } from '../../lib/trpc-react'
-import { NftCard } from '../nft/NftCard'
+import { NftGrid } from '../nft/NftGrid'
 import { EmptyState, GridSkeleton } from '../ui/states'
 import { Section } from './Section'
 
@@ -16,7 +16,11 @@ export function HotBids() {
       title="Hot bids"
       id="hot-bids"
       action={
-        <Link to="/collection/explore_collection" search={{ sort: 'ending-soon' }} className="font-semibold text-accent hover:underline">
+        <Link
+          to="/collection/explore_collection"
+          search={{ sort: 'ending-soon' }}
+          className="font-semibold text-accent hover:underline"
+        >
           All auctions
         </Link>
       }
@@ -26,13 +30,7 @@ export function HotBids() {
       ) : !query.data?.data.length ? (
         <EmptyState title="No live auctions right now" detail="New auctions start every day." />
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {query.data.data.map((nft) => (
-            <li key={nft.id}>
-              <NftCard nft={nft} />
-            </li>
-          ))}
-        </ul>
+        <NftGrid items={query.data.data} />
       )}
     </Section>
   )

@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react'
 
-export function Section({ title, id, action, children }: { title: string; id: string; action?: ReactNode; children: ReactNode }) {
+export function Section({
+  title,
+  id,
+  action,
+  children,
+}: {
+  title: string
+  id: string
+  action?: ReactNode
+  children: ReactNode
+}) {
   return (
     <section aria-labelledby={id} className="mx-auto max-w-7xl px-4 py-14 sm:px-6 lg:px-8">
       <div className="mb-8 flex flex-wrap items-end justify-between gap-4">

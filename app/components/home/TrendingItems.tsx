@@ -3,7 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { FILTER_OPTIONS, SORT_OPTIONS, type BrowseSearch } from '../../lib/browse'
 import { useTRPC } from '../../lib/trpc-react'
-import { NftCard } from '../nft/NftCard'
+import { NftGrid } from '../nft/NftGrid'
+import { Select } from '../ui/Select'
 import { EmptyState, ErrorState, GridSkeleton } from '../ui/states'
 import { Section } from './Section'
 
@@ -19,34 +20,21 @@ export function TrendingItems() {
   const [sort, setSort] = useState<BrowseSearch['sort']>('recently-added')
   const [filter, setFilter] = useState<BrowseSearch['filter']>()
   const query = useQuery(trpc.nft.list.queryOptions(trendingInput(sort, filter)))
-  const select = 'h-10 rounded-xl border border-jacarta-100 bg-white px-3 text-sm dark:border-jacarta-600 dark:bg-jacarta-800'
   return (
     <Section
       title="Trending items"
       id="trending"
       action={
         <div className="flex flex-wrap gap-2">
-          <label>
-            <span className="sr-only">Sort trending items</span>
-            <select className={select} value={sort} onChange={(e) => setSort(e.target.value as BrowseSearch['sort'])}>
-              {SORT_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            <span className="sr-only">Filter trending items</span>
-            <select className={select} value={filter ?? ''} onChange={(e) => setFilter((e.target.value || undefined) as BrowseSearch['filter'])}>
-              <option value="">All items</option>
-              {FILTER_OPTIONS.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select label="Sort trending items" hideLabel value={sort} options={SORT_OPTIONS} onChange={setSort} />
+          <Select
+            label="Filter trending items"
+            hideLabel
+            anyLabel="All items"
+            value={filter}
+            options={FILTER_OPTIONS}
+            onChange={setFilter}
+          />
         </div>
       }
     >
@@ -57,16 +45,14 @@ export function TrendingItems() {
       ) : query.data.data.length === 0 ? (
         <EmptyState title="Nothing here yet" />
       ) : (
-        <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {query.data.data.map((nft) => (
-            <li key={nft.id}>
-              <NftCard nft={nft} />
-            </li>
-          ))}
-        </ul>
+        <NftGrid items={query.data.data} />
       )}
       <div className="mt-8 text-center">
-        <Link to="/collection/explore_collection" search={{ sort, filter }} className="font-semibold text-accent hover:underline">
+        <Link
+          to="/collection/explore_collection"
+          search={{ sort, filter }}
+          className="font-semibold text-accent hover:underline"
+        >
           See all items
         </Link>
       </div>

@@ -40,7 +40,6 @@ export function DesktopNav({ pathname }: { pathname: string }) {
   const active = activeMenu(pathname)
   const nav = useRef<HTMLElement>(null)
 
-  useEffect(() => setOpen(null), [pathname])
   useEffect(() => {
     if (!open) return
     const onKey = (event: KeyboardEvent) => {
@@ -111,7 +110,11 @@ export function DesktopNav({ pathname }: { pathname: string }) {
           )
         })}
         <li>
-          <Link to="/create" className="px-4 py-3 font-display text-base font-semibold hover:text-accent" activeProps={{ className: 'text-accent' }}>
+          <Link
+            to="/create"
+            className="px-4 py-3 font-display text-base font-semibold hover:text-accent"
+            activeProps={{ className: 'text-accent' }}
+          >
             Create
           </Link>
         </li>

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { activeMenu, MENU, SOCIAL } from '../../lib/navigation'
-import { Icon, type IconName } from '../icons'
+import { activeMenu, MENU } from '../../lib/navigation'
+import { Icon } from '../icons'
 import { Logo } from '../Logo'
 import { MenuLink } from './DesktopNav'
 import { SearchForm } from './SearchForm'
+import { SocialLinks } from './SocialLinks'
 import { WalletButton } from './WalletButton'
 
 /** SPEC.md §2: menus are desktop-only from this width up. */
@@ -105,15 +106,7 @@ export function MobileMenu({ pathname, onClose }: { pathname: string; onClose: (
           <WalletButton label="Connect a wallet" />
         </div>
       </div>
-      <ul className="mt-auto flex justify-center gap-5 py-8" aria-label="Vitrine on social media">
-        {SOCIAL.map((s) => (
-          <li key={s.id}>
-            <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-jacarta-500 hover:text-accent dark:text-jacarta-200">
-              <Icon name={s.id as IconName} label={s.label} />
-            </a>
-          </li>
-        ))}
-      </ul>
+      <SocialLinks className="mt-auto justify-center py-8" />
     </div>
   )
 }

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { FOOTER, SOCIAL } from '../../lib/navigation'
-import { Icon, type IconName } from '../icons'
+import { FOOTER } from '../../lib/navigation'
 import { Logo } from '../Logo'
+import { SocialLinks } from './SocialLinks'
 
 export function SiteFooter() {
   return (
@@ -12,15 +12,7 @@ export function SiteFooter() {
           <p className="mt-4 max-w-xs text-sm text-jacarta-500 dark:text-jacarta-200">
             Create, sell and collect truly rare digital artworks. Open source, settled on chain.
           </p>
-          <ul className="mt-6 flex gap-4" aria-label="Vitrine on social media">
-            {SOCIAL.filter((s) => s.id !== 'tiktok').map((s) => (
-              <li key={s.id}>
-                <a href={s.href} rel="noopener noreferrer" target="_blank" className="text-jacarta-500 hover:text-accent dark:text-jacarta-200">
-                  <Icon name={s.id as IconName} label={s.label} />
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SocialLinks only={['telegram', 'twitter', 'discord', 'instagram']} className="mt-6" />
         </div>
         {FOOTER.map((group) => (
           <div key={group.id}>

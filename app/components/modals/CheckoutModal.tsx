@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router'
 import { formatEther } from 'viem'
 import { useState } from 'react'
 import { formatEth } from '../../lib/format'
 import { Modal } from '../ui/Modal'
+import { TermsCheckbox } from '../ui/TermsCheckbox'
 
 export interface CheckoutItem {
   name: string
@@ -26,7 +26,8 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
           <p className="truncate text-sm text-accent dark:text-accent-lighter">{item.collection}</p>
           <p className="truncate font-display font-semibold">{item.name}</p>
           <p className="text-xs text-jacarta-500 dark:text-jacarta-200">
-            Creator earnings: {item.creatorEarningsBps / 100}% ({formatEth(formatEther(earnings))} ETH, paid from the price)
+            Creator earnings: {item.creatorEarningsBps / 100}% ({formatEth(formatEther(earnings))} ETH, paid from the
+            price)
           </p>
         </div>
         <p className="font-semibold whitespace-nowrap">{formatEth(formatEther(price))} ETH</p>
@@ -35,15 +36,7 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
         <span>Total</span>
         <span data-testid="checkout-total">{formatEth(formatEther(price))} ETH</span>
       </p>
-      <label className="mt-4 flex items-start gap-2 text-sm">
-        <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} className="mt-1" />
-        <span>
-          By checking this box, I agree to Vitrine's{' '}
-          <Link to="/tarms" className="text-accent underline">
-            Terms of Service
-          </Link>
-        </span>
-      </label>
+      <TermsCheckbox checked={accepted} onChange={setAccepted} />
       {notice && (
         <p role="status" className="mt-4 rounded-xl bg-accent/10 p-3 text-sm">
           {notice}
@@ -52,7 +45,9 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
       <button
         type="button"
         disabled={!accepted}
-        onClick={() => setNotice('Buying settles on chain from your wallet. Connect a wallet to buy: nothing was bought.')}
+        onClick={() =>
+          setNotice('Buying settles on chain from your wallet. Connect a wallet to buy: nothing was bought.')
+        }
         className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:opacity-50"
       >
         Confirm Checkout

@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { parseBidAmount } from '../../lib/amount'
 import { Modal } from '../ui/Modal'
+import { TermsCheckbox } from '../ui/TermsCheckbox'
 
 /** SPEC.md §9: the bid field starts at 0.05 ETH. */
 export const DEFAULT_BID = '0.05'
@@ -44,15 +44,7 @@ export function PlaceBidModal({ open, onClose, itemName }: { open: boolean; onCl
         <p id={`${id}-amount-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
           {(submitted || amount !== DEFAULT_BID) && error}
         </p>
-        <label className="mt-3 flex items-start gap-2 text-sm">
-          <input type="checkbox" checked={accepted} onChange={(e) => setAccepted(e.target.checked)} className="mt-1" />
-          <span>
-            By checking this box, I agree to Vitrine's{' '}
-            <Link to="/tarms" className="text-accent underline">
-              Terms of Service
-            </Link>
-          </span>
-        </label>
+        <TermsCheckbox checked={accepted} onChange={setAccepted} />
         {submitted && !accepted && (
           <p className="mt-1 text-sm text-red-700 dark:text-red-400">Please accept the Terms of Service to bid.</p>
         )}
@@ -61,7 +53,10 @@ export function PlaceBidModal({ open, onClose, itemName }: { open: boolean; onCl
             {notice}
           </p>
         )}
-        <button type="submit" className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark">
+        <button
+          type="submit"
+          className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
+        >
           Place Bid
         </button>
       </form>

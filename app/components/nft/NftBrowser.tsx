@@ -11,7 +11,8 @@ import {
 } from '../../lib/browse'
 import { useTRPC } from '../../lib/trpc-react'
 import { EmptyState, ErrorState, GridSkeleton } from '../ui/states'
-import { NftCard } from './NftCard'
+import { Select } from '../ui/Select'
+import { NftGrid } from './NftGrid'
 
 type Fixed = Partial<RouterInputs['nft']['list']>
 
@@ -54,39 +55,33 @@ export function NftBrowser({
 
   return (
     <div>
-      <form className="flex flex-wrap items-end gap-3" onSubmit={(e) => e.preventDefault()} aria-label="Sort and filter items">
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          Sort by
-          <select className={select} value={search.sort ?? 'recently-added'} onChange={(e) => update({ sort: e.target.value as BrowseSearch['sort'] })} data-testid="sort">
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          Show
-          <select className={select} value={search.filter ?? ''} onChange={(e) => update({ filter: (e.target.value || undefined) as BrowseSearch['filter'] })} data-testid="filter">
-            <option value="">All items</option>
-            {FILTER_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-xs font-semibold">
-          Status
-          <select className={select} value={search.status ?? ''} onChange={(e) => update({ status: (e.target.value || undefined) as BrowseSearch['status'] })}>
-            <option value="">Any status</option>
-            {STATUS_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
+      <form
+        className="flex flex-wrap items-end gap-3"
+        onSubmit={(e) => e.preventDefault()}
+        aria-label="Sort and filter items"
+      >
+        <Select
+          label="Sort by"
+          value={search.sort ?? 'recently-added'}
+          options={SORT_OPTIONS}
+          onChange={(sort) => update({ sort })}
+          testId="sort"
+        />
+        <Select
+          label="Show"
+          anyLabel="All items"
+          value={search.filter}
+          options={FILTER_OPTIONS}
+          onChange={(filter) => update({ filter })}
+          testId="filter"
+        />
+        <Select
+          label="Status"
+          anyLabel="Any status"
+          value={search.status}
+          options={STATUS_OPTIONS}
+          onChange={(status) => update({ status })}
+        />
         <fieldset className="flex items-end gap-2">
           <legend className="mb-1 text-xs font-semibold">Price (ETH)</legend>
           <input
@@ -145,13 +140,7 @@ export function NftBrowser({
         ) : items.length === 0 ? (
           <EmptyState title="No items match" detail="Try another filter or a wider price range." />
         ) : (
-          <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4" data-testid="nft-grid">
-            {items.map((nft, i) => (
-              <li key={nft.id}>
-                <NftCard nft={nft} priority={i < 4} />
-              </li>
-            ))}
-          </ul>
+          <NftGrid items={items} eager={4} testId="nft-grid" />
         )}
       </div>
       <div ref={sentinel} className="mt-8 flex justify-center">

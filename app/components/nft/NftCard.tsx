@@ -32,7 +32,9 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
       </div>
       <div className="mt-3 flex items-center gap-1 text-xs text-jacarta-500 dark:text-jacarta-200">
         <span className="truncate">{nft.collection.name}</span>
-        {nft.collection.verified && <Icon name="verified" className="h-4 w-4 shrink-0 text-accent" label="Verified collection" />}
+        {nft.collection.verified && (
+          <Icon name="verified" className="h-4 w-4 shrink-0 text-accent" label="Verified collection" />
+        )}
       </div>
       <h3 className="mt-1 truncate font-display text-base font-semibold">
         <Link to="/item/$id" params={{ id: String(nft.id) }} className="after:absolute after:inset-0">
@@ -48,13 +50,18 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
         ) : (
           <span className="text-jacarta-500 dark:text-jacarta-200">Not listed</span>
         )}
-        <span className="inline-flex items-center gap-1 text-jacarta-500 dark:text-jacarta-200" aria-label={`${nft.likes} likes`}>
+        <span
+          className="inline-flex items-center gap-1 text-jacarta-500 dark:text-jacarta-200"
+          aria-label={`${nft.likes} likes`}
+        >
           <Icon name="heart" className="h-4 w-4" />
           {nft.likes}
         </span>
       </div>
       {nft.bestOffer && (
-        <p className="mt-1 text-xs text-jacarta-500 dark:text-jacarta-200">Best offer {formatEth(nft.bestOffer.eth)} WETH</p>
+        <p className="mt-1 text-xs text-jacarta-500 dark:text-jacarta-200">
+          Best offer {formatEth(nft.bestOffer.eth)} WETH
+        </p>
       )}
     </article>
   )

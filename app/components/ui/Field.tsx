@@ -30,9 +30,25 @@ export function Field({
         {label}
       </label>
       {multiline ? (
-        <textarea id={id} name={name} rows={6} aria-invalid={!!error} aria-describedby={describedBy} className={control} {...rest} />
+        <textarea
+          id={id}
+          name={name}
+          rows={6}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+          className={control}
+          {...rest}
+        />
       ) : (
-        <input id={id} name={name} type={type} aria-invalid={!!error} aria-describedby={describedBy} className={control} {...rest} />
+        <input
+          id={id}
+          name={name}
+          type={type}
+          aria-invalid={!!error}
+          aria-describedby={describedBy}
+          className={control}
+          {...rest}
+        />
       )}
       {error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">

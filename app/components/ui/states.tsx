@@ -13,7 +13,11 @@ export function ErrorState({ message, onRetry }: { message: string; onRetry?: ()
       <p className="font-semibold">This could not be loaded.</p>
       <p className="mt-1 text-sm text-jacarta-500 dark:text-jacarta-200">{message}</p>
       {onRetry && (
-        <button type="button" onClick={onRetry} className="mt-4 rounded-full bg-accent px-5 py-2 text-sm font-semibold text-white">
+        <button
+          type="button"
+          onClick={onRetry}
+          className="mt-4 rounded-full bg-accent px-5 py-2 text-sm font-semibold text-white"
+        >
           Try again
         </button>
       )}

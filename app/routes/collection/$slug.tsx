@@ -20,11 +20,18 @@ export const Route = createFileRoute('/collection/$slug')({
     const collection = await context.queryClient
       .ensureQueryData(context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug }))
       .catch((error: unknown) => {
-        if (error instanceof TRPCClientError && (error.data?.code === 'NOT_FOUND' || error.data?.code === 'BAD_REQUEST')) throw notFound()
+        if (
+          error instanceof TRPCClientError &&
+          (error.data?.code === 'NOT_FOUND' || error.data?.code === 'BAD_REQUEST')
+        )
+          throw notFound()
         throw error
       })
-    if (collection.slug !== params.slug) throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search: deps })
-    await context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, deps, { collection: collection.slug }))
+    if (collection.slug !== params.slug)
+      throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search: deps })
+    await context.queryClient.ensureInfiniteQueryData(
+      nftBrowseQuery(context.trpc, deps, { collection: collection.slug }),
+    )
     return collection
   },
   head: ({ loaderData, match }) =>
@@ -33,7 +40,12 @@ export const Route = createFileRoute('/collection/$slug')({
           meta: [
             { title: pageTitle(loaderData.name) },
             { name: 'description', content: loaderData.description },
-            ...socialMeta({ title: loaderData.name, description: loaderData.description, image: loaderData.logo, path: match.pathname }),
+            ...socialMeta({
+              title: loaderData.name,
+              description: loaderData.description,
+              image: loaderData.logo,
+              path: match.pathname,
+            }),
           ],
         }
       : {},
@@ -74,8 +86,8 @@ function CollectionPage() {
           {collection.verified && <Icon name="verified" className="h-7 w-7 text-accent" label="Verified collection" />}
         </h1>
         <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-200">
-          By <span className="font-mono">{shortenAddress(collection.creator)}</span> · {collection.category} · creator earnings{' '}
-          {collection.creatorEarningsBps / 100}%
+          By <span className="font-mono">{shortenAddress(collection.creator)}</span> · {collection.category} · creator
+          earnings {collection.creatorEarningsBps / 100}%
         </p>
         <p className="mt-4 max-w-3xl text-jacarta-500 dark:text-jacarta-200">{collection.description}</p>
         <dl className="mt-8 grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-jacarta-100 bg-jacarta-100 sm:grid-cols-4 lg:grid-cols-8 dark:border-jacarta-700 dark:bg-jacarta-700">
@@ -91,7 +103,9 @@ function CollectionPage() {
           search={search}
           fixed={{ collection: collection.slug }}
           showCategories={false}
-          onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })}
+          onSearchChange={(patch) =>
+            void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
+          }
         />
         <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Activity</h2>
         <ActivityTable query={activity} />

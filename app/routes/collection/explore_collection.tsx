@@ -20,7 +20,10 @@ function ExplorePage() {
       <PageHeading title="Explore" lead="Every item on Vitrine: sort, filter and find your next piece." />
       <NftBrowser
         search={search}
-        onSearchChange={(patch) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })} />
+        onSearchChange={(patch) =>
+          void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
+        }
+      />
     </section>
   )
 }

@@ -17,10 +17,12 @@ export const Route = createFileRoute('/item/$id')({
   loader: async ({ context, params }) => {
     const id = itemId(params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw notFound()
-    const nft = await context.queryClient.ensureQueryData(context.trpc.nft.byId.queryOptions({ id })).catch((error: unknown) => {
-      if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
-      throw error
-    })
+    const nft = await context.queryClient
+      .ensureQueryData(context.trpc.nft.byId.queryOptions({ id }))
+      .catch((error: unknown) => {
+        if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
+        throw error
+      })
     const collection = await context.queryClient.ensureQueryData(
       context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug: nft.collection.slug }),
     )
@@ -73,10 +75,16 @@ function ItemPage() {
       </div>
       <div>
         <p className="flex items-center gap-1 text-sm">
-          <Link to="/collection/$slug" params={{ slug: nft.collection.slug }} className="font-semibold text-accent hover:underline dark:text-accent-lighter">
+          <Link
+            to="/collection/$slug"
+            params={{ slug: nft.collection.slug }}
+            className="font-semibold text-accent hover:underline dark:text-accent-lighter"
+          >
             {nft.collection.name}
           </Link>
-          {nft.collection.verified && <Icon name="verified" className="h-4 w-4 text-accent" label="Verified collection" />}
+          {nft.collection.verified && (
+            <Icon name="verified" className="h-4 w-4 text-accent" label="Verified collection" />
+          )}
         </p>
         <h1 className="mt-2 font-display text-3xl font-bold md:text-4xl">{nft.name}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-jacarta-500 dark:text-jacarta-200">
@@ -84,7 +92,9 @@ function ItemPage() {
           <span aria-label={`${nft.likes} likes`} className="inline-flex items-center gap-1">
             <Icon name="heart" className="h-4 w-4" /> {nft.likes}
           </span>
-          {nft.lazyMinted && <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white">Lazy minted</span>}
+          {nft.lazyMinted && (
+            <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white">Lazy minted</span>
+          )}
         </div>
         <p className="mt-6 text-jacarta-500 dark:text-jacarta-200">{nft.description}</p>
         <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
@@ -110,12 +120,19 @@ function ItemPage() {
           {auction ? (
             <>
               <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
-                Auction ends in <span data-testid="countdown" suppressHydrationWarning>{countdown(auction.endsAt)}</span>
+                Auction ends in{' '}
+                <span data-testid="countdown" suppressHydrationWarning>
+                  {countdown(auction.endsAt)}
+                </span>
               </p>
               <p className="mt-2 font-display text-2xl font-bold">
-                {highestBid ? `${formatEth(highestBid.price!.eth)} WETH` : `${formatEth(auction.price!.eth)} ETH reserve`}
+                {highestBid
+                  ? `${formatEth(highestBid.price!.eth)} WETH`
+                  : `${formatEth(auction.price!.eth)} ETH reserve`}
               </p>
-              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">{highestBid ? 'Highest bid' : 'No bids yet'}</p>
+              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
+                {highestBid ? 'Highest bid' : 'No bids yet'}
+              </p>
             </>
           ) : nft.price ? (
             <>
@@ -127,7 +144,11 @@ function ItemPage() {
           )}
           <div className="mt-6 flex flex-wrap gap-3">
             {fixed && (
-              <button type="button" onClick={() => setModal('buy')} className="flex-1 rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark">
+              <button
+                type="button"
+                onClick={() => setModal('buy')}
+                className="flex-1 rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+              >
                 Buy now
               </button>
             )}

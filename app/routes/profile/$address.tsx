@@ -14,7 +14,9 @@ export const Route = createFileRoute('/profile/$address')({
     if (!isAddressLike(params.address)) throw redirect({ to: '/login' })
     const [session, user] = await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),
-      context.queryClient.ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address })).catch(() => null),
+      context.queryClient
+        .ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address }))
+        .catch(() => null),
     ])
     if (!session && !user) throw notFound()
     return { address: params.address, user }
@@ -60,12 +62,39 @@ function EditProfilePage() {
         }}
       >
         <fieldset disabled={!isOwner || save.isPending} className="space-y-5 disabled:opacity-60">
-          <Field name="userName" label="Username" required defaultValue={user?.username ?? ''} error={errors.userName} />
+          <Field
+            name="userName"
+            label="Username"
+            required
+            defaultValue={user?.username ?? ''}
+            error={errors.userName}
+          />
           <Field name="bio" label="Bio" multiline maxLength={280} defaultValue={user?.bio ?? ''} error={errors.bio} />
-          <Field name="website" label="Website" type="url" defaultValue={user?.links.website ?? ''} error={errors.website} />
-          <Field name="twitter" label="Twitter" type="url" defaultValue={user?.links.twitter ?? ''} error={errors.twitter} />
-          <Field name="instagram" label="Instagram" type="url" defaultValue={user?.links.instagram ?? ''} error={errors.instagram} />
-          <button type="submit" className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark">
+          <Field
+            name="website"
+            label="Website"
+            type="url"
+            defaultValue={user?.links.website ?? ''}
+            error={errors.website}
+          />
+          <Field
+            name="twitter"
+            label="Twitter"
+            type="url"
+            defaultValue={user?.links.twitter ?? ''}
+            error={errors.twitter}
+          />
+          <Field
+            name="instagram"
+            label="Instagram"
+            type="url"
+            defaultValue={user?.links.instagram ?? ''}
+            error={errors.instagram}
+          />
+          <button
+            type="submit"
+            className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark"
+          >
             {save.isPending ? 'Saving…' : 'Update profile'}
           </button>
         </fieldset>

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
-import { NftCard } from '../../components/nft/NftCard'
+import { NftGrid } from '../../components/nft/NftGrid'
 import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
 import { isAddressLike, oneOf } from '../../lib/search-params'
@@ -20,7 +20,10 @@ type Tab = (typeof TABS)[number]['value']
 
 export const Route = createFileRoute('/user/$address')({
   validateSearch: (raw: Record<string, unknown>): { tab?: Tab } => ({
-    tab: oneOf(raw.tab, TABS.map((t) => t.value)),
+    tab: oneOf(
+      raw.tab,
+      TABS.map((t) => t.value),
+    ),
   }),
   loader: async ({ context, params }) => {
     // The sketch's demo path /user/avatar_6: the creator of collection 6, a real seeded user.
@@ -34,10 +37,12 @@ export const Route = createFileRoute('/user/$address')({
       throw redirect({ to: '/user/$address', params: { address: collection.creator } })
     }
     if (!isAddressLike(params.address)) throw notFound()
-    return context.queryClient.ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address })).catch((error: unknown) => {
-      if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
-      throw error
-    })
+    return context.queryClient
+      .ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address }))
+      .catch((error: unknown) => {
+        if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
+        throw error
+      })
   },
   head: ({ loaderData, match }) => {
     if (!loaderData) return {}
@@ -60,15 +65,28 @@ function UserPage() {
   const trpc = useTRPC()
   return (
     <div>
-      <div className="h-40 md:h-60">{user.banner && <img src={user.banner} alt="" className="h-full w-full object-cover" width={1400} height={400} />}</div>
+      <div className="h-40 md:h-60">
+        {user.banner && (
+          <img src={user.banner} alt="" className="h-full w-full object-cover" width={1400} height={400} />
+        )}
+      </div>
       <section className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
         {user.avatar && (
-          <img src={user.avatar} alt="" width={128} height={128} className="-mt-16 h-32 w-32 rounded-full border-4 border-white dark:border-jacarta-900" />
+          <img
+            src={user.avatar}
+            alt=""
+            width={128}
+            height={128}
+            className="-mt-16 h-32 w-32 rounded-full border-4 border-white dark:border-jacarta-900"
+          />
         )}
         <h1 className="mt-4 font-display text-3xl font-bold">{user.username ?? shortenAddress(user.address)}</h1>
         <p className="mt-1 font-mono text-sm text-jacarta-500 dark:text-jacarta-200">{user.address}</p>
         {user.bio && <p className="mt-4 max-w-2xl text-jacarta-500 dark:text-jacarta-200">{user.bio}</p>}
-        <nav aria-label="Profile tabs" className="mt-10 flex flex-wrap gap-2 border-b border-jacarta-100 dark:border-jacarta-700">
+        <nav
+          aria-label="Profile tabs"
+          className="mt-10 flex flex-wrap gap-2 border-b border-jacarta-100 dark:border-jacarta-700"
+        >
           {TABS.map((t) => (
             <Link
               key={t.value}
@@ -83,7 +101,11 @@ function UserPage() {
           ))}
         </nav>
         <div className="py-10">
-          {tab === 'activity' ? <UserActivity address={user.address} trpc={trpc} /> : <UserItems address={user.address} tab={tab} trpc={trpc} />}
+          {tab === 'activity' ? (
+            <UserActivity address={user.address} trpc={trpc} />
+          ) : (
+            <UserItems address={user.address} tab={tab} trpc={trpc} />
+          )}
         </div>
       </section>
     </div>
@@ -94,25 +116,34 @@ function UserActivity({ address, trpc }: { address: string; trpc: ReturnType<typ
   return <ActivityTable query={useQuery(trpc.activity.list.queryOptions({ user: address, limit: 25 }))} />
 }
 
-function UserItems({ address, tab, trpc }: { address: string; tab: Exclude<Tab, 'activity'>; trpc: ReturnType<typeof useTRPC> }) {
+function UserItems({
+  address,
+  tab,
+  trpc,
+}: {
+  address: string
+  tab: Exclude<Tab, 'activity'>
+  trpc: ReturnType<typeof useTRPC>
+}) {
   const query = useInfiniteQuery(
-    trpc.user.nfts.infiniteQueryOptions({ filter: tab, address, limit: 24 }, { getNextPageParam: (last) => last.nextCursor ?? undefined }),
+    trpc.user.nfts.infiniteQueryOptions(
+      { filter: tab, address, limit: 24 },
+      { getNextPageParam: (last) => last.nextCursor ?? undefined },
+    ),
   )
   if (query.isPending) return <GridSkeleton />
   const items = query.data?.pages.flatMap((p) => p.data) ?? []
   if (items.length === 0) return <EmptyState title="Nothing here yet" />
   return (
     <>
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4">
-        {items.map((nft) => (
-          <li key={nft.id}>
-            <NftCard nft={nft} />
-          </li>
-        ))}
-      </ul>
+      <NftGrid items={items} />
       {query.hasNextPage && (
         <div className="mt-8 text-center">
-          <button type="button" onClick={() => void query.fetchNextPage()} className="rounded-full border border-jacarta-100 px-6 py-3 font-semibold dark:border-jacarta-600">
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            className="rounded-full border border-jacarta-100 px-6 py-3 font-semibold dark:border-jacarta-600"
+          >
             {query.isFetchingNextPage ? 'Loading…' : 'Load more'}
           </button>
         </div>

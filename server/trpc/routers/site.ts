@@ -2,7 +2,12 @@ import { z } from 'zod'
 import { contactMessages, newsletterSubscribers } from '../../../db/schema'
 import { publicProcedure, router } from '../init'
 
-export const emailSchema = z.string().trim().toLowerCase().max(254, 'is too long').pipe(z.email('must be a valid email address'))
+export const emailSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254, 'is too long')
+  .pipe(z.email('must be a valid email address'))
 
 export const contactInput = z.object({
   name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
@@ -26,7 +31,8 @@ export const siteRouter = router({
     const inserted = await ctx.db.insert(newsletterSubscribers).values(input).onConflictDoNothing().returning()
     return {
       alreadySubscribed: inserted.length === 0,
-      message: inserted.length === 0 ? 'You are already subscribed with this email.' : 'You are subscribed. Welcome aboard!',
+      message:
+        inserted.length === 0 ? 'You are already subscribed with this email.' : 'You are subscribed. Welcome aboard!',
     }
   }),
 })

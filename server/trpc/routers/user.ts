@@ -30,7 +30,10 @@ export const profileInput = z.object({
 function assertOwner(sessionName: string | null | undefined, address: string) {
   const sessionAddress = sessionName?.toLowerCase()
   if (!sessionAddress || !isAddress(sessionAddress) || sessionAddress !== address) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'You can only change the profile of the wallet you signed in with.' })
+    throw new TRPCError({
+      code: 'FORBIDDEN',
+      message: 'You can only change the profile of the wallet you signed in with.',
+    })
   }
 }
 
@@ -99,7 +102,10 @@ export const userRouter = router({
         avatarUrl: artUrl('avatar', input.walletAddress),
         bannerUrl: artUrl('banner', input.walletAddress),
       })
-      .onConflictDoUpdate({ target: users.address, set: { ...values, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` } })
+      .onConflictDoUpdate({
+        target: users.address,
+        set: { ...values, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+      })
       .returning()
     if (!row) throw new Error('upsert returned no row')
     return toUserJson(row)
