@@ -12,21 +12,33 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as CategoryRouteImport } from './routes/$category'
 import { Route as R404RouteImport } from './routes/404'
+import { Route as AboutRouteImport } from './routes/about'
 import { Route as ActivityRouteImport } from './routes/activity'
+import { Route as CareersRouteImport } from './routes/careers'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CreateRouteImport } from './routes/create'
+import { Route as Help_centerRouteImport } from './routes/help_center'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as NewsletterRouteImport } from './routes/newsletter'
+import { Route as PartnersRouteImport } from './routes/partners'
 import { Route as Platform_statusRouteImport } from './routes/platform_status'
 import { Route as RankingRouteImport } from './routes/ranking'
 import { Route as RankingsRouteImport } from './routes/rankings'
 import { Route as SearchRouteImport } from './routes/search'
+import { Route as TarmsRouteImport } from './routes/tarms'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as WalletRouteImport } from './routes/wallet'
+import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies/index'
+import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies/$slug'
 import { Route as CollectionSlugRouteImport } from './routes/collection/$slug'
 import { Route as CollectionAllNftsRouteImport } from './routes/collection/allNfts'
 import { Route as CollectionExplore_collectionRouteImport } from './routes/collection/explore_collection'
 import { Route as HomeVariantRouteImport } from './routes/home/$variant'
 import { Route as ItemIdRouteImport } from './routes/item/$id'
 import { Route as ProfileAddressRouteImport } from './routes/profile/$address'
+import { Route as Single_postSlugRouteImport } from './routes/single_post/$slug'
 import { Route as UserAddressRouteImport } from './routes/user/$address'
 
 const IndexRoute = IndexRouteImport.update({
@@ -44,9 +56,19 @@ const R404Route = R404RouteImport.update({
   path: '/404',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AboutRoute = AboutRouteImport.update({
+  id: '/about',
+  path: '/about',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ActivityRoute = ActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CareersRoute = CareersRouteImport.update({
+  id: '/careers',
+  path: '/careers',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ContactRoute = ContactRouteImport.update({
@@ -59,14 +81,29 @@ const CreateRoute = CreateRouteImport.update({
   path: '/create',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Help_centerRoute = Help_centerRouteImport.update({
+  id: '/help_center',
+  path: '/help_center',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginRoute = LoginRouteImport.update({
   id: '/login',
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MaintenanceRoute = MaintenanceRouteImport.update({
+  id: '/maintenance',
+  path: '/maintenance',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const NewsletterRoute = NewsletterRouteImport.update({
   id: '/newsletter',
   path: '/newsletter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PartnersRoute = PartnersRouteImport.update({
+  id: '/partners',
+  path: '/partners',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Platform_statusRoute = Platform_statusRouteImport.update({
@@ -87,6 +124,36 @@ const RankingsRoute = RankingsRouteImport.update({
 const SearchRoute = SearchRouteImport.update({
   id: '/search',
   path: '/search',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TarmsRoute = TarmsRouteImport.update({
+  id: '/tarms',
+  path: '/tarms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WalletRoute = WalletRouteImport.update({
+  id: '/wallet',
+  path: '/wallet',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogIndexRoute = BlogIndexRouteImport.update({
+  id: '/blog/',
+  path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesIndexRoute = CaseStudiesIndexRouteImport.update({
+  id: '/case-studies/',
+  path: '/case-studies/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CaseStudiesSlugRoute = CaseStudiesSlugRouteImport.update({
+  id: '/case-studies/$slug',
+  path: '/case-studies/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CollectionSlugRoute = CollectionSlugRouteImport.update({
@@ -120,6 +187,11 @@ const ProfileAddressRoute = ProfileAddressRouteImport.update({
   path: '/profile/$address',
   getParentRoute: () => rootRouteImport,
 } as any)
+const Single_postSlugRoute = Single_postSlugRouteImport.update({
+  id: '/single_post/$slug',
+  path: '/single_post/$slug',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const UserAddressRoute = UserAddressRouteImport.update({
   id: '/user/$address',
   path: '/user/$address',
@@ -130,65 +202,101 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
   '/404': typeof R404Route
+  '/about': typeof AboutRoute
   '/activity': typeof ActivityRoute
+  '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
+  '/help_center': typeof Help_centerRoute
   '/login': typeof LoginRoute
+  '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
   '/rankings': typeof RankingsRoute
   '/search': typeof SearchRoute
+  '/tarms': typeof TarmsRoute
+  '/terms': typeof TermsRoute
+  '/wallet': typeof WalletRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
   '/home/$variant': typeof HomeVariantRoute
   '/item/$id': typeof ItemIdRoute
   '/profile/$address': typeof ProfileAddressRoute
+  '/single_post/$slug': typeof Single_postSlugRoute
   '/user/$address': typeof UserAddressRoute
+  '/blog/': typeof BlogIndexRoute
+  '/case-studies/': typeof CaseStudiesIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
   '/404': typeof R404Route
+  '/about': typeof AboutRoute
   '/activity': typeof ActivityRoute
+  '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
+  '/help_center': typeof Help_centerRoute
   '/login': typeof LoginRoute
+  '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
   '/rankings': typeof RankingsRoute
   '/search': typeof SearchRoute
+  '/tarms': typeof TarmsRoute
+  '/terms': typeof TermsRoute
+  '/wallet': typeof WalletRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
   '/home/$variant': typeof HomeVariantRoute
   '/item/$id': typeof ItemIdRoute
   '/profile/$address': typeof ProfileAddressRoute
+  '/single_post/$slug': typeof Single_postSlugRoute
   '/user/$address': typeof UserAddressRoute
+  '/blog': typeof BlogIndexRoute
+  '/case-studies': typeof CaseStudiesIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/$category': typeof CategoryRoute
   '/404': typeof R404Route
+  '/about': typeof AboutRoute
   '/activity': typeof ActivityRoute
+  '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
+  '/help_center': typeof Help_centerRoute
   '/login': typeof LoginRoute
+  '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
   '/rankings': typeof RankingsRoute
   '/search': typeof SearchRoute
+  '/tarms': typeof TarmsRoute
+  '/terms': typeof TermsRoute
+  '/wallet': typeof WalletRoute
+  '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
   '/home/$variant': typeof HomeVariantRoute
   '/item/$id': typeof ItemIdRoute
   '/profile/$address': typeof ProfileAddressRoute
+  '/single_post/$slug': typeof Single_postSlugRoute
   '/user/$address': typeof UserAddressRoute
+  '/blog/': typeof BlogIndexRoute
+  '/case-studies/': typeof CaseStudiesIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -196,86 +304,134 @@ export interface FileRouteTypes {
     | '/'
     | '/$category'
     | '/404'
+    | '/about'
     | '/activity'
+    | '/careers'
     | '/contact'
     | '/create'
+    | '/help_center'
     | '/login'
+    | '/maintenance'
     | '/newsletter'
+    | '/partners'
     | '/platform_status'
     | '/ranking'
     | '/rankings'
     | '/search'
+    | '/tarms'
+    | '/terms'
+    | '/wallet'
+    | '/case-studies/$slug'
     | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
     | '/home/$variant'
     | '/item/$id'
     | '/profile/$address'
+    | '/single_post/$slug'
     | '/user/$address'
+    | '/blog/'
+    | '/case-studies/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/$category'
     | '/404'
+    | '/about'
     | '/activity'
+    | '/careers'
     | '/contact'
     | '/create'
+    | '/help_center'
     | '/login'
+    | '/maintenance'
     | '/newsletter'
+    | '/partners'
     | '/platform_status'
     | '/ranking'
     | '/rankings'
     | '/search'
+    | '/tarms'
+    | '/terms'
+    | '/wallet'
+    | '/case-studies/$slug'
     | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
     | '/home/$variant'
     | '/item/$id'
     | '/profile/$address'
+    | '/single_post/$slug'
     | '/user/$address'
+    | '/blog'
+    | '/case-studies'
   id:
     | '__root__'
     | '/'
     | '/$category'
     | '/404'
+    | '/about'
     | '/activity'
+    | '/careers'
     | '/contact'
     | '/create'
+    | '/help_center'
     | '/login'
+    | '/maintenance'
     | '/newsletter'
+    | '/partners'
     | '/platform_status'
     | '/ranking'
     | '/rankings'
     | '/search'
+    | '/tarms'
+    | '/terms'
+    | '/wallet'
+    | '/case-studies/$slug'
     | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
     | '/home/$variant'
     | '/item/$id'
     | '/profile/$address'
+    | '/single_post/$slug'
     | '/user/$address'
+    | '/blog/'
+    | '/case-studies/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   CategoryRoute: typeof CategoryRoute
   R404Route: typeof R404Route
+  AboutRoute: typeof AboutRoute
   ActivityRoute: typeof ActivityRoute
+  CareersRoute: typeof CareersRoute
   ContactRoute: typeof ContactRoute
   CreateRoute: typeof CreateRoute
+  Help_centerRoute: typeof Help_centerRoute
   LoginRoute: typeof LoginRoute
+  MaintenanceRoute: typeof MaintenanceRoute
   NewsletterRoute: typeof NewsletterRoute
+  PartnersRoute: typeof PartnersRoute
   Platform_statusRoute: typeof Platform_statusRoute
   RankingRoute: typeof RankingRoute
   RankingsRoute: typeof RankingsRoute
   SearchRoute: typeof SearchRoute
+  TarmsRoute: typeof TarmsRoute
+  TermsRoute: typeof TermsRoute
+  WalletRoute: typeof WalletRoute
+  CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CollectionSlugRoute: typeof CollectionSlugRoute
   CollectionAllNftsRoute: typeof CollectionAllNftsRoute
   CollectionExplore_collectionRoute: typeof CollectionExplore_collectionRoute
   HomeVariantRoute: typeof HomeVariantRoute
   ItemIdRoute: typeof ItemIdRoute
   ProfileAddressRoute: typeof ProfileAddressRoute
+  Single_postSlugRoute: typeof Single_postSlugRoute
   UserAddressRoute: typeof UserAddressRoute
+  BlogIndexRoute: typeof BlogIndexRoute
+  CaseStudiesIndexRoute: typeof CaseStudiesIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -301,11 +457,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof R404RouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/about': {
+      id: '/about'
+      path: '/about'
+      fullPath: '/about'
+      preLoaderRoute: typeof AboutRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/activity': {
       id: '/activity'
       path: '/activity'
       fullPath: '/activity'
       preLoaderRoute: typeof ActivityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/careers': {
+      id: '/careers'
+      path: '/careers'
+      fullPath: '/careers'
+      preLoaderRoute: typeof CareersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/contact': {
@@ -322,6 +492,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CreateRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/help_center': {
+      id: '/help_center'
+      path: '/help_center'
+      fullPath: '/help_center'
+      preLoaderRoute: typeof Help_centerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login': {
       id: '/login'
       path: '/login'
@@ -329,11 +506,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/maintenance': {
+      id: '/maintenance'
+      path: '/maintenance'
+      fullPath: '/maintenance'
+      preLoaderRoute: typeof MaintenanceRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/newsletter': {
       id: '/newsletter'
       path: '/newsletter'
       fullPath: '/newsletter'
       preLoaderRoute: typeof NewsletterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/partners': {
+      id: '/partners'
+      path: '/partners'
+      fullPath: '/partners'
+      preLoaderRoute: typeof PartnersRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/platform_status': {
@@ -362,6 +553,48 @@ declare module '@tanstack/react-router' {
       path: '/search'
       fullPath: '/search'
       preLoaderRoute: typeof SearchRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/tarms': {
+      id: '/tarms'
+      path: '/tarms'
+      fullPath: '/tarms'
+      preLoaderRoute: typeof TarmsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/wallet': {
+      id: '/wallet'
+      path: '/wallet'
+      fullPath: '/wallet'
+      preLoaderRoute: typeof WalletRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/': {
+      id: '/blog/'
+      path: '/blog'
+      fullPath: '/blog/'
+      preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies/': {
+      id: '/case-studies/'
+      path: '/case-studies'
+      fullPath: '/case-studies/'
+      preLoaderRoute: typeof CaseStudiesIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/case-studies/$slug': {
+      id: '/case-studies/$slug'
+      path: '/case-studies/$slug'
+      fullPath: '/case-studies/$slug'
+      preLoaderRoute: typeof CaseStudiesSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/collection/$slug': {
@@ -406,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ProfileAddressRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/single_post/$slug': {
+      id: '/single_post/$slug'
+      path: '/single_post/$slug'
+      fullPath: '/single_post/$slug'
+      preLoaderRoute: typeof Single_postSlugRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/user/$address': {
       id: '/user/$address'
       path: '/user/$address'
@@ -420,22 +660,34 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   CategoryRoute: CategoryRoute,
   R404Route: R404Route,
+  AboutRoute: AboutRoute,
   ActivityRoute: ActivityRoute,
+  CareersRoute: CareersRoute,
   ContactRoute: ContactRoute,
   CreateRoute: CreateRoute,
+  Help_centerRoute: Help_centerRoute,
   LoginRoute: LoginRoute,
+  MaintenanceRoute: MaintenanceRoute,
   NewsletterRoute: NewsletterRoute,
+  PartnersRoute: PartnersRoute,
   Platform_statusRoute: Platform_statusRoute,
   RankingRoute: RankingRoute,
   RankingsRoute: RankingsRoute,
   SearchRoute: SearchRoute,
+  TarmsRoute: TarmsRoute,
+  TermsRoute: TermsRoute,
+  WalletRoute: WalletRoute,
+  CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CollectionSlugRoute: CollectionSlugRoute,
   CollectionAllNftsRoute: CollectionAllNftsRoute,
   CollectionExplore_collectionRoute: CollectionExplore_collectionRoute,
   HomeVariantRoute: HomeVariantRoute,
   ItemIdRoute: ItemIdRoute,
   ProfileAddressRoute: ProfileAddressRoute,
+  Single_postSlugRoute: Single_postSlugRoute,
   UserAddressRoute: UserAddressRoute,
+  BlogIndexRoute: BlogIndexRoute,
+  CaseStudiesIndexRoute: CaseStudiesIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)
