@@ -71,7 +71,7 @@ function CreatePage() {
             type="file"
             accept={ACCEPTED}
             aria-describedby={mediaError ? `${id}-media-error` : undefined}
-            className="mt-2 block w-full rounded-xl border border-dashed border-jacarta-200 p-6 text-sm dark:border-jacarta-600"
+            className="mt-2 block w-full max-w-full min-w-0 rounded-xl border border-dashed border-jacarta-200 p-6 text-sm dark:border-jacarta-600"
             onChange={(e) => {
               const file = e.target.files?.[0]
               setMediaError(null)
@@ -134,14 +134,14 @@ function CreatePage() {
             <select
               id={`${id}-collection`}
               name="collection"
-              className="h-12 flex-1 rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
+              className="h-12 min-w-0 flex-1 rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
             >
               <option value="">Choose one of your collections</option>
             </select>
             <button
               type="button"
               onClick={() => setModal('collection')}
-              className="rounded-xl border border-accent px-4 text-sm font-semibold text-accent dark:text-white"
+              className="shrink-0 rounded-xl border border-accent px-4 text-sm font-semibold text-accent dark:text-white"
             >
               New collection
             </button>
