@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { HomePage, prefetchHome } from '../components/home/HomePage'
-import { HOME_PAGES } from '../lib/home-variants'
 import { pageTitle } from '../lib/seo'
-
-const variant = HOME_PAGES[0]!
 
 export const Route = createFileRoute('/')({
   head: () => ({ meta: [{ title: pageTitle('Home') }] }),
-  loader: ({ context }) => prefetchHome(context),
-  component: () => <HomePage variant={variant} />,
+  loader: async ({ context }) => {
+    // The variants' texts load on demand, not with every page's route definitions.
+    const [{ HOME_PAGES }] = await Promise.all([import('../lib/home-variants'), prefetchHome(context)])
+    return HOME_PAGES[0]!
+  },
+  component: function Home() {
+    return <HomePage variant={Route.useLoaderData()} />
+  },
 })

@@ -1,10 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { cardClass, ContentPage } from '../../components/ui/Prose'
-import { findCaseStudy } from '../../content/case-studies'
 import { pageTitle } from '../../lib/seo'
 
 export const Route = createFileRoute('/case-studies/$slug')({
-  loader: ({ params }) => {
+  // Imported on demand so the stories stay out of every other page's JavaScript.
+  loader: async ({ params }) => {
+    const { findCaseStudy } = await import('../../content/case-studies')
     const study = findCaseStudy(params.slug)
     if (!study) throw notFound()
     return study

@@ -1,11 +1,11 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { HomePage, prefetchHome } from '../../components/home/HomePage'
-import { HOME_PAGES } from '../../lib/home-variants'
 import { pageTitle } from '../../lib/seo'
 
 /** /home/home_2 … /home/home_12 */
 export const Route = createFileRoute('/home/$variant')({
   loader: async ({ context, params }) => {
+    const { HOME_PAGES } = await import('../../lib/home-variants')
     const n = Number(/^home_(\d+)$/.exec(params.variant)?.[1])
     const variant = HOME_PAGES.find((v) => v.n === n && n > 1)
     if (!variant) throw notFound()

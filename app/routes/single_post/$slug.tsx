@@ -1,10 +1,11 @@
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { ContentPage } from '../../components/ui/Prose'
-import { findPost } from '../../content/posts'
 import { pageTitle } from '../../lib/seo'
 
 export const Route = createFileRoute('/single_post/$slug')({
-  loader: ({ params }) => {
+  // Imported on demand so the articles stay out of every other page's JavaScript.
+  loader: async ({ params }) => {
+    const { findPost } = await import('../../content/posts')
     const post = findPost(params.slug)
     if (!post) throw notFound()
     return post
