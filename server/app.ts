@@ -2,10 +2,10 @@
  * The API: one Hono app for everything under /api. The runtime (parsed env + database)
  * arrives as Hono's bindings, so tests call `app.request(path, init, runtime)` directly.
  */
-import { Auth } from '@auth/core'
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Hono } from 'hono'
-import { createAuthConfig } from './auth'
+import { handleAuth } from './auth'
+import { handleAuthLog } from './auth-log'
 import { ART_KINDS, type ArtKind } from '../db/media'
 import { drawArt } from './art'
 import { ApiError, toApiError } from './errors'
@@ -18,7 +18,8 @@ export type AppEnv = { Bindings: Runtime }
 
 export const app = new Hono<AppEnv>().basePath('/api')
 
-app.on(['GET', 'POST'], '/auth/*', (c) => Auth(c.req.raw, createAuthConfig(c.env.env)))
+app.post('/auth/_log', handleAuthLog)
+app.on(['GET', 'POST'], '/auth/*', (c) => handleAuth(c.req.raw, c.env))
 
 app.all('/trpc/*', (c) =>
   fetchRequestHandler({

@@ -1,28 +1,118 @@
 import { Auth, type AuthConfig } from '@auth/core'
+import { CredentialsSignin } from '@auth/core/errors'
+import Credentials from '@auth/core/providers/credentials'
 import type { Session } from '@auth/core/types'
-import type { Env } from './env'
+import { sql } from 'drizzle-orm'
+import { isHex } from 'viem'
+import { artUrl } from '../db/media'
+import { users } from '../db/schema'
+import type { Runtime } from './runtime'
+import { SiweRejection, verifySignIn, type SiweErrorCode } from './siwe'
 
 export const AUTH_BASE_PATH = '/api/auth'
 
+/** Auth.js puts `code` in the redirect URL's query; the login page explains it. */
+class SiweSignInError extends CredentialsSignin {
+  constructor(code: SiweErrorCode) {
+    super()
+    this.code = code
+  }
+}
+
 /**
- * Auth.js (@auth/core) with JWT sessions. The Sign-In with Ethereum credentials
- * provider is added by the wallet issue; until then the provider list is empty.
+ * Auth.js (@auth/core) with one provider, `siwe`: Sign-In with Ethereum. A verified
+ * message becomes a JWT session whose subject is the checksummed wallet address.
  */
-export function createAuthConfig(env: Env): AuthConfig {
+export function createAuthConfig({ env, db }: Runtime): AuthConfig {
   return {
     basePath: AUTH_BASE_PATH,
     secret: env.AUTH_SECRET,
     trustHost: true,
-    session: { strategy: 'jwt' },
-    providers: [],
+    session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
+    // Our login page shows every error type in words (app/lib/auth-errors.ts).
+    pages: { signIn: '/login', error: '/login' },
+    providers: [
+      Credentials({
+        id: 'siwe',
+        name: 'Ethereum',
+        credentials: { message: { label: 'Message' }, signature: { label: 'Signature' } },
+        async authorize(credentials, request) {
+          const { message, signature } = credentials
+          if (typeof message !== 'string' || typeof signature !== 'string' || !isHex(signature)) {
+            throw new SiweSignInError('malformed')
+          }
+          try {
+            const address = await verifySignIn({
+              message,
+              signature,
+              origin: new URL(request.url),
+              chains: env.chains,
+              db,
+            })
+            await recordSignIn(db, address)
+            return { id: address, name: address }
+          } catch (error) {
+            if (error instanceof SiweRejection) throw new SiweSignInError(error.code)
+            throw error
+          }
+        },
+      }),
+    ],
+    callbacks: {
+      jwt({ token, user }) {
+        if (user?.id) token.sub = user.id
+        return token
+      },
+      session({ session, token }) {
+        return { ...session, user: { name: token.sub ?? null } } as Session
+      },
+    },
   }
 }
 
+/** Signing in creates the wallet's profile row, or marks it as seen. */
+async function recordSignIn(db: Runtime['db'], address: string) {
+  const key = address.toLowerCase()
+  await db
+    .insert(users)
+    .values({ address: key, avatarUrl: artUrl('avatar', key), bannerUrl: artUrl('banner', key) })
+    .onConflictDoUpdate({
+      target: users.address,
+      set: { updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+    })
+}
+
 /** Reads the session of a request (null when signed out) through Auth.js itself. */
-export async function getSession(request: Request, env: Env): Promise<Session | null> {
+export async function getSession(request: Request, runtime: Runtime): Promise<Session | null> {
   const url = new URL(`${AUTH_BASE_PATH}/session`, request.url)
-  const response = await Auth(new Request(url, { headers: request.headers }), createAuthConfig(env))
+  const response = await Auth(new Request(url, { headers: request.headers }), createAuthConfig(runtime))
   if (!response.ok) return null
   const session = (await response.json()) as Session | null
-  return session?.user ? session : null
+  return session?.user?.name ? session : null
 }
+
+/**
+ * The Auth.js endpoints. Clients of the Auth.js REST API (SPEC.md §7) post `json=true` to get
+ * `{ url }` back instead of a redirect; @auth/core reads that wish from a header, so it is set here.
+ */
+export async function handleAuth(request: Request, runtime: Runtime): Promise<Response> {
+  const url = new URL(request.url)
+  const form = request.method === 'POST' ? new URLSearchParams(await request.clone().text()) : url.searchParams
+  const wantsJson = request.headers.has('x-auth-return-redirect') || form.get('json') === 'true'
+  const provider = PROVIDER_PATH.exec(url.pathname)?.[1]
+  if (provider && provider !== 'siwe') {
+    // SPEC.md §5: an unknown provider goes to the sign-in page, keeping where the visitor was headed.
+    const target = new URL('/login', url)
+    const callbackUrl = form.get('callbackUrl')
+    if (callbackUrl) target.searchParams.set('callbackUrl', callbackUrl)
+    return wantsJson ? Response.json({ url: target.href }) : Response.redirect(target.href, 302)
+  }
+  if (wantsJson && !request.headers.has('x-auth-return-redirect')) {
+    const headers = new Headers(request.headers)
+    headers.set('x-auth-return-redirect', '1')
+    request = new Request(request, { headers })
+  }
+  return Auth(request, createAuthConfig(runtime))
+}
+
+const PROVIDER_PATH = new RegExp(`^${AUTH_BASE_PATH}/(?:signin|callback)/([^/]+)$`)

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks'
 
 /**
  * Server configuration, parsed once from process.env (Node) or the Worker's bindings.
@@ -13,7 +14,14 @@ const baseSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   CHAIN_RPC_URL: z.url().optional(),
+  CHAINS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas, e.g. 1,8453')
+    .optional(),
 })
+
+/** `RPC_URL_<chain id>` overrides a network's public RPC. */
+const RPC_URL_KEY = /^RPC_URL_(\d+)$/
 
 export type Env = {
   NODE_ENV: 'development' | 'test' | 'production'
@@ -21,6 +29,8 @@ export type Env = {
   DATABASE_AUTH_TOKEN: string | undefined
   AUTH_SECRET: string
   CHAIN_RPC_URL: string | undefined
+  /** The networks this deployment offers, first one preferred, each with its RPC URL. */
+  chains: PublicChain[]
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -58,6 +68,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   if (production && !env.DATABASE_URL) {
     problems.push('DATABASE_URL: required in production (e.g. libsql://<db>-<org>.turso.io)')
   }
+  const chains = parseChains(env, raw, problems)
   const secret = env.AUTH_SECRET
   if (problems.length > 0 || !secret) throw new EnvError(problems)
   return {
@@ -66,5 +77,30 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     DATABASE_AUTH_TOKEN: env.DATABASE_AUTH_TOKEN,
     AUTH_SECRET: secret,
     CHAIN_RPC_URL: env.CHAIN_RPC_URL,
+    chains,
   }
+}
+
+function parseChains(env: z.infer<typeof baseSchema>, raw: Record<string, unknown>, problems: string[]): PublicChain[] {
+  const ids = env.CHAINS
+    ? env.CHAINS.split(',').map(Number)
+    : [...DEFAULT_CHAIN_IDS[env.NODE_ENV === 'production' ? 'production' : 'development']]
+  for (const id of ids) {
+    if (!NETWORKS[id]) problems.push(`CHAINS: unknown chain id ${id} (known: ${Object.keys(NETWORKS).join(', ')})`)
+  }
+  const overrides = new Map<number, string>()
+  for (const [key, value] of Object.entries(raw)) {
+    const id = RPC_URL_KEY.exec(key)?.[1]
+    if (!id || value === '' || value === undefined) continue
+    if (!z.url().safeParse(value).success) problems.push(`${key}: must be a URL`)
+    else overrides.set(Number(id), String(value))
+  }
+  return ids
+    .filter((id) => NETWORKS[id])
+    .map((id) => ({
+      id,
+      rpcUrl:
+        overrides.get(id) ??
+        (id === 31337 ? (env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545') : NETWORKS[id]!.chain.rpcUrls.default.http[0]!),
+    }))
 }

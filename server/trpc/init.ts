@@ -19,7 +19,7 @@ export function createContext({ request, runtime }: { request: Request; runtime:
   return {
     ...runtime,
     request,
-    session: () => (session ??= getSession(request, runtime.env)),
+    session: () => (session ??= getSession(request, runtime)),
   }
 }
 

@@ -6,14 +6,17 @@ import { healthQuery } from './routers/health'
 import { nftRouter } from './routers/nft'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
-import { sessionQuery } from './routers/session'
+import { nonceMutation, sessionQuery } from './routers/session'
 import { siteRouter } from './routers/site'
 import { userRouter } from './routers/user'
+import { walletQuery } from './routers/wallet'
 
 /** Every domain router, one line each. */
 export const appRouter = router({
   health: healthQuery,
   session: sessionQuery,
+  siweNonce: nonceMutation,
+  wallet: walletQuery,
   nft: nftRouter,
   collection: collectionRouter,
   user: userRouter,

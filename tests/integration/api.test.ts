@@ -64,10 +64,18 @@ describe('/api/auth (Auth.js)', () => {
     expect(await response.json()).toBeNull()
   })
 
-  it('renders the error page', async () => {
+  it('sends errors to the login page, which explains them', async () => {
     const response = await request('/api/auth/error?error=Configuration')
-    expect(response.headers.get('content-type')).toContain('text/html')
-    expect(await response.text()).toContain('Server error')
+    expect(response.status).toBe(302)
+    expect(response.headers.get('location')).toBe('/login?error=Configuration')
+  })
+
+  it('sends an unknown provider to the sign-in page with its callbackUrl', async () => {
+    const response = await request('/api/auth/signin/github?callbackUrl=%2Fcreate')
+    expect(response.status).toBe(302)
+    const location = new URL(response.headers.get('location') ?? '')
+    expect(location.pathname).toBe('/login')
+    expect(location.searchParams.get('callbackUrl')).toBe('/create')
   })
 
   it('signs out with a JSON answer carrying the url', async () => {

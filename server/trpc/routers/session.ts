@@ -1,3 +1,4 @@
+import { issueNonce } from '../../siwe'
 import { publicProcedure } from '../init'
 
 /** The signed-in wallet (Auth.js JWT session), or null. */
@@ -6,3 +7,6 @@ export const sessionQuery = publicProcedure.query(async ({ ctx }) => {
   const address = session?.user?.name
   return address ? { address } : null
 })
+
+/** A one-time nonce for the next Sign-In with Ethereum message. */
+export const nonceMutation = publicProcedure.mutation(({ ctx }) => issueNonce(ctx.db))

@@ -1,0 +1,224 @@
+import { SiweMessage } from 'siwe'
+import type { Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
+import { createSiweMessage, type SiweMessage as ViemSiweMessage } from 'viem/siwe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { app } from '../../server/app'
+import { createTestRuntime } from '../support/runtime'
+
+let runtime: Awaited<ReturnType<typeof createTestRuntime>>
+const ORIGIN = 'http://localhost'
+const request = (path: string, init?: RequestInit) => app.request(`${ORIGIN}${path}`, init, runtime)
+
+beforeAll(async () => {
+  runtime = await createTestRuntime()
+})
+afterAll(() => runtime.close())
+
+const cookiesOf = (response: Response) => response.headers.getSetCookie().map((c) => c.split(';')[0]!)
+
+async function csrf() {
+  const response = await request('/api/auth/csrf')
+  const { csrfToken } = (await response.json()) as { csrfToken: string }
+  return { csrfToken, cookie: cookiesOf(response).join('; ') }
+}
+
+async function nonce(): Promise<string> {
+  const response = await request('/api/trpc/siweNonce', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+  })
+  return ((await response.json()) as { result: { data: string } }).result.data
+}
+
+function messageFor(account: PrivateKeyAccount, nonceValue: string, overrides: Partial<ViemSiweMessage> = {}) {
+  const issuedAt = new Date()
+  return createSiweMessage({
+    address: account.address,
+    chainId: 31337,
+    domain: 'localhost',
+    uri: ORIGIN,
+    version: '1',
+    nonce: nonceValue,
+    issuedAt,
+    expirationTime: new Date(issuedAt.getTime() + 9 * 60_000),
+    statement: 'Sign in to Vitrine.',
+    ...overrides,
+  })
+}
+
+/** Posts a signed message the way the browser does; answers the redirect url and cookies. */
+async function submit(message: string, signature: Hex, { withCsrf = true } = {}) {
+  const token = await csrf()
+  const response = await request('/api/auth/callback/siwe', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: token.cookie },
+    body: new URLSearchParams({
+      ...(withCsrf ? { csrfToken: token.csrfToken } : {}),
+      message,
+      signature,
+      callbackUrl: '/',
+      json: 'true',
+    }),
+  })
+  const { url } = (await response.json()) as { url: string }
+  const cookies = cookiesOf(response)
+  const session = await request('/api/auth/session', { headers: { cookie: cookies.join('; ') } })
+  return { url: new URL(url), session: (await session.json()) as { user?: { name?: string } } | null }
+}
+
+const freshAccount = () => privateKeyToAccount(generatePrivateKey())
+
+describe('Sign-In with Ethereum', () => {
+  it('lists siwe as a credentials provider', async () => {
+    const response = await request('/api/auth/providers')
+    expect(await response.json()).toMatchObject({ siwe: { id: 'siwe', type: 'credentials' } })
+  })
+
+  it('turns a signed message into a session carrying the address, and creates the user', async () => {
+    const account = freshAccount()
+    const message = messageFor(account, await nonce())
+    const { url, session } = await submit(message, await account.signMessage({ message }))
+    expect(url.searchParams.get('error')).toBeNull()
+    expect(session?.user?.name).toBe(account.address)
+    const user = await request(`/api/v1/users/${account.address}`)
+    expect(user.status).toBe(200)
+  })
+
+  it('accepts a message built by the reference siwe package', async () => {
+    const account = freshAccount()
+    const now = new Date()
+    const message = new SiweMessage({
+      domain: 'localhost',
+      address: account.address,
+      statement: 'Sign in to Vitrine.',
+      uri: ORIGIN,
+      version: '1',
+      chainId: 31337,
+      nonce: await nonce(),
+      issuedAt: now.toISOString(),
+      expirationTime: new Date(now.getTime() + 5 * 60_000).toISOString(),
+    }).prepareMessage()
+    const { session } = await submit(message, await account.signMessage({ message }))
+    expect(session?.user?.name).toBe(account.address)
+  })
+
+  const minutes = (n: number) => new Date(Date.now() + n * 60_000)
+  const refusals: [string, string, (a: PrivateKeyAccount, n: string) => Promise<[string, Hex]>][] = [
+    ['a nonce we never issued', 'bad_nonce', async (a) => sign(a, messageFor(a, 'abcdefgh12345678'))],
+    ['another domain', 'wrong_domain', async (a, n) => sign(a, messageFor(a, n, { domain: 'evil.example' }))],
+    [
+      'another origin in the URI',
+      'wrong_uri',
+      async (a, n) => sign(a, messageFor(a, n, { uri: 'https://evil.example' })),
+    ],
+    [
+      'an expired message',
+      'expired',
+      async (a, n) => sign(a, messageFor(a, n, { issuedAt: minutes(-20), expirationTime: minutes(-11) })),
+    ],
+    [
+      'an issued-at in the future',
+      'issued_in_future',
+      async (a, n) => sign(a, messageFor(a, n, { issuedAt: minutes(5), expirationTime: minutes(10) })),
+    ],
+    [
+      'an expiry beyond 10 minutes',
+      'expiry_too_long',
+      async (a, n) => sign(a, messageFor(a, n, { expirationTime: minutes(60) })),
+    ],
+    ['an unsupported chain', 'unsupported_chain', async (a, n) => sign(a, messageFor(a, n, { chainId: 5 }))],
+    [
+      'a tampered message',
+      'bad_signature',
+      async (a, n) => {
+        const [message, signature] = await sign(a, messageFor(a, n))
+        return [message.replace('Sign in to Vitrine.', 'Sign in to Vitrine!'), signature]
+      },
+    ],
+    [
+      'a signature by another key',
+      'bad_signature',
+      async (a, n) => {
+        const message = messageFor(a, n)
+        return [message, await freshAccount().signMessage({ message })]
+      },
+    ],
+  ]
+
+  it.each(refusals)('refuses %s with a clear error and no session', async (_name, code, make) => {
+    const account = freshAccount()
+    const [message, signature] = await make(account, await nonce())
+    const { url, session } = await submit(message, signature)
+    expect(url.pathname).toBe('/login')
+    expect(url.searchParams.get('error')).toBe('CredentialsSignin')
+    expect(url.searchParams.get('code')).toBe(code)
+    expect(session).toBeNull()
+    expect((await request(`/api/v1/users/${account.address}`)).status).toBe(404)
+  })
+
+  it('refuses a replayed message', async () => {
+    const account = freshAccount()
+    const message = messageFor(account, await nonce())
+    const signature = await account.signMessage({ message })
+    expect((await submit(message, signature)).session?.user?.name).toBe(account.address)
+    const replay = await submit(message, signature)
+    expect(replay.url.searchParams.get('code')).toBe('bad_nonce')
+    expect(replay.session).toBeNull()
+  })
+
+  it('refuses a sign-in without the CSRF token', async () => {
+    const account = freshAccount()
+    const message = messageFor(account, await nonce())
+    const { url, session } = await submit(message, await account.signMessage({ message }), { withCsrf: false })
+    expect(url.searchParams.get('error')).toBe('MissingCSRF')
+    expect(session).toBeNull()
+  })
+})
+
+async function sign(account: PrivateKeyAccount, message: string): Promise<[string, Hex]> {
+  return [message, await account.signMessage({ message })]
+}
+
+describe('POST /api/auth/_log', () => {
+  it('takes a valid entry', async () => {
+    const response = await request('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.0.0.1' },
+      body: new URLSearchParams({ level: 'warn', code: 'TEST_WARNING', message: 'from the test' }),
+    })
+    expect(response.status).toBe(204)
+  })
+
+  it('names what is wrong with a bad entry', async () => {
+    const response = await request('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.2' },
+      body: JSON.stringify({ level: 'shout', code: 'X' }),
+    })
+    expect(response.status).toBe(400)
+    expect(JSON.stringify(await response.json())).toContain('level')
+  })
+
+  it('refuses an oversized entry', async () => {
+    const response = await request('/api/auth/_log', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.3' },
+      body: JSON.stringify({ level: 'error', code: 'BIG', message: 'x'.repeat(10_000) }),
+    })
+    expect(response.status).toBe(413)
+  })
+
+  it('rate-limits a flood from one client', async () => {
+    const send = () =>
+      request('/api/auth/_log', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.0.4' },
+        body: JSON.stringify({ level: 'debug', code: 'FLOOD' }),
+      })
+    const statuses = []
+    for (let i = 0; i < 35; i++) statuses.push((await send()).status)
+    expect(statuses.slice(0, 30).every((s) => s === 204)).toBe(true)
+    expect(statuses.at(-1)).toBe(429)
+  })
+})
