@@ -56,7 +56,7 @@ function ItemPage() {
   const highestBid = nft.offers[0]
 
   return (
-    <section className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">
+    <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">
       <div>
         <img src={nft.image} alt={nft.name} width={1000} height={1000} className="aspect-square w-full rounded-2xl" />
         {nft.attributes.length > 0 && (
