@@ -134,3 +134,26 @@ export async function startWrangler(vars: Record<string, string>, port?: number)
   await waitForHttp(`${url}/favicon.svg`, child, 120_000)
   return child
 }
+
+/** The anvil binary from the @foundry-rs/anvil-<platform> npm package. */
+export function anvilBinary(): string {
+  const require = createRequire(import.meta.url)
+  const arch = process.arch === 'x64' ? 'amd64' : process.arch
+  const pkg = `@foundry-rs/anvil-${process.platform}-${arch}`
+  try {
+    return join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil')
+  } catch {
+    throw new Error(
+      `${pkg} is not installed: anvil ships in @foundry-rs/anvil's optional dependencies (run npm install)`,
+    )
+  }
+}
+
+/** A local chain (anvil, chain id 31337) on 127.0.0.1 with the standard test accounts. */
+export async function startAnvil(port?: number): Promise<RunningProcess> {
+  const listen = port ?? (await freePort())
+  const url = `http://127.0.0.1:${listen}`
+  const child = startProcess(anvilBinary(), ['--host', '127.0.0.1', '--port', String(listen), '--silent'], url)
+  await waitForHttp(url, child, 30_000)
+  return child
+}

@@ -97,7 +97,8 @@ export async function getSession(request: Request, runtime: Runtime): Promise<Se
  */
 export async function handleAuth(request: Request, runtime: Runtime): Promise<Response> {
   const url = new URL(request.url)
-  const form = request.method === 'POST' ? new URLSearchParams(await request.clone().text()) : url.searchParams
+  const body = request.method === 'POST' ? await request.text() : undefined
+  const form = body === undefined ? url.searchParams : new URLSearchParams(body)
   const wantsJson = request.headers.has('x-auth-return-redirect') || form.get('json') === 'true'
   const provider = PROVIDER_PATH.exec(url.pathname)?.[1]
   if (provider && provider !== 'siwe') {
@@ -107,12 +108,10 @@ export async function handleAuth(request: Request, runtime: Runtime): Promise<Re
     if (callbackUrl) target.searchParams.set('callbackUrl', callbackUrl)
     return wantsJson ? Response.json({ url: target.href }) : Response.redirect(target.href, 302)
   }
-  if (wantsJson && !request.headers.has('x-auth-return-redirect')) {
-    const headers = new Headers(request.headers)
-    headers.set('x-auth-return-redirect', '1')
-    request = new Request(request, { headers })
-  }
-  return Auth(request, createAuthConfig(runtime))
+  const headers = new Headers(request.headers)
+  if (wantsJson) headers.set('x-auth-return-redirect', '1')
+  // A new Request: the body was read above, and runtimes differ in what they let you clone.
+  return Auth(new Request(url, { method: request.method, headers, body }), createAuthConfig(runtime))
 }
 
 const PROVIDER_PATH = new RegExp(`^${AUTH_BASE_PATH}/(?:signin|callback)/([^/]+)$`)

@@ -6,9 +6,11 @@ import { type ReactNode, useEffect } from 'react'
 import type { AppRouter } from '../../server/trpc/root'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
+import { WalletNotice } from '../components/wallet/WalletNotice'
 import { headerVariant } from '../lib/navigation'
 import { pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../lib/seo'
 import { themeBootScript } from '../lib/theme'
+import { WalletProvider } from '../wallet/WalletProvider'
 import appCss from '../styles.css?url'
 
 export interface RouterContext {
@@ -32,6 +34,12 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     ],
     scripts: [{ children: themeBootScript }],
   }),
+  // The session and the wallet's starting point are known while rendering on the server.
+  loader: ({ context }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.wallet.queryOptions(undefined, { staleTime: Infinity })),
+    ]),
   shellComponent: RootDocument,
   component: RootLayout,
 })
@@ -57,8 +65,16 @@ function RootLayout() {
     document.documentElement.dataset.hydrated = 'true'
   }, [])
   const { pathname } = useLocation()
-  // SPEC.md §2: /login renders without the shared layout.
-  if (pathname === '/login') return <Outlet />
+  return (
+    <WalletProvider>
+      {/* SPEC.md §2: /login renders without the shared layout. */}
+      {pathname === '/login' ? <Outlet /> : <SiteLayout pathname={pathname} />}
+      <WalletNotice />
+    </WalletProvider>
+  )
+}
+
+function SiteLayout({ pathname }: { pathname: string }) {
   return (
     <>
       <a

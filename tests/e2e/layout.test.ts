@@ -211,7 +211,7 @@ describe('modals', () => {
   it('the wallet-missing modal on /login names MetaMask and links to it', async () => {
     const page = await open('/login')
     expect(await page.locator('header').count()).toBe(0) // no shared layout
-    await page.getByRole('button', { name: 'Sign in with Metamask' }).click()
+    await page.getByRole('button', { name: 'unavailable' }).click()
     const modal = page.getByTestId('wallet-modal')
     expect(await modal.textContent()).toContain("You don't have MetaMask in your browser, please download it")
     expect(await modal.getByRole('link', { name: 'Get Metamask' }).isVisible()).toBe(true)

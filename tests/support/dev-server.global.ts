@@ -1,22 +1,24 @@
 /**
  * Global setup of the browser tests: `npm run dev`'s own script (scripts/dev.ts) on a free
- * port with a throwaway database, so the browser sees exactly what a developer sees.
+ * port with a throwaway database and a local chain (anvil), so the browser sees exactly what a developer sees.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { freePort, startProcess, waitForHttp } from '../../scripts/processes'
+import { freePort, startAnvil, startProcess, waitForHttp } from '../../scripts/processes'
 import { TEST_AUTH_SECRET } from './runtime'
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
+    anvilUrl: string
   }
 }
 
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'))
+  const anvil = await startAnvil()
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], url, {
@@ -24,11 +26,14 @@ export default async function setup(project: TestProject) {
     DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
     AUTH_SECRET: TEST_AUTH_SECRET,
     NODE_ENV: 'development',
+    CHAIN_RPC_URL: anvil.url,
   })
   await waitForHttp(`${url}/api/health`, server, 90_000)
   project.provide('baseUrl', url)
+  project.provide('anvilUrl', anvil.url)
   return async () => {
     await server.stop()
+    await anvil.stop()
     rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -6,7 +6,7 @@ import { Logo } from '../Logo'
 import { MenuLink } from './DesktopNav'
 import { SearchForm } from './SearchForm'
 import { SocialLinks } from './SocialLinks'
-import { WalletButton } from './WalletButton'
+import { WalletButton } from '../wallet/WalletButton'
 
 /** SPEC.md §2: menus are desktop-only from this width up. */
 export const DESKTOP_MIN_WIDTH_PX = 1024
@@ -102,8 +102,8 @@ export function MobileMenu({ pathname, onClose }: { pathname: string; onClose: (
         >
           Marketplace
         </Link>
-        <div className="flex justify-center" onClick={onClose}>
-          <WalletButton label="Connect a wallet" />
+        <div className="flex flex-col items-center">
+          <WalletButton label="Connect a wallet" mobile />
         </div>
       </div>
       <SocialLinks className="mt-auto justify-center py-8" />

@@ -7,7 +7,8 @@ import { ThemeToggle } from '../ThemeToggle'
 import { DesktopNav } from './DesktopNav'
 import { MobileMenu } from './MobileMenu'
 import { SearchForm } from './SearchForm'
-import { WalletButton } from './WalletButton'
+import { AccountMenu } from '../wallet/AccountMenu'
+import { WalletButton } from '../wallet/WalletButton'
 
 /** SPEC.md §2: sticky once the page is scrolled more than 4px. */
 export const STICKY_THRESHOLD_PX = 4
@@ -84,6 +85,7 @@ export function SiteHeader() {
                 <div className="hidden lg:block">
                   <WalletButton />
                 </div>
+                <AccountMenu />
                 <ThemeToggle />
                 <button
                   type="button"

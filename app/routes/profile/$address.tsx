@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { Field } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
 import { fieldErrors } from '../../lib/form-errors'
@@ -18,7 +18,9 @@ export const Route = createFileRoute('/profile/$address')({
         .ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address }))
         .catch(() => null),
     ])
-    if (!session && !user) throw notFound()
+    // A page that needs a session sends the visitor to sign in, and back here afterwards.
+    if (!session)
+      throw redirect({ to: '/login', search: { error: 'SessionRequired', callbackUrl: `/profile/${params.address}` } })
     return { address: params.address, user }
   },
   head: () => ({ meta: [{ title: pageTitle('Edit Profile') }] }),

@@ -1,0 +1,76 @@
+import { useState } from 'react'
+import { useWallet } from '../../wallet/WalletProvider'
+import { Icon } from '../icons'
+import { WalletMissingModal } from '../modals/WalletMissingModal'
+import { WalletPickerModal } from './WalletPickerModal'
+
+const pill =
+  'inline-flex h-10 items-center gap-2 rounded-full border border-jacarta-100 px-4 text-sm font-semibold hover:border-accent hover:bg-accent hover:text-white dark:border-transparent dark:bg-white/15'
+
+/**
+ * The header's wallet control (SPEC.md §4): 'Ongoing...' while initializing, a wallet icon that
+ * explains how to get a wallet when none is installed, a connect button, 'Connecting...', and
+ * nothing once connected (the account menu takes over).
+ */
+export function WalletButton({ label = 'Connect wallet', mobile = false }: { label?: string; mobile?: boolean }) {
+  const wallet = useWallet()
+  const [missing, setMissing] = useState(false)
+  const [picking, setPicking] = useState(false)
+
+  switch (wallet.status) {
+    case 'initializing':
+      return (
+        <span className={pill} role="status" data-testid="wallet-control">
+          Ongoing...
+        </span>
+      )
+    case 'unavailable':
+      return (
+        <>
+          {mobile && <p className="mb-2 text-center text-sm">MetaMask not available :</p>}
+          <button
+            type="button"
+            className={mobile ? pill : `${pill} w-10 justify-center px-0`}
+            aria-label="No wallet found: how to get one"
+            onClick={() => setMissing(true)}
+            data-testid="wallet-control"
+          >
+            <Icon name="wallet" className="h-4 w-4" />
+            {mobile && <span>Get a wallet</span>}
+          </button>
+          <WalletMissingModal open={missing} onClose={() => setMissing(false)} />
+        </>
+      )
+    case 'notConnected':
+      return (
+        <>
+          <button
+            type="button"
+            className={pill}
+            onClick={() => (wallet.wallets.length > 1 ? setPicking(true) : void wallet.connect())}
+            data-testid="wallet-control"
+          >
+            <Icon name="wallet" className="h-4 w-4" />
+            <span>{label}</span>
+          </button>
+          <WalletPickerModal
+            open={picking}
+            wallets={wallet.wallets}
+            onClose={() => setPicking(false)}
+            onPick={(picked) => {
+              setPicking(false)
+              void wallet.connect(picked.id)
+            }}
+          />
+        </>
+      )
+    case 'connecting':
+      return (
+        <span className={pill} role="status" data-testid="wallet-control">
+          Connecting...
+        </span>
+      )
+    case 'connected':
+      return null
+  }
+}

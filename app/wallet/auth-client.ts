@@ -1,0 +1,68 @@
+/**
+ * The few Auth.js REST calls the browser makes (SPEC.md §7): form-encoded posts with the
+ * CSRF token and `json=true`, answered with `{ url }` whose `error` parameter means failure.
+ */
+const BASE = '/api/auth'
+const CHANNEL = 'vitrine-session'
+
+async function csrfToken(): Promise<string> {
+  const response = await fetch(`${BASE}/csrf`)
+  return ((await response.json()) as { csrfToken: string }).csrfToken
+}
+
+async function post(path: string, fields: Record<string, string>): Promise<URL> {
+  const response = await fetch(`${BASE}/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ ...fields, csrfToken: await csrfToken(), json: 'true' }),
+  })
+  const { url } = (await response.json()) as { url: string }
+  return new URL(url, location.origin)
+}
+
+export interface SignInResult {
+  error: string | null
+  code: string | null
+}
+
+export async function submitSignIn(message: string, signature: string, callbackUrl: string): Promise<SignInResult> {
+  const url = await post('callback/siwe', { message, signature, callbackUrl })
+  const result = { error: url.searchParams.get('error'), code: url.searchParams.get('code') }
+  if (!result.error) announceSessionChange()
+  return result
+}
+
+export async function signOut(): Promise<void> {
+  await post('signout', { callbackUrl: location.pathname })
+  announceSessionChange()
+}
+
+/** Other tabs refresh their session when this one signs in or out. */
+export function announceSessionChange() {
+  if (typeof BroadcastChannel === 'undefined') return
+  const channel = new BroadcastChannel(CHANNEL)
+  channel.postMessage('changed')
+  channel.close()
+}
+
+export function onSessionChangeElsewhere(callback: () => void): () => void {
+  if (typeof BroadcastChannel === 'undefined') return () => {}
+  const channel = new BroadcastChannel(CHANNEL)
+  channel.onmessage = callback
+  return () => channel.close()
+}
+
+/** Only same-origin paths are followed after sign-in (no open redirects). */
+export function safeCallbackPath(raw: string | undefined, fallback: string): string {
+  if (!raw) return fallback
+  try {
+    const url = new URL(raw, 'http://x.invalid')
+    if (raw.startsWith('/') && !raw.startsWith('//') && url.origin === 'http://x.invalid') {
+      return `${url.pathname}${url.search}${url.hash}`
+    }
+    if (typeof location !== 'undefined' && url.origin === location.origin) return `${url.pathname}${url.search}`
+  } catch {
+    // not a URL: fall back
+  }
+  return fallback
+}

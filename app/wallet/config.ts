@@ -1,0 +1,32 @@
+/**
+ * The one wagmi configuration. Networks and RPC URLs come from the server's configuration
+ * (`CHAINS`, `RPC_URL_<id>`); wallets are found with EIP-6963, plus the legacy injected one.
+ * The connection is remembered in a cookie so server rendering can show it on the next visit.
+ */
+import type { Chain } from 'viem'
+import { cookieStorage, createConfig, createStorage, http, type Transport } from 'wagmi'
+import { injected } from 'wagmi/connectors'
+import { NETWORKS, type PublicChain } from '../../chain/networks'
+
+export function createWalletConfig(chains: PublicChain[]) {
+  const known = chains.filter((c) => NETWORKS[c.id])
+  if (known.length === 0) throw new Error('No wagmi client found: no supported network is configured.')
+  const viemChains = known.map((c) => withRpc(NETWORKS[c.id]!.chain, c.rpcUrl)) as [Chain, ...Chain[]]
+  return createConfig({
+    chains: viemChains,
+    connectors: [injected()],
+    multiInjectedProviderDiscovery: true,
+    // Built only in the browser (./runtime loads on demand), so no SSR hydration step is needed;
+    // the server reads the same cookie itself (server/wallet-cookie.ts).
+    ssr: false,
+    storage: createStorage({ storage: cookieStorage }),
+    transports: Object.fromEntries(known.map((c) => [c.id, http(c.rpcUrl)])) as Record<number, Transport>,
+  })
+}
+
+/** The wallet is told our RPC URL when it is asked to add the network (error 4902). */
+function withRpc(chain: Chain, rpcUrl: string): Chain {
+  return { ...chain, rpcUrls: { ...chain.rpcUrls, default: { http: [rpcUrl] } } }
+}
+
+export type WalletConfig = ReturnType<typeof createWalletConfig>

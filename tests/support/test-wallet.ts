@@ -1,0 +1,165 @@
+/**
+ * A browser wallet for tests: an EIP-1193 provider announced with EIP-6963, injected with
+ * `page.addInitScript`. It signs with viem private-key accounts (anvil's public test mnemonic)
+ * in Node and forwards everything else to the local chain. Tests steer it: switch account,
+ * reject the next request, see what it was asked.
+ */
+import type { Page } from 'playwright-core'
+import { numberToHex, type Hex } from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+
+/** Anvil's well-known development mnemonic: public, funded only on local chains. */
+const TEST_MNEMONIC = 'test test test test test test test test test test test junk'
+
+export interface TestWalletOptions {
+  rpcUrl: string
+  chainId?: number
+  /** Networks the wallet knows; switching to another answers 4902 until it is added. */
+  knownChains?: number[]
+  name?: string
+  rdns?: string
+}
+
+interface RpcError {
+  code: number
+  message: string
+}
+
+export async function installTestWallet(page: Page, options: TestWalletOptions) {
+  const accounts = [0, 1, 2].map((addressIndex) => mnemonicToAccount(TEST_MNEMONIC, { addressIndex }))
+  const state = {
+    current: 0,
+    chainId: options.chainId ?? 31337,
+    known: new Set(options.knownChains ?? [options.chainId ?? 31337]),
+    connected: false,
+    /** The next call of this method (or any request the visitor would see, with '*') is refused with 4001. */
+    rejectNext: null as string | null,
+    added: [] as { chainId: string; rpcUrls: string[] }[],
+    watched: [] as unknown[],
+    requests: [] as string[],
+  }
+  const account = () => accounts[state.current]!
+  const id = (options.rdns ?? 'dev.vitrine.test-wallet').replace(/[^a-z0-9]/gi, '_')
+  const emit = (event: string, payload: unknown) =>
+    page.evaluate(
+      ([name, e, p]) =>
+        (window as unknown as Record<string, (e: string, p: unknown) => void>)[name as string]!(e as string, p),
+      [`__testWalletEmit_${id}`, event, payload] as const,
+    )
+  const rejected = (): RpcError => ({ code: 4001, message: 'User rejected the request.' })
+
+  async function handle(method: string, params: unknown[]): Promise<{ result?: unknown; error?: RpcError }> {
+    state.requests.push(method)
+    const userFacing = ['eth_requestAccounts', 'personal_sign', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']
+    if (state.rejectNext === method || (state.rejectNext === '*' && userFacing.includes(method))) {
+      state.rejectNext = null
+      return { error: rejected() }
+    }
+    switch (method) {
+      case 'eth_requestAccounts':
+      case 'wallet_requestPermissions':
+        state.connected = true
+        return {
+          result: method === 'eth_requestAccounts' ? [account().address] : [{ parentCapability: 'eth_accounts' }],
+        }
+      case 'eth_accounts':
+        return { result: state.connected ? [account().address] : [] }
+      case 'wallet_getPermissions':
+        return { result: state.connected ? [{ parentCapability: 'eth_accounts' }] : [] }
+      case 'wallet_revokePermissions':
+        state.connected = false
+        return { result: null }
+      case 'eth_chainId':
+        return { result: numberToHex(state.chainId) }
+      case 'net_version':
+        return { result: String(state.chainId) }
+      case 'personal_sign': {
+        const [data, from] = params as [Hex, string]
+        if (from.toLowerCase() !== account().address.toLowerCase()) {
+          return { error: { code: 4100, message: 'The requested account has not been authorized.' } }
+        }
+        return { result: await account().signMessage({ message: { raw: data } }) }
+      }
+      case 'wallet_switchEthereumChain': {
+        const id = Number((params[0] as { chainId: string }).chainId)
+        if (!state.known.has(id)) return { error: { code: 4902, message: `Unrecognized chain ID ${id}.` } }
+        state.chainId = id
+        await emit('chainChanged', numberToHex(id))
+        return { result: null }
+      }
+      case 'wallet_addEthereumChain': {
+        const chain = params[0] as { chainId: string; rpcUrls: string[] }
+        state.added.push(chain)
+        state.known.add(Number(chain.chainId))
+        // Like MetaMask, adding a network also switches to it.
+        state.chainId = Number(chain.chainId)
+        await emit('chainChanged', chain.chainId)
+        return { result: null }
+      }
+      case 'wallet_watchAsset':
+        state.watched.push(params)
+        return { result: true }
+      default: {
+        const response = await fetch(options.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+        })
+        const body = (await response.json()) as { result?: unknown; error?: RpcError }
+        return body.error ? { error: body.error } : { result: body.result }
+      }
+    }
+  }
+
+  await page.exposeFunction(`__testWalletRequest_${id}`, (method: string, params: unknown[]) =>
+    handle(method, params ?? []),
+  )
+  await page.addInitScript(pageScript(id, options.name ?? 'Test Wallet', options.rdns ?? 'dev.vitrine.test-wallet'))
+
+  return {
+    accounts,
+    state,
+    address: () => account().address,
+    /** As when the visitor presses Reject in the wallet. */
+    rejectNext(method = '*') {
+      state.rejectNext = method
+    },
+    /** As when the visitor picks another account in the wallet. */
+    async switchAccount(index: number) {
+      state.current = index
+      await emit('accountsChanged', [account().address])
+    },
+  }
+}
+
+export type TestWallet = Awaited<ReturnType<typeof installTestWallet>>
+
+/**
+ * The page side, as source text: functions handed to addInitScript would carry the test
+ * transpiler's helpers (e.g. esbuild's __name) into a page that does not have them.
+ */
+function pageScript(id: string, name: string, rdns: string): string {
+  const icon =
+    "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 32 32'%3E%3Crect width='32' height='32' rx='8' fill='%236d3cff'/%3E%3C/svg%3E"
+  return `(() => {
+    const listeners = {}
+    const provider = {
+      async request({ method, params }) {
+        const answer = await window.__testWalletRequest_${id}(method, params || [])
+        if (answer.error) throw Object.assign(new Error(answer.error.message), { code: answer.error.code })
+        return answer.result
+      },
+      on(event, listener) { (listeners[event] = listeners[event] || []).push(listener); return provider },
+      removeListener(event, listener) {
+        listeners[event] = (listeners[event] || []).filter((l) => l !== listener)
+        return provider
+      },
+    }
+    window.__testWalletEmit_${id} = (event, payload) => (listeners[event] || []).forEach((l) => l(payload))
+    const info = Object.freeze({ uuid: crypto.randomUUID(), name: ${JSON.stringify(name)}, icon: ${JSON.stringify(icon)}, rdns: ${JSON.stringify(rdns)} })
+    const announce = () =>
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }))
+    window.addEventListener('eip6963:requestProvider', announce)
+    announce()
+  })()`
+}
