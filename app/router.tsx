@@ -15,11 +15,12 @@ export function getRouter() {
       queries: { staleTime: 30_000, gcTime: 60_000, refetchOnWindowFocus: false, refetchOnReconnect: false },
     },
   })
-  const trpc = createTRPCOptionsProxy<AppRouter>({ client: createTrpcClient(), queryClient })
+  const trpcClient = createTrpcClient()
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient })
 
   const router = createRouter({
     routeTree,
-    context: { queryClient, trpc },
+    context: { queryClient, trpc, trpcClient },
     scrollRestoration: true,
     defaultPreload: 'intent',
     defaultErrorComponent: ErrorPage,

@@ -1,31 +1,36 @@
 /**
- * The networks Vitrine knows. Which of them a deployment offers, and through which RPC,
- * is configuration (`CHAINS`, `RPC_URL_<id>`; see server/env.ts). Pure data: the server
- * and the browser wallet layer both read it.
+ * The networks Vitrine knows, as plain data (no viem chain objects, so the page's first
+ * JavaScript stays small; those live in ./viem-chains.ts). Which of them a deployment offers,
+ * and through which RPC, is configuration (`CHAINS`, `RPC_URL_<id>`; see server/env.ts).
  */
-import type { Address, Chain } from 'viem'
-import { anvil, base, mainnet, sepolia } from 'viem/chains'
+import type { Address } from 'viem'
 
 export interface Network {
-  chain: Chain
+  name: string
+  /** Used when `RPC_URL_<id>` is not set. */
+  defaultRpcUrl: string
   /** Wrapped ether, offered to the wallet on /wallet and used for offers. */
   weth?: Address
 }
 
 export const NETWORKS: Record<number, Network> = {
-  [mainnet.id]: { chain: mainnet, weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' },
-  [sepolia.id]: { chain: sepolia, weth: '0xfFf9976782d46CC05630D1f6eBAb18b2324d6B14' },
-  [base.id]: { chain: base, weth: '0x4200000000000000000000000000000000000006' },
+  1: { name: 'Ethereum', defaultRpcUrl: 'https://eth.merkle.io', weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' },
+  11155111: {
+    name: 'Sepolia',
+    defaultRpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
+    weth: '0xfFf9976782d46CC05630D1f6eBAb18b2324d6B14',
+  },
+  8453: { name: 'Base', defaultRpcUrl: 'https://mainnet.base.org', weth: '0x4200000000000000000000000000000000000006' },
   // The local development chain; its WETH is deployed by the trading issue.
-  [anvil.id]: { chain: anvil },
+  31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545' },
 }
 
 /** SPEC.md lists these; they are shut down, so a wallet on one is on an unsupported network. */
 export const RETIRED_CHAINS: Record<number, string> = { 3: 'Ropsten', 4: 'Rinkeby', 5: 'Goerli', 42: 'Kovan' }
 
 export const DEFAULT_CHAIN_IDS = {
-  production: [mainnet.id, base.id, sepolia.id],
-  development: [anvil.id, mainnet.id, sepolia.id, base.id],
+  production: [1, 8453, 11155111],
+  development: [31337, 1, 11155111, 8453],
 } as const
 
 /** What the browser needs to build its wallet configuration. */
@@ -33,3 +38,5 @@ export interface PublicChain {
   id: number
   rpcUrl: string
 }
+
+export const networkName = (id: number): string | undefined => NETWORKS[id]?.name ?? RETIRED_CHAINS[id]

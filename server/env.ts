@@ -99,8 +99,6 @@ function parseChains(env: z.infer<typeof baseSchema>, raw: Record<string, unknow
     .filter((id) => NETWORKS[id])
     .map((id) => ({
       id,
-      rpcUrl:
-        overrides.get(id) ??
-        (id === 31337 ? (env.CHAIN_RPC_URL ?? 'http://127.0.0.1:8545') : NETWORKS[id]!.chain.rpcUrls.default.http[0]!),
+      rpcUrl: overrides.get(id) ?? (id === 31337 ? env.CHAIN_RPC_URL : undefined) ?? NETWORKS[id]!.defaultRpcUrl,
     }))
 }

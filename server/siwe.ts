@@ -7,7 +7,8 @@ import { createPublicClient, getAddress, http, type Address, type Hex } from 'vi
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
 import type { Database } from '../db/client'
 import { siweNonces } from '../db/schema'
-import { NETWORKS, type PublicChain } from '../chain/networks'
+import type { PublicChain } from '../chain/networks'
+import { VIEM_CHAINS } from '../chain/viem-chains'
 
 /** How long a nonce, and so a sign-in message, stays usable. */
 export const SIGN_IN_WINDOW_MS = 10 * 60_000
@@ -95,7 +96,7 @@ export async function verifySignIn({ message, signature, origin, chains, db, now
  */
 async function signatureIsValid(chain: PublicChain, address: Address, message: string, signature: Hex) {
   const client = createPublicClient({
-    chain: NETWORKS[chain.id]?.chain,
+    chain: VIEM_CHAINS[chain.id],
     transport: http(chain.rpcUrl, { timeout: 5_000 }),
   })
   try {

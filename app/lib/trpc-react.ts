@@ -4,3 +4,8 @@ import { useRouteContext } from '@tanstack/react-router'
 export function useTRPC() {
   return useRouteContext({ from: '__root__', select: (context) => context.trpc })
 }
+
+/** The plain tRPC client, for calls that are not cached queries. */
+export function useTRPCClient() {
+  return useRouteContext({ from: '__root__', select: (context) => context.trpcClient })
+}

@@ -1,6 +1,7 @@
 /// <reference types="vite/client" />
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
+import type { TRPCClient } from '@trpc/client'
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { type ReactNode, useEffect } from 'react'
 import type { AppRouter } from '../../server/trpc/root'
@@ -16,6 +17,8 @@ import appCss from '../styles.css?url'
 export interface RouterContext {
   queryClient: QueryClient
   trpc: TRPCOptionsProxy<AppRouter>
+  /** For calls outside React Query (e.g. the one-time sign-in nonce). */
+  trpcClient: TRPCClient<AppRouter>
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

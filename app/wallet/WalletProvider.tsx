@@ -4,14 +4,13 @@
  * This file stays light: wallets are discovered with a few lines of EIP-6963, and wagmi
  * (./runtime) is loaded only when it is needed.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react'
 import type { Address } from 'viem'
-import { NETWORKS, RETIRED_CHAINS } from '../../chain/networks'
-import { useTRPC } from '../lib/trpc-react'
-import { onSessionChangeElsewhere, signOut as postSignOut, submitSignIn } from './auth-client'
-import { walletErrorMessage } from './errors'
+import { networkName } from '../../chain/networks'
+import { useTRPC, useTRPCClient } from '../lib/trpc-react'
+import { onSessionChangeElsewhere } from './session-channel'
 import type { LiveConnection, WalletRuntime } from './runtime'
 
 export type WalletStatus = 'initializing' | 'unavailable' | 'notConnected' | 'connecting' | 'connected'
@@ -64,6 +63,13 @@ export function useWallet(): WalletContextValue {
   return value
 }
 
+// Needed only when something happens, so they load then and stay out of the first page load.
+const authClient = () => import('./auth-client')
+const describe = (error: unknown) =>
+  import('./errors')
+    .then((m) => m.walletErrorMessage(error))
+    .catch(() => 'Something went wrong with your wallet. Please try again.')
+
 /** How long discovery waits for wallets to announce themselves before calling them missing. */
 const DISCOVERY_MS = 400
 
@@ -73,7 +79,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   const queryClient = useQueryClient()
   const boot = useQuery(trpc.wallet.queryOptions(undefined, { staleTime: Infinity }))
   const sessionQuery = useQuery(trpc.session.queryOptions(undefined, { refetchInterval: sessionRefetchMs || false }))
-  const nonce = useMutation(trpc.siweNonce.mutationOptions())
+  const trpcClient = useTRPCClient()
   const remembered = boot.data?.remembered ?? null
   const chains = useMemo(() => boot.data?.chains ?? [], [boot.data])
 
@@ -150,7 +156,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   const chainId = live && live.status !== 'disconnected' ? live.chainId : live ? undefined : remembered?.chainId
   const supportedChainIds = useMemo(() => chains.map((c) => c.id), [chains])
   const unsupportedChain = chainId !== undefined && !supportedChainIds.includes(chainId)
-  const chainName = chainId === undefined ? undefined : (NETWORKS[chainId]?.chain.name ?? RETIRED_CHAINS[chainId])
+  const chainName = chainId === undefined ? undefined : networkName(chainId)
   const sessionAddress = sessionQuery.data?.address
 
   // The balance follows the account and the network.
@@ -177,10 +183,11 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   useEffect(() => {
     if (!live || live.status !== 'connected' || !live.address || !sessionAddress) return
     if (live.address.toLowerCase() === sessionAddress.toLowerCase()) return
-    void postSignOut().then(async () => {
+    void (async () => {
+      await (await authClient()).signOut()
       setNotice(`Your wallet switched to another account. Sign in again to continue as ${live.address}.`)
       await refreshSession()
-    })
+    })()
   }, [live, sessionAddress, refreshSession])
 
   const connect = useCallback(
@@ -196,7 +203,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
         return connected.address ? { address: connected.address, chainId: connected.chainId } : null
       } catch (error) {
         // A pending request (-32002) is only a hint; the wallet is already asking the visitor.
-        setNotice(walletErrorMessage(error))
+        setNotice(await describe(error))
         return null
       }
     },
@@ -218,24 +225,24 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
         const { message, signature } = await r.signInMessage(
           account.address,
           account.chainId,
-          await nonce.mutateAsync(),
+          await trpcClient.siweNonce.mutate(),
         )
-        const result = await submitSignIn(message, signature, callbackUrl)
+        const result = await (await authClient()).submitSignIn(message, signature, callbackUrl)
         await refreshSession()
         return { ok: !result.error, ...result }
       } catch (error) {
-        setNotice(walletErrorMessage(error))
+        setNotice(await describe(error))
         return { ok: false }
       } finally {
         setBusy(null)
       }
     },
-    [address, chainId, supportedChainIds, loadRuntime, nonce, refreshSession],
+    [address, chainId, supportedChainIds, loadRuntime, trpcClient, refreshSession],
   )
 
   const signOut = useCallback(async () => {
     setNotice(null)
-    await postSignOut()
+    await (await authClient()).signOut()
     if (runtime.current) await (await runtime.current).disconnect()
     setLive({ status: 'disconnected' })
     await refreshSession()
@@ -248,7 +255,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
       try {
         await (await loadRuntime()).switchChain(target)
       } catch (error) {
-        setNotice(walletErrorMessage(error))
+        setNotice(await describe(error))
       } finally {
         setBusy(null)
       }
@@ -262,7 +269,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
       const added = await (await loadRuntime()).watchWeth(chainId)
       setNotice(added ? 'WETH was added to your wallet.' : 'Your wallet did not add WETH.')
     } catch (error) {
-      setNotice(walletErrorMessage(error))
+      setNotice(await describe(error))
     }
   }, [chainId, loadRuntime])
 

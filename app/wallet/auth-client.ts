@@ -2,8 +2,9 @@
  * The few Auth.js REST calls the browser makes (SPEC.md §7): form-encoded posts with the
  * CSRF token and `json=true`, answered with `{ url }` whose `error` parameter means failure.
  */
+import { announceSessionChange } from './session-channel'
+
 const BASE = '/api/auth'
-const CHANNEL = 'vitrine-session'
 
 async function csrfToken(): Promise<string> {
   const response = await fetch(`${BASE}/csrf`)
@@ -35,21 +36,6 @@ export async function submitSignIn(message: string, signature: string, callbackU
 export async function signOut(): Promise<void> {
   await post('signout', { callbackUrl: location.pathname })
   announceSessionChange()
-}
-
-/** Other tabs refresh their session when this one signs in or out. */
-export function announceSessionChange() {
-  if (typeof BroadcastChannel === 'undefined') return
-  const channel = new BroadcastChannel(CHANNEL)
-  channel.postMessage('changed')
-  channel.close()
-}
-
-export function onSessionChangeElsewhere(callback: () => void): () => void {
-  if (typeof BroadcastChannel === 'undefined') return () => {}
-  const channel = new BroadcastChannel(CHANNEL)
-  channel.onmessage = callback
-  return () => channel.close()
 }
 
 /** Only same-origin paths are followed after sign-in (no open redirects). */

@@ -6,12 +6,13 @@
 import type { Chain } from 'viem'
 import { cookieStorage, createConfig, createStorage, http, type Transport } from 'wagmi'
 import { injected } from 'wagmi/connectors'
-import { NETWORKS, type PublicChain } from '../../chain/networks'
+import type { PublicChain } from '../../chain/networks'
+import { VIEM_CHAINS } from '../../chain/viem-chains'
 
 export function createWalletConfig(chains: PublicChain[]) {
-  const known = chains.filter((c) => NETWORKS[c.id])
+  const known = chains.filter((c) => VIEM_CHAINS[c.id])
   if (known.length === 0) throw new Error('No wagmi client found: no supported network is configured.')
-  const viemChains = known.map((c) => withRpc(NETWORKS[c.id]!.chain, c.rpcUrl)) as [Chain, ...Chain[]]
+  const viemChains = known.map((c) => withRpc(VIEM_CHAINS[c.id]!, c.rpcUrl)) as [Chain, ...Chain[]]
   return createConfig({
     chains: viemChains,
     connectors: [injected()],

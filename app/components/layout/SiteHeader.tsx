@@ -1,14 +1,16 @@
 import { Link, useLocation } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { headerVariant, type HeaderVariant } from '../../lib/navigation'
 import { Icon } from '../icons'
 import { Logo } from '../Logo'
 import { ThemeToggle } from '../ThemeToggle'
 import { DesktopNav } from './DesktopNav'
-import { MobileMenu } from './MobileMenu'
 import { SearchForm } from './SearchForm'
 import { AccountMenu } from '../wallet/AccountMenu'
 import { WalletButton } from '../wallet/WalletButton'
+
+// Phones load the menu when it is first opened.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })))
 
 /** SPEC.md §2: sticky once the page is scrolled more than 4px. */
 export const STICKY_THRESHOLD_PX = 4
@@ -104,7 +106,11 @@ export function SiteHeader() {
         </div>
       </header>
       {/* Outside <header>: its backdrop blur would otherwise confine a fixed, full-screen child. */}
-      {menuOpen && <MobileMenu pathname={pathname} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu pathname={pathname} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </>
   )
 }

@@ -1,8 +1,12 @@
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { useWallet } from '../../wallet/WalletProvider'
 import { Icon } from '../icons'
-import { WalletMissingModal } from '../modals/WalletMissingModal'
-import { WalletPickerModal } from './WalletPickerModal'
+
+// Loaded when needed: most visitors never open either.
+const WalletMissingModal = lazy(() =>
+  import('../modals/WalletMissingModal').then((m) => ({ default: m.WalletMissingModal })),
+)
+const WalletPickerModal = lazy(() => import('./WalletPickerModal').then((m) => ({ default: m.WalletPickerModal })))
 
 const pill =
   'inline-flex h-10 items-center gap-2 rounded-full border border-jacarta-100 px-4 text-sm font-semibold hover:border-accent hover:bg-accent hover:text-white dark:border-transparent dark:bg-white/15'
@@ -38,7 +42,11 @@ export function WalletButton({ label = 'Connect wallet', mobile = false }: { lab
             <Icon name="wallet" className="h-4 w-4" />
             {mobile && <span>Get a wallet</span>}
           </button>
-          <WalletMissingModal open={missing} onClose={() => setMissing(false)} />
+          {missing && (
+            <Suspense fallback={null}>
+              <WalletMissingModal open onClose={() => setMissing(false)} />
+            </Suspense>
+          )}
         </>
       )
     case 'notConnected':
@@ -53,15 +61,19 @@ export function WalletButton({ label = 'Connect wallet', mobile = false }: { lab
             <Icon name="wallet" className="h-4 w-4" />
             <span>{label}</span>
           </button>
-          <WalletPickerModal
-            open={picking}
-            wallets={wallet.wallets}
-            onClose={() => setPicking(false)}
-            onPick={(picked) => {
-              setPicking(false)
-              void wallet.connect(picked.id)
-            }}
-          />
+          {picking && (
+            <Suspense fallback={null}>
+              <WalletPickerModal
+                open
+                wallets={wallet.wallets}
+                onClose={() => setPicking(false)}
+                onPick={(picked) => {
+                  setPicking(false)
+                  void wallet.connect(picked.id)
+                }}
+              />
+            </Suspense>
+          )}
         </>
       )
     case 'connecting':
