@@ -1,6 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { cardClass, ContentPage } from '../components/ui/Prose'
 import { pageTitle } from '../lib/seo'
+import { NETWORKS } from '../../chain/networks'
+import { useWallet } from '../wallet/WalletProvider'
 
 export const Route = createFileRoute('/wallet')({
   head: () => ({ meta: [{ title: pageTitle('Wallet') }] }),
@@ -41,6 +43,32 @@ function WalletPage() {
         </Link>
         . Signing in is a free signature: no transaction, no gas.
       </p>
+      <AddWeth />
     </ContentPage>
+  )
+}
+
+/** Offers are paid in WETH; the wallet is asked to show it (wallet_watchAsset). */
+function AddWeth() {
+  const wallet = useWallet()
+  const weth = wallet.chainId === undefined ? undefined : NETWORKS[wallet.chainId]?.weth
+  return (
+    <>
+      <h2>Wrapped ether (WETH)</h2>
+      <p>Offers and bids are made in WETH, ether wrapped as a token, so they can be accepted without you online.</p>
+      {wallet.status !== 'connected' ? (
+        <p>Connect your wallet to add WETH to it.</p>
+      ) : weth ? (
+        <button
+          type="button"
+          onClick={() => void wallet.addWeth()}
+          className="rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
+        >
+          Add WETH to your wallet
+        </button>
+      ) : (
+        <p>WETH is not known on {wallet.chainName ?? 'this network'} yet.</p>
+      )}
+    </>
   )
 }

@@ -92,6 +92,7 @@ describe('mobile menu', () => {
     const page = await open('/', 375)
     await page.getByTestId('mobile-menu-toggle').click()
     const menu = page.locator('#mobile-menu')
+    await menu.waitFor() // loaded on first open
     expect(await menu.isVisible()).toBe(true)
     const box = await menu.boundingBox()
     expect([box?.width, box?.height]).toEqual([375, 900])
@@ -115,6 +116,7 @@ describe('mobile menu', () => {
   it('closes when the window grows to 1024px', async () => {
     const page = await open('/', 375)
     await page.getByTestId('mobile-menu-toggle').click()
+    await page.locator('#mobile-menu').waitFor()
     await page.setViewportSize({ width: 1023, height: 900 })
     expect(await page.locator('#mobile-menu').count()).toBe(1)
     await page.setViewportSize({ width: 1024, height: 900 })

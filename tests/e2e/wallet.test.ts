@@ -189,6 +189,16 @@ describe('with a wallet', () => {
     await context.close()
   })
 
+  it('the wallet page adds WETH to the wallet', async () => {
+    const { page, wallet, close } = await withWallet({ chainId: 1, knownChains: [1] })
+    await open(page, '/wallet')
+    await page.getByTestId('wallet-control').click()
+    await page.getByRole('button', { name: 'Add WETH to your wallet' }).click()
+    await page.getByText('WETH was added to your wallet.').waitFor()
+    expect(JSON.stringify(wallet.state.watched)).toContain('0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2')
+    await close()
+  })
+
   it('a page that needs a session sends the visitor to sign in and back', async () => {
     const { page, wallet, close } = await withWallet()
     const address = wallet.address()

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { networkName } from '../../../chain/networks'
-import { shortenAddress } from '../../lib/format'
-import { formatBalance } from '../../wallet/format'
+import { formatEther } from 'viem'
+import { formatBalance, shortenAddress } from '../../lib/format'
 import { useWallet } from '../../wallet/WalletProvider'
 import { Icon } from '../icons'
 
@@ -30,7 +30,7 @@ export default function AccountPanel({ onClose }: { onClose: () => void }) {
         <>
           <p className="mt-2 flex items-center gap-1 text-lg font-bold" data-testid="account-balance">
             <Icon name="eth" className="h-4 w-4" />
-            {wallet.balance === undefined ? '…' : `${formatBalance(wallet.balance)} ETH`}
+            {wallet.balance === undefined ? '…' : `${formatBalance(formatEther(wallet.balance))} ETH`}
           </p>
           <div className="mt-3 text-sm">
             {wallet.unsupportedChain ? (
