@@ -157,6 +157,33 @@ describe('Sign-In with Ethereum', () => {
     expect((await request(`/api/v1/users/${account.address}`)).status).toBe(404)
   })
 
+  it('answers a session update (POST /session with the CSRF token), and refuses one without it', async () => {
+    const account = freshAccount()
+    const message = messageFor(account, await nonce())
+    const token = await csrf()
+    const signedIn = await request('/api/auth/callback/siwe', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: token.cookie },
+      body: new URLSearchParams({
+        csrfToken: token.csrfToken,
+        message,
+        signature: await account.signMessage({ message }),
+        json: 'true',
+      }),
+    })
+    const cookie = [token.cookie, ...cookiesOf(signedIn)].join('; ')
+    const update = (body: object) =>
+      request('/api/auth/session', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+      })
+    const ok = await update({ csrfToken: token.csrfToken, data: {} })
+    expect(ok.status).toBe(200)
+    expect(await ok.json()).toMatchObject({ user: { name: account.address } })
+    expect((await update({ data: {} })).status).toBe(400)
+  })
+
   it('refuses a replayed message', async () => {
     const account = freshAccount()
     const message = messageFor(account, await nonce())
