@@ -143,9 +143,7 @@ export function anvilBinary(): string {
   try {
     return join(dirname(require.resolve(`${pkg}/package.json`)), 'bin', 'anvil')
   } catch {
-    throw new Error(
-      `${pkg} is not installed: anvil ships in @foundry-rs/anvil's optional dependencies (run npm install)`,
-    )
+    throw new Error(`${pkg} is not installed: anvil ships for linux-x64 in optionalDependencies (run npm install)`)
   }
 }
 
