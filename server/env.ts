@@ -14,6 +14,7 @@ const baseSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   CHAIN_RPC_URL: z.url().optional(),
+  PUBLIC_URL: z.url().optional(),
   CHAINS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas, e.g. 1,8453')
@@ -29,6 +30,8 @@ export type Env = {
   DATABASE_AUTH_TOKEN: string | undefined
   AUTH_SECRET: string
   CHAIN_RPC_URL: string | undefined
+  /** The site's public origin for canonical URLs; defaults to the request's. */
+  PUBLIC_URL: string | undefined
   /** The networks this deployment offers, first one preferred, each with its RPC URL. */
   chains: PublicChain[]
 }
@@ -77,6 +80,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     DATABASE_AUTH_TOKEN: env.DATABASE_AUTH_TOKEN,
     AUTH_SECRET: secret,
     CHAIN_RPC_URL: env.CHAIN_RPC_URL,
+    PUBLIC_URL: env.PUBLIC_URL?.replace(/\/+$/, ''),
     chains,
   }
 }

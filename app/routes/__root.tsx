@@ -22,7 +22,16 @@ export interface RouterContext {
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  head: () => ({
+  // The session and the wallet's starting point are known while rendering on the server.
+  loader: async ({ context }) => {
+    const [origin] = await Promise.all([
+      context.queryClient.ensureQueryData(context.trpc.site.origin.queryOptions(undefined, { staleTime: Infinity })),
+      context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),
+      context.queryClient.ensureQueryData(context.trpc.wallet.queryOptions(undefined, { staleTime: Infinity })),
+    ])
+    return { origin }
+  },
+  head: ({ loaderData, matches }) => ({
     meta: [
       { charSet: 'utf-8' },
       { name: 'viewport', content: 'width=device-width, initial-scale=1' },
@@ -34,18 +43,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     links: [
       { rel: 'stylesheet', href: appCss },
       { rel: 'icon', type: 'image/svg+xml', href: '/favicon.svg' },
+      // One URL per page for search engines: the path, without filters or paging.
+      ...(loaderData ? [{ rel: 'canonical', href: canonicalUrl(loaderData.origin, matches.at(-1)?.pathname) }] : []),
     ],
     scripts: [{ children: themeBootScript }],
   }),
-  // The session and the wallet's starting point are known while rendering on the server.
-  loader: ({ context }) =>
-    Promise.all([
-      context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),
-      context.queryClient.ensureQueryData(context.trpc.wallet.queryOptions(undefined, { staleTime: Infinity })),
-    ]),
   shellComponent: RootDocument,
   component: RootLayout,
 })
+
+/** Index routes match with a trailing slash ('/blog/'); the page's URL has none. */
+const canonicalUrl = (origin: string, pathname = '/') => `${origin}${pathname.replace(/(.)\/$/, '$1')}`
 
 function RootDocument({ children }: { children: ReactNode }) {
   return (

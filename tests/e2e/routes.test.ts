@@ -1,6 +1,7 @@
 /**
- * Every route of the menus, at a phone and a desktop width: it answers, has the title pattern,
- * logs no console error, does not scroll sideways and has no serious accessibility violation.
+ * Every route of the menus, at a phone width in the light theme and a desktop width in the
+ * dark theme: it answers, has the title pattern and a canonical URL, logs no console error,
+ * does not scroll sideways and has no serious accessibility violation (axe) in either theme.
  */
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -16,9 +17,12 @@ afterAll(async () => {
   await browser?.close()
 })
 
-describe.each([375, 1280])('at %ipx', (width) => {
+describe.each([
+  [375, 'light'],
+  [1280, 'dark'],
+] as const)('at %ipx, %s theme', (width, colorScheme) => {
   it.each(SCREEN_ROUTES)('%s', async (path) => {
-    const context = await browser.newContext({ viewport: { width, height: 900 } })
+    const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme })
     const page = await context.newPage()
     const errors = watchErrors(page)
     const response = await page.goto(baseUrl + path)
@@ -27,7 +31,10 @@ describe.each([375, 1280])('at %ipx', (width) => {
     expect(await page.title()).toMatch(/^.+ \|\| Vitrine NFT Marketplace$/)
     expect(await page.locator('h1').count()).toBeGreaterThanOrEqual(1)
     expect(await hasHorizontalOverflow(page)).toBe(false)
-    if (width === 1280) expect(await axeViolations(page)).toEqual([])
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark')
+    const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
+    expect(canonical).toBe(baseUrl + new URL(page.url()).pathname)
+    expect(await axeViolations(page)).toEqual([])
     expect(errors).toEqual([])
     await context.close()
   })

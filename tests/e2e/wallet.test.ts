@@ -58,6 +58,22 @@ describe('without a wallet', () => {
     await context.close()
   })
 
+  it('the account menu works from the keyboard', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+    const page = await context.newPage()
+    await open(page, '/')
+    await page.getByTestId('account-button').focus()
+    await page.keyboard.press('Enter')
+    const menu = page.getByTestId('account-menu')
+    await menu.waitFor()
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('My Profile')
+    await page.keyboard.press('Escape')
+    expect(await menu.count()).toBe(0)
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('account-button')
+    await context.close()
+  })
+
   it('the mobile menu says MetaMask is not available', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
     const page = await context.newPage()

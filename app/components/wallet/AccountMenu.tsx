@@ -18,7 +18,11 @@ export function AccountMenu() {
 
   useEffect(() => {
     if (!open) return
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setOpen(false)
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return
+      setOpen(false)
+      root.current?.querySelector<HTMLButtonElement>('[data-testid="account-button"]')?.focus()
+    }
     const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
     document.addEventListener('keydown', onKey)
     document.addEventListener('click', onClick)

@@ -23,6 +23,8 @@ export const newsletterInput = z.object({
 
 /** Forms of the content pages: contact messages and newsletter sign-ups. */
 export const siteRouter = router({
+  /** The origin canonical URLs use: PUBLIC_URL, else the request's own. */
+  origin: publicProcedure.query(({ ctx }) => ctx.env.PUBLIC_URL ?? new URL(ctx.request.url).origin),
   contact: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
     await ctx.db.insert(contactMessages).values(input)
     return { message: 'Thanks, your message is on its way. We answer within two working days.' }
