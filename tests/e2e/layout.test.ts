@@ -141,8 +141,15 @@ describe('explore', () => {
     await page.waitForURL(/filter=verified/)
     await page.getByRole('button', { name: 'Art', exact: true }).click()
     await page.waitForURL(/category=art/)
-    await page.waitForLoadState('networkidle')
-    const after = await firstName()
+    // What the API answers for the same choices is what the grid must show, before and after a reload.
+    const expected = (await (
+      await fetch(`${baseUrl}/api/v1/nfts?sort=price-desc&filter=verified&category=art&limit=1`)
+    ).json()) as { data: { name: string }[] }
+    const after = expected.data[0]!.name
+    await page.waitForFunction(
+      (name) => document.querySelector('[data-testid="nft-grid"] h3')?.textContent === name,
+      after,
+    )
     await page.reload()
     await waitForHydration(page)
     expect(await page.getByTestId('sort').inputValue()).toBe('price-desc')
