@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { EnvError, parseEnv } from '../server/env'
 
 process.env.NODE_ENV ??= 'production'
@@ -27,6 +28,8 @@ const { default: entry } = (await import(entryPath.href)) as {
 }
 
 const app = new Hono()
+// Cloudflare compresses at the edge; this server does it itself (HTML, JSON, JS, CSS, SVG).
+app.use('*', compress())
 app.use('/assets/*', async (c, next) => {
   await next()
   c.header('cache-control', 'public, max-age=31536000, immutable')
