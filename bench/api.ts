@@ -6,42 +6,23 @@
  *   BENCH_NFTS=1000000  size of the database (built once into bench/.tmp/, reused after)
  *   BENCH_SECONDS=8     duration per endpoint
  */
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import autocannon from 'autocannon'
-import { freePort, startProcess, waitForHttp } from '../scripts/processes'
-import { writeSection } from './lib'
+import { seedDatabase, startProductionServer, writeSection } from './lib'
 
 const nfts = Number(process.env.BENCH_NFTS ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 8)
 const dbFile = `bench/.tmp/${nfts}.db`
-const tsx = ['node_modules/tsx/dist/cli.mjs']
 
 mkdirSync('bench/.tmp', { recursive: true })
 if (!existsSync(dbFile)) {
   console.log(`seeding ${nfts} NFTs into ${dbFile} (once)…`)
-  execFileSync(process.execPath, [...tsx, 'scripts/db.ts', 'seed', '--nfts', String(nfts)], {
-    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
-    stdio: 'inherit',
-  })
+  seedDatabase(dbFile, ['--nfts', String(nfts)])
 }
-console.log('building the Node production bundle…')
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-  env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
-  stdio: 'ignore',
-})
-
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], base, {
-  NODE_ENV: 'production',
-  PORT: String(port),
-  DATABASE_URL: `file:${dbFile}`,
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-})
+const server = await startProductionServer(dbFile)
+const base = server.url
 
 try {
-  await waitForHttp(`${base}/api/health`, server)
   const first = (await (await fetch(`${base}/api/v1/collections?tab=top&limit=1`)).json()) as {
     data: { slug: string }[]
   }

@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { freePort, startProcess, waitForHttp, type RunningProcess } from '../scripts/processes'
 
 /** Replaces (or appends) the section `name` of bench/RESULTS.md, leaving the others alone. */
 export function writeSection(name: string, markdown: string): void {
@@ -15,4 +17,33 @@ export function writeSection(name: string, markdown: string): void {
   const pattern = new RegExp(`${start}[\\s\\S]*?${end}`)
   text = pattern.test(text) ? text.replace(pattern, block) : `${text.trimEnd()}\n\n${block}\n`
   writeFileSync(file, text)
+}
+
+const tsx = ['node_modules/tsx/dist/cli.mjs']
+
+/** A database file seeded by `npm run db:seed` (extra arguments passed on, e.g. --nfts). */
+export function seedDatabase(dbFile: string, args: string[] = []): void {
+  execFileSync(process.execPath, [...tsx, 'scripts/db.ts', 'seed', ...args], {
+    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
+    stdio: 'inherit',
+  })
+}
+
+/** Builds the Node production bundle and serves it (`npm start`) on a free port over `dbFile`. */
+export async function startProductionServer(dbFile: string): Promise<RunningProcess> {
+  console.log('building the Node production bundle…')
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
+    stdio: 'ignore',
+  })
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], url, {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    DATABASE_URL: `file:${dbFile}`,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  })
+  await waitForHttp(`${url}/api/health`, server)
+  return server
 }

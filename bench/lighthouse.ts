@@ -3,38 +3,20 @@
  * and 4× CPU slowdown) with Debian Chromium against the Node production build on a seeded
  * database, for `/`, the explore page and an item page. Scores go to bench/RESULTS.md.
  */
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { freePort, startProcess, waitForHttp } from '../scripts/processes'
-import { writeSection } from './lib'
+import { seedDatabase, startProductionServer, writeSection } from './lib'
 
 const PAGES = ['/', '/collection/explore_collection', '/item/item_20']
 const runs = Number(process.env.BENCH_RUNS ?? 3)
 const dbFile = 'bench/.tmp/lighthouse.db'
-const tsx = ['node_modules/tsx/dist/cli.mjs']
 
 mkdirSync('bench/.tmp', { recursive: true })
 rmSync(dbFile, { force: true })
-execFileSync(process.execPath, [...tsx, 'scripts/db.ts', 'seed'], {
-  env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
-  stdio: 'ignore',
-})
-console.log('building the Node production bundle…')
-execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-  env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
-  stdio: 'ignore',
-})
-
-const port = await freePort()
-const base = `http://127.0.0.1:${port}`
-const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], base, {
-  NODE_ENV: 'production',
-  PORT: String(port),
-  DATABASE_URL: `file:${dbFile}`,
-  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-})
+seedDatabase(dbFile)
+const server = await startProductionServer(dbFile)
+const base = server.url
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
@@ -43,7 +25,6 @@ const chrome = await chromeLauncher.launch({
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const rows: string[] = []
 try {
-  await waitForHttp(`${base}/api/health`, server)
   for (const path of PAGES) {
     const scores = {
       performance: [] as number[],

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useRef, useState } from 'react'
 import { activeMenu, MENU, type MenuItem } from '../../lib/navigation'
+import { useDismiss } from '../../lib/use-dismiss'
 import { Icon, type IconName } from '../icons'
 
 export function NewBadge() {
@@ -40,23 +41,9 @@ export function DesktopNav({ pathname }: { pathname: string }) {
   const active = activeMenu(pathname)
   const nav = useRef<HTMLElement>(null)
 
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(null)
-      nav.current?.querySelector<HTMLButtonElement>(`#nav-${open}`)?.focus()
-    }
-    const onClick = (event: MouseEvent) => {
-      if (!nav.current?.contains(event.target as Node)) setOpen(null)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(null), [])
+  const opener = useCallback(() => nav.current?.querySelector<HTMLButtonElement>(`#nav-${open}`), [open])
+  useDismiss(open !== null, nav, close, opener)
 
   return (
     <nav ref={nav} aria-label="Main" className="hidden lg:block">

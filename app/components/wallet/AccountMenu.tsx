@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useRef, useState } from 'react'
 import { shortenAddress } from '../../lib/format'
+import { useDismiss } from '../../lib/use-dismiss'
 import { useWallet } from '../../wallet/WalletProvider'
 import { Icon } from '../icons'
 
@@ -16,21 +17,9 @@ export function AccountMenu() {
   const root = useRef<HTMLDivElement>(null)
   const connected = wallet.status === 'connected' && wallet.address
 
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      root.current?.querySelector<HTMLButtonElement>('[data-testid="account-button"]')?.focus()
-    }
-    const onClick = (event: MouseEvent) => !root.current?.contains(event.target as Node) && setOpen(false)
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('click', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('click', onClick)
-    }
-  }, [open])
+  const close = useCallback(() => setOpen(false), [])
+  const opener = useCallback(() => root.current?.querySelector<HTMLButtonElement>('[data-testid="account-button"]'), [])
+  useDismiss(open, root, close, opener)
 
   return (
     <div ref={root} className="relative">
@@ -49,7 +38,7 @@ export function AccountMenu() {
       </button>
       {open && (
         <Suspense fallback={null}>
-          <AccountPanel onClose={() => setOpen(false)} />
+          <AccountPanel onClose={close} />
         </Suspense>
       )}
     </div>
