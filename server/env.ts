@@ -15,6 +15,10 @@ const baseSchema = z.object({
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   CHAIN_RPC_URL: z.url().optional(),
   PUBLIC_URL: z.url().optional(),
+  WALLETCONNECT_PROJECT_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, 'must be the 32-character project id from cloud.reown.com')
+    .optional(),
   CHAINS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas, e.g. 1,8453')
@@ -32,6 +36,8 @@ export type Env = {
   CHAIN_RPC_URL: string | undefined
   /** The site's public origin for canonical URLs; defaults to the request's. */
   PUBLIC_URL: string | undefined
+  /** Enables WalletConnect (phone wallets) when set. */
+  WALLETCONNECT_PROJECT_ID: string | undefined
   /** The networks this deployment offers, first one preferred, each with its RPC URL. */
   chains: PublicChain[]
 }
@@ -81,6 +87,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     AUTH_SECRET: secret,
     CHAIN_RPC_URL: env.CHAIN_RPC_URL,
     PUBLIC_URL: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    WALLETCONNECT_PROJECT_ID: env.WALLETCONNECT_PROJECT_ID,
     chains,
   }
 }

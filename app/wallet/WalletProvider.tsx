@@ -70,6 +70,8 @@ const describe = (error: unknown) =>
     .then((m) => m.walletErrorMessage(error))
     .catch(() => 'Something went wrong with your wallet. Please try again.')
 
+const WALLETCONNECT: DiscoveredWallet = { id: 'walletConnect', name: 'WalletConnect' }
+
 /** How long discovery waits for wallets to announce themselves before calling them missing. */
 const DISCOVERY_MS = 400
 
@@ -82,8 +84,14 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   const trpcClient = useTRPCClient()
   const remembered = boot.data?.remembered ?? null
   const chains = useMemo(() => boot.data?.chains ?? [], [boot.data])
+  const walletConnectProjectId = boot.data?.walletConnectProjectId ?? null
+  const [injectedWallets, setWallets] = useState<DiscoveredWallet[]>([])
+  // Phone wallets are one more choice when the deployment has a WalletConnect project.
+  const wallets = useMemo(
+    () => (walletConnectProjectId ? [...injectedWallets, WALLETCONNECT] : injectedWallets),
+    [injectedWallets, walletConnectProjectId],
+  )
 
-  const [wallets, setWallets] = useState<DiscoveredWallet[]>([])
   const [discovered, setDiscovered] = useState(false)
   const [live, setLive] = useState<LiveConnection | null>(null)
   const [balanceOf, setBalanceOf] = useState<{ key: string; value: bigint }>()
@@ -92,9 +100,13 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   const runtime = useRef<Promise<WalletRuntime> | null>(null)
 
   const loadRuntime = useCallback(() => {
-    runtime.current ??= import('./runtime').then(({ createWalletRuntime }) => createWalletRuntime(chains, setLive))
+    // Effects and handlers run in the browser only; this keeps wagmi out of the server bundle.
+    if (import.meta.env.SSR) return Promise.reject(new Error('The wallet runtime is browser-only.'))
+    runtime.current ??= import('./runtime').then(({ createWalletRuntime }) =>
+      createWalletRuntime(chains, walletConnectProjectId, setLive),
+    )
     return runtime.current
-  }, [chains])
+  }, [chains, walletConnectProjectId])
 
   // EIP-6963: wallets announce themselves; a wallet that does not is found at window.ethereum.
   useEffect(() => {

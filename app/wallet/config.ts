@@ -5,17 +5,33 @@
  */
 import type { Chain } from 'viem'
 import { cookieStorage, createConfig, createStorage, http, type Transport } from 'wagmi'
-import { injected } from 'wagmi/connectors'
+import { injected, walletConnect } from 'wagmi/connectors'
 import type { PublicChain } from '../../chain/networks'
 import { VIEM_CHAINS } from '../../chain/viem-chains'
 
-export function createWalletConfig(chains: PublicChain[]) {
+export function createWalletConfig(chains: PublicChain[], walletConnectProjectId?: string | null) {
   const known = chains.filter((c) => VIEM_CHAINS[c.id])
   if (known.length === 0) throw new Error('No wagmi client found: no supported network is configured.')
   const viemChains = known.map((c) => withRpc(VIEM_CHAINS[c.id]!, c.rpcUrl)) as [Chain, ...Chain[]]
   return createConfig({
     chains: viemChains,
-    connectors: [injected()],
+    connectors: [
+      injected(),
+      // Phone wallets through the WalletConnect relay, when the deployment has a project id.
+      ...(walletConnectProjectId
+        ? [
+            walletConnect({
+              projectId: walletConnectProjectId,
+              metadata: {
+                name: 'Vitrine',
+                description: 'Discover, collect and sell NFTs',
+                url: location.origin,
+                icons: [`${location.origin}/favicon.svg`],
+              },
+            }),
+          ]
+        : []),
+    ],
     multiInjectedProviderDiscovery: true,
     // Built only in the browser (./runtime loads on demand), so no SSR hydration step is needed;
     // the server reads the same cookie itself (server/wallet-cookie.ts).

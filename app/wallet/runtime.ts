@@ -29,8 +29,12 @@ export interface LiveConnection {
 /** Sign-in messages live 10 minutes at most (the server refuses longer ones). */
 const MESSAGE_LIFETIME_MS = 10 * 60_000 - 5_000
 
-export function createWalletRuntime(chains: PublicChain[], onChange: (connection: LiveConnection) => void) {
-  const config = createWalletConfig(chains)
+export function createWalletRuntime(
+  chains: PublicChain[],
+  walletConnectProjectId: string | null,
+  onChange: (connection: LiveConnection) => void,
+) {
+  const config = createWalletConfig(chains, walletConnectProjectId)
   const report = () => {
     const { status, address, chainId } = getConnection(config)
     onChange({ status, address, chainId })

@@ -90,6 +90,15 @@ describe('chain configuration', () => {
     ])
   })
 
+  it('enables WalletConnect with a well-formed project id only', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).WALLETCONNECT_PROJECT_ID).toBeUndefined()
+    const id = '0123456789abcdef0123456789abcdef'
+    expect(parseEnv({ AUTH_SECRET: secret, WALLETCONNECT_PROJECT_ID: id }).WALLETCONNECT_PROJECT_ID).toBe(id)
+    expect(() => parseEnv({ AUTH_SECRET: secret, WALLETCONNECT_PROJECT_ID: 'abc' })).toThrow(
+      /WALLETCONNECT_PROJECT_ID: must be the 32-character project id/,
+    )
+  })
+
   it('names an unknown chain and a bad RPC URL', () => {
     expect(() => parseEnv({ AUTH_SECRET: secret, CHAINS: '1,5' })).toThrow(/CHAINS: unknown chain id 5/)
     expect(() => parseEnv({ AUTH_SECRET: secret, RPC_URL_1: 'nope' })).toThrow(/RPC_URL_1: must be a URL/)
