@@ -25,6 +25,9 @@ export const NETWORKS: Record<number, Network> = {
   31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545' },
 }
 
+/** Chainlink's ETH / USD price feed on Ethereum mainnet (fiat beside ETH prices). */
+export const ETH_USD_FEED: Address = '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419'
+
 /** SPEC.md lists these; they are shut down, so a wallet on one is on an unsupported network. */
 export const RETIRED_CHAINS: Record<number, string> = { 3: 'Ropsten', 4: 'Rinkeby', 5: 'Goerli', 42: 'Kovan' }
 

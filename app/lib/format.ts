@@ -49,3 +49,14 @@ export function formatPercent(value: number | null): string {
   if (value === null) return '—'
   return `${value > 0 ? '+' : ''}${value.toFixed(2)}%`
 }
+
+/**
+ * An ETH amount (wei) in US dollars, from a fixed-point USD-per-ETH price: exact integer
+ * arithmetic down to the cent, rounded down ("$1,234.56").
+ */
+export function formatUsd(wei: bigint, usdPerEth: { answer: string; decimals: number }): string {
+  const cents = (wei * BigInt(usdPerEth.answer)) / 10n ** BigInt(18 + usdPerEth.decimals - 2)
+  const dollars = cents / 100n
+  const rest = (cents % 100n).toString().padStart(2, '0')
+  return `$${dollars.toLocaleString('en-US')}.${rest}`
+}

@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query'
 import { formatEther } from 'viem'
 import { useState } from 'react'
-import { formatEth } from '../../lib/format'
+import { formatEth, formatUsd } from '../../lib/format'
+import { useTRPC } from '../../lib/trpc-react'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
 
@@ -16,6 +18,8 @@ export interface CheckoutItem {
 export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose: () => void; item: CheckoutItem }) {
   const [accepted, setAccepted] = useState(false)
   const [notice, setNotice] = useState<string | null>(null)
+  const trpc = useTRPC()
+  const usd = useQuery({ ...trpc.site.ethUsd.queryOptions(), staleTime: 60_000, enabled: open })
   const price = BigInt(item.priceWei)
   const earnings = (price * BigInt(item.creatorEarningsBps)) / 10_000n
   return (
@@ -35,6 +39,13 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
       <p className="mt-4 flex justify-between font-display text-lg font-semibold">
         <span>Total</span>
         <span data-testid="checkout-total">{formatEth(formatEther(price))} ETH</span>
+      </p>
+      <p className="text-right text-sm text-jacarta-500 dark:text-jacarta-200" data-testid="checkout-fiat">
+        {usd.data
+          ? `≈ ${formatUsd(price, usd.data)}`
+          : usd.isPending
+            ? 'Fetching the USD price…'
+            : 'USD price unavailable right now'}
       </p>
       <TermsCheckbox checked={accepted} onChange={setAccepted} />
       {notice && (

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { contactMessages, newsletterSubscribers } from '../../../db/schema'
+import { ethUsd } from '../../prices'
 import { publicProcedure, router } from '../init'
 
 export const emailSchema = z
@@ -23,6 +24,8 @@ export const newsletterInput = z.object({
 
 /** Forms of the content pages: contact messages and newsletter sign-ups. */
 export const siteRouter = router({
+  /** USD per ETH from Chainlink (null when unavailable), for fiat beside prices. */
+  ethUsd: publicProcedure.query(({ ctx }) => ethUsd(ctx.env)),
   /** The origin canonical URLs use: PUBLIC_URL, else the request's own. */
   origin: publicProcedure.query(({ ctx }) => ctx.env.PUBLIC_URL ?? new URL(ctx.request.url).origin),
   contact: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
