@@ -1,10 +1,15 @@
-/** `npm run dev`: a local secret, a migrated and seeded embedded database, then Vite. */
+/**
+ * `npm run dev`: a local secret, a migrated and seeded embedded database, a local chain (anvil on
+ * 127.0.0.1:8545, unless CHAIN_RPC_URL points elsewhere), then Vite.
+ */
 import { spawn } from 'node:child_process'
+import { mkdirSync } from 'node:fs'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL } from '../server/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
+import { answersChainId, startAnvil, type RunningProcess } from './processes'
 
 ensureDevVars()
 loadDevVars()
@@ -16,8 +21,28 @@ if (!seeded) await refreshCollectionStats(db)
 db.$client.close()
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
 
+/** The embedded chain: reuse one already on 8545, or start anvil with its state kept in .data/. */
+async function localChain(): Promise<RunningProcess | null> {
+  if (process.env.CHAIN_RPC_URL) return null
+  const url = 'http://127.0.0.1:8545'
+  if (!(await answersChainId(url, 31337))) {
+    mkdirSync('.data', { recursive: true })
+    const anvil = await startAnvil(8545, ['--state', '.data/anvil-state.json'])
+    console.log(`chain ${url}: anvil (chain id 31337), state kept in .data/anvil-state.json`)
+    process.env.CHAIN_RPC_URL = url
+    return anvil
+  }
+  console.log(`chain ${url}: already running, reused`)
+  process.env.CHAIN_RPC_URL = url
+  return null
+}
+const chain = await localChain()
+
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev', ...process.argv.slice(2)], {
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vite.kill(signal))
-vite.on('exit', (code) => process.exit(code ?? 0))
+vite.on('exit', (code) => {
+  // anvil writes its state when it stops.
+  void (chain?.stop() ?? Promise.resolve()).then(() => process.exit(code ?? 0))
+})

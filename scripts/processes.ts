@@ -148,10 +148,26 @@ export function anvilBinary(): string {
 }
 
 /** A local chain (anvil, chain id 31337) on 127.0.0.1 with the standard test accounts. */
-export async function startAnvil(port?: number): Promise<RunningProcess> {
+export async function startAnvil(port?: number, extraArgs: string[] = []): Promise<RunningProcess> {
   const listen = port ?? (await freePort())
   const url = `http://127.0.0.1:${listen}`
-  const child = startProcess(anvilBinary(), ['--host', '127.0.0.1', '--port', String(listen), '--silent'], url)
+  const args = ['--host', '127.0.0.1', '--port', String(listen), '--silent', ...extraArgs]
+  const child = startProcess(anvilBinary(), args, url)
   await waitForHttp(url, child, 30_000)
   return child
+}
+
+/** True when `url` is a JSON-RPC endpoint of chain `chainId`. */
+export async function answersChainId(url: string, chainId: number): Promise<boolean> {
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      signal: AbortSignal.timeout(1_000),
+    })
+    return Number(((await response.json()) as { result?: string }).result) === chainId
+  } catch {
+    return false
+  }
 }
