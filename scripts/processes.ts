@@ -7,6 +7,7 @@ import { mkdirSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
+import { rpcChainId } from '../chain/rpc'
 
 export interface RunningProcess {
   url: string
@@ -158,16 +159,9 @@ export async function startAnvil(port?: number, extraArgs: string[] = []): Promi
 }
 
 /** True when `url` is a JSON-RPC endpoint of chain `chainId`. */
-export async function answersChainId(url: string, chainId: number): Promise<boolean> {
-  try {
-    const response = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(1_000),
-    })
-    return Number(((await response.json()) as { result?: string }).result) === chainId
-  } catch {
-    return false
-  }
+export function answersChainId(url: string, chainId: number): Promise<boolean> {
+  return rpcChainId(url, 1_000).then(
+    (id) => id === chainId,
+    () => false,
+  )
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { rpcChainId } from '../chain/rpc'
 import type { Database } from '../db/client'
 
 export interface HealthReport {
@@ -13,15 +14,8 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
   if (!rpcUrl) return { status: 'not-configured' }
   const started = performance.now()
   try {
-    const response = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      signal: AbortSignal.timeout(2_000),
-    })
-    const body = (await response.json()) as { result?: string }
-    if (!body.result) throw new Error(`no result (HTTP ${response.status})`)
-    return { status: 'ok', chainId: Number(body.result), latencyMs: round(performance.now() - started) }
+    const chainId = await rpcChainId(rpcUrl, 2_000)
+    return { status: 'ok', chainId, latencyMs: round(performance.now() - started) }
   } catch (error) {
     return {
       status: 'down',

@@ -110,10 +110,16 @@ function LoginButtons({
   onStart: (walletId?: string) => void
   onMissing: () => void
 }) {
-  if (wallet.status === 'initializing') {
+  const waiting =
+    wallet.status === 'initializing'
+      ? 'Metamask initializing'
+      : wallet.status === 'connecting' || wallet.busy === 'signing'
+        ? 'Metamask connecting'
+        : null
+  if (waiting) {
     return (
       <button type="button" disabled className={button}>
-        Metamask initializing
+        {waiting}
       </button>
     )
   }
@@ -121,13 +127,6 @@ function LoginButtons({
     return (
       <button type="button" onClick={onMissing} className={button}>
         unavailable
-      </button>
-    )
-  }
-  if (wallet.status === 'connecting' || wallet.busy === 'signing') {
-    return (
-      <button type="button" disabled className={button}>
-        Metamask connecting
       </button>
     )
   }

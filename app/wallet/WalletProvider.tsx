@@ -139,19 +139,6 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   }, [remembered, chains, loadRuntime])
 
   // Sessions change in other tabs, and while this tab was hidden.
-  useEffect(() => {
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.session.queryKey() })
-    const onVisible = () => document.visibilityState === 'visible' && refresh()
-    document.addEventListener('visibilitychange', onVisible)
-    const stop = onSessionChangeElsewhere(() => {
-      refresh()
-      void router.invalidate()
-    })
-    return () => {
-      document.removeEventListener('visibilitychange', onVisible)
-      stop()
-    }
-  }, [queryClient, router, trpc])
 
   const status: WalletStatus = (() => {
     if (live) {
@@ -164,8 +151,10 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     if (!discovered && wallets.length === 0) return 'initializing'
     return wallets.length === 0 ? 'unavailable' : 'notConnected'
   })()
-  const address = live && live.status !== 'disconnected' ? live.address : live ? undefined : remembered?.address
-  const chainId = live && live.status !== 'disconnected' ? live.chainId : live ? undefined : remembered?.chainId
+  // The live connection once wagmi runs; until then the one the server remembered.
+  const account = live ? (live.status === 'disconnected' ? undefined : live) : remembered
+  const address = account?.address
+  const chainId = account?.chainId
   const supportedChainIds = useMemo(() => chains.map((c) => c.id), [chains])
   const unsupportedChain = chainId !== undefined && !supportedChainIds.includes(chainId)
   const chainName = chainId === undefined ? undefined : networkName(chainId)
@@ -186,10 +175,25 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     }
   }, [status, address, chainId, unsupportedChain, live, loadRuntime])
 
+  /** Reads the session again and re-runs the loaders that depend on it. */
   const refreshSession = useCallback(async () => {
     await queryClient.invalidateQueries({ queryKey: trpc.session.queryKey() })
     await router.invalidate()
   }, [queryClient, router, trpc])
+
+  // Sessions change in other tabs, and while this tab was hidden.
+  useEffect(() => {
+    // A hidden tab only re-reads the session; a change announced by another tab also re-runs loaders.
+    const onVisible = () =>
+      document.visibilityState === 'visible' &&
+      void queryClient.invalidateQueries({ queryKey: trpc.session.queryKey() })
+    document.addEventListener('visibilitychange', onVisible)
+    const stop = onSessionChangeElsewhere(() => void refreshSession())
+    return () => {
+      document.removeEventListener('visibilitychange', onVisible)
+      stop()
+    }
+  }, [refreshSession, queryClient, trpc])
 
   // SPEC.md §5: a session belongs to one address; if the wallet switches accounts, it ends.
   useEffect(() => {

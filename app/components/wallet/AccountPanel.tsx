@@ -9,11 +9,10 @@ const item =
   'block w-full rounded-xl px-4 py-2 text-left text-sm font-medium hover:bg-jacarta-50 dark:hover:bg-jacarta-600'
 
 /** The account menu's contents (SPEC.md §4); see AccountMenu. */
-export default function AccountPanel({ onClose }: { onClose: () => void }) {
+export default function AccountPanel({ onClose: close }: { onClose: () => void }) {
   const wallet = useWallet()
   const connected = wallet.status === 'connected' && wallet.address
   const signedIn = wallet.session.status === 'authenticated'
-  const close = onClose
   const profile = connected ? { to: '/user/$address', params: { address: wallet.address! } } : { to: '/login' }
   const edit = connected ? { to: '/profile/$address', params: { address: wallet.address! } } : { to: '/login' }
   const fallbackChain = wallet.supportedChainIds[0]

@@ -23,9 +23,10 @@ export function WalletButton({ label = 'Connect wallet', mobile = false }: { lab
 
   switch (wallet.status) {
     case 'initializing':
+    case 'connecting':
       return (
         <span className={pill} role="status" data-testid="wallet-control">
-          Ongoing...
+          {wallet.status === 'initializing' ? 'Ongoing...' : 'Connecting...'}
         </span>
       )
     case 'unavailable':
@@ -75,12 +76,6 @@ export function WalletButton({ label = 'Connect wallet', mobile = false }: { lab
             </Suspense>
           )}
         </>
-      )
-    case 'connecting':
-      return (
-        <span className={pill} role="status" data-testid="wallet-control">
-          Connecting...
-        </span>
       )
     case 'connected':
       return null
