@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../server/env'
 import { freePort, startProcess, waitForHttp, type RunningProcess } from '../scripts/processes'
 
 /** Replaces (or appends) the section `name` of bench/RESULTS.md, leaving the others alone. */
@@ -43,6 +44,7 @@ export async function startProductionServer(dbFile: string): Promise<RunningProc
     PORT: String(port),
     DATABASE_URL: `file:${dbFile}`,
     AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
   })
   await waitForHttp(`${url}/api/health`, server)
   return server

@@ -4,6 +4,7 @@
  * and through which RPC, is configuration (`CHAINS`, `RPC_URL_<id>`; see server/env.ts).
  */
 import type { Address } from 'viem'
+import { localDeployment } from './artifacts/localDeployment'
 
 export interface Network {
   name: string
@@ -21,8 +22,8 @@ export const NETWORKS: Record<number, Network> = {
     weth: '0xfFf9976782d46CC05630D1f6eBAb18b2324d6B14',
   },
   8453: { name: 'Base', defaultRpcUrl: 'https://mainnet.base.org', weth: '0x4200000000000000000000000000000000000006' },
-  // The local development chain; its WETH is deployed by the trading issue.
-  31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545' },
+  // The local development chain; its WETH is chain/contracts/WrappedEther.sol, deployed by `npm run dev`.
+  31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545', weth: localDeployment.weth },
 }
 
 /** Chainlink's ETH / USD price feed on Ethereum mainnet (fiat beside ETH prices). */

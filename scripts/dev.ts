@@ -1,9 +1,11 @@
 /**
  * `npm run dev`: a local secret, a migrated and seeded embedded database, a local chain (anvil on
- * 127.0.0.1:8545, unless CHAIN_RPC_URL points elsewhere), then Vite.
+ * 127.0.0.1:8545, unless CHAIN_RPC_URL points elsewhere) with the marketplace contracts, then Vite.
  */
 import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
+import { deployMarketplace } from '../chain/local-contracts'
+import { LOCAL_CHAIN_ID } from '../chain/marketplace'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
@@ -45,6 +47,14 @@ async function localChain(): Promise<RunningProcess | null> {
   return null
 }
 const chain = await localChain()
+await deployToLocalChain(process.env.CHAIN_RPC_URL)
+
+/** Seaport 1.6, its conduit controller and WETH on the local chain (already there after a restart). */
+async function deployToLocalChain(url: string | undefined): Promise<void> {
+  if (!url || !(await answersChainId(url, LOCAL_CHAIN_ID))) return
+  const contracts = await deployMarketplace(url)
+  console.log(`chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}`)
+}
 
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev', ...process.argv.slice(2)], {
   stdio: 'inherit',

@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../server/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { startSqld, startWrangler } from './processes'
 
@@ -22,7 +23,11 @@ db.$client.close()
 console.log(`sqld on ${sqld.url} (data in .data/sqld)`)
 
 const worker = await startWrangler(
-  { DATABASE_URL: sqld.url, AUTH_SECRET: process.env.AUTH_SECRET ?? '' },
+  {
+    DATABASE_URL: sqld.url,
+    AUTH_SECRET: process.env.AUTH_SECRET ?? '',
+    PLATFORM_FEE_RECIPIENT: process.env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT,
+  },
   Number(process.env.PORT ?? 8787),
 )
 console.log(`Worker (workerd) on ${worker.url}, press Ctrl+C to stop`)

@@ -1,10 +1,17 @@
 import { z } from 'zod'
+import type { Address } from 'viem'
 import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks'
 
 /**
  * Server configuration, parsed once from process.env (Node) or the Worker's bindings.
  * Development and tests need no setup; production refuses to start without its secrets.
  */
+
+/** 1%, per the trading issue. */
+export const DEFAULT_PLATFORM_FEE_BPS = 100
+/** anvil's tenth test account receives the platform fee when none is configured outside production. */
+export const DEVELOPMENT_FEE_RECIPIENT: Address = '0xa0ee7a142d267c1f36714e4a8f75612f20a79720'
+
 const baseSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z
@@ -18,6 +25,17 @@ const baseSchema = z.object({
   WALLETCONNECT_PROJECT_ID: z
     .string()
     .regex(/^[0-9a-f]{32}$/, 'must be the 32-character project id from cloud.reown.com')
+    .optional(),
+  PLATFORM_FEE_BPS: z.coerce
+    .number()
+    .int('must be a whole number of basis points')
+    .min(0)
+    .max(1000, 'must be at most 1000 (10%)')
+    .default(DEFAULT_PLATFORM_FEE_BPS),
+  PLATFORM_FEE_RECIPIENT: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+    .transform((value) => value.toLowerCase() as Address)
     .optional(),
   CHAINS: z
     .string()
@@ -40,6 +58,8 @@ export type Env = {
   WALLETCONNECT_PROJECT_ID: string | undefined
   /** The networks this deployment offers, first one preferred, each with its RPC URL. */
   chains: PublicChain[]
+  /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
+  platformFee: { bps: number; recipient: Address }
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -77,6 +97,9 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   if (production && !env.DATABASE_URL) {
     problems.push('DATABASE_URL: required in production (e.g. libsql://<db>-<org>.turso.io)')
   }
+  if (production && !env.PLATFORM_FEE_RECIPIENT) {
+    problems.push('PLATFORM_FEE_RECIPIENT: required in production (the address that receives the platform fee)')
+  }
   const chains = parseChains(env, raw, problems)
   const secret = env.AUTH_SECRET
   if (problems.length > 0 || !secret) throw new EnvError(problems)
@@ -89,6 +112,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     PUBLIC_URL: env.PUBLIC_URL?.replace(/\/+$/, ''),
     WALLETCONNECT_PROJECT_ID: env.WALLETCONNECT_PROJECT_ID,
     chains,
+    platformFee: { bps: env.PLATFORM_FEE_BPS, recipient: env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT },
   }
 }
 

@@ -177,5 +177,13 @@ export const openApiDocument = {
         responses: { 200: { description: '{ data: { nfts, collections, users } }' }, 400: errorResponse },
       },
     },
+    '/chain': {
+      get: {
+        summary: 'The networks Vitrine trades on',
+        description:
+          'Each configured chain: id, name, public RPC URL, the Seaport 1.6, conduit controller and WETH addresses (null where Vitrine has none), the platform fee, and the collection contracts indexed there.',
+        responses: { 200: { description: '{ data: [{ id, name, rpcUrl, contracts, platformFee, collections }] }' } },
+      },
+    },
   },
 }

@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import { createCallerFactory, router } from './init'
 import { activityRouter } from './routers/activity'
+import { chainRouter } from './routers/chain'
 import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { nftRouter } from './routers/nft'
@@ -17,6 +18,7 @@ export const appRouter = router({
   session: sessionQuery,
   siweNonce: nonceMutation,
   wallet: walletQuery,
+  chain: chainRouter,
   nft: nftRouter,
   collection: collectionRouter,
   user: userRouter,

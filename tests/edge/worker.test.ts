@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { seedDatabase } from '../../db/seed'
 import { startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/env'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-edge-'))
@@ -27,7 +28,11 @@ beforeAll(async () => {
   const db = await openMigratedDatabase({ url: sqld.url })
   await seedDatabase(db, { users: 5 })
   db.$client.close()
-  worker = await startWrangler({ DATABASE_URL: sqld.url, AUTH_SECRET: TEST_AUTH_SECRET })
+  worker = await startWrangler({
+    DATABASE_URL: sqld.url,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+  })
 })
 
 afterAll(async () => {

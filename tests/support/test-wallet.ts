@@ -6,10 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { numberToHex, type Hex } from 'viem'
-import { mnemonicToAccount } from 'viem/accounts'
-
-/** Anvil's well-known development mnemonic: public, funded only on local chains. */
-const TEST_MNEMONIC = 'test test test test test test test test test test test junk'
+import { testAccount } from './chain'
 
 export interface TestWalletOptions {
   rpcUrl: string
@@ -26,7 +23,7 @@ interface RpcError {
 }
 
 export async function installTestWallet(page: Page, options: TestWalletOptions) {
-  const accounts = [0, 1, 2].map((addressIndex) => mnemonicToAccount(TEST_MNEMONIC, { addressIndex }))
+  const accounts = [0, 1, 2].map(testAccount)
   const state = {
     current: 0,
     chainId: options.chainId ?? 31337,

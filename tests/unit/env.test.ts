@@ -15,6 +15,7 @@ describe('parseEnv', () => {
     expect(attempt).toThrow(EnvError)
     expect(attempt).toThrow(/AUTH_SECRET: required in production/)
     expect(attempt).toThrow(/DATABASE_URL: required in production/)
+    expect(attempt).toThrow(/PLATFORM_FEE_RECIPIENT: required in production/)
   })
 
   it('accepts a Turso database in production', () => {
@@ -23,8 +24,20 @@ describe('parseEnv', () => {
       AUTH_SECRET: secret,
       DATABASE_URL: 'libsql://vitrine-acme.turso.io',
       DATABASE_AUTH_TOKEN: 'token',
+      PLATFORM_FEE_RECIPIENT: '0x00000000000000000000000000000000000000Fe',
     })
     expect(env).toMatchObject({ DATABASE_URL: 'libsql://vitrine-acme.turso.io', DATABASE_AUTH_TOKEN: 'token' })
+  })
+
+  it('takes the platform fee in basis points, 1% unless configured, and refuses more than 10%', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).platformFee.bps).toBe(100)
+    expect(parseEnv({ AUTH_SECRET: secret, PLATFORM_FEE_BPS: '250' }).platformFee.bps).toBe(250)
+    expect(() => parseEnv({ AUTH_SECRET: secret, PLATFORM_FEE_BPS: '1500' })).toThrow(
+      /PLATFORM_FEE_BPS: must be at most 1000/,
+    )
+    expect(() => parseEnv({ AUTH_SECRET: secret, PLATFORM_FEE_RECIPIENT: '0x12' })).toThrow(
+      /PLATFORM_FEE_RECIPIENT: must be a 0x-prefixed 20-byte address/,
+    )
   })
 
   it('names a malformed variable and why', () => {

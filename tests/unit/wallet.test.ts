@@ -78,7 +78,12 @@ describe('chain configuration', () => {
   const secret = 'x'.repeat(32)
   it('offers anvil first in development and only public networks in production', () => {
     expect(parseEnv({ AUTH_SECRET: secret }).chains.map((c) => c.id)).toEqual([31337, 1, 11155111, 8453])
-    const production = parseEnv({ NODE_ENV: 'production', AUTH_SECRET: secret, DATABASE_URL: 'libsql://x.turso.io' })
+    const production = parseEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: secret,
+      DATABASE_URL: 'libsql://x.turso.io',
+      PLATFORM_FEE_RECIPIENT: '0x00000000000000000000000000000000000000fe',
+    })
     expect(production.chains.map((c) => c.id)).toEqual([1, 8453, 11155111])
   })
 

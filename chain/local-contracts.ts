@@ -1,0 +1,67 @@
+/**
+ * Deploys the marketplace contracts (Seaport 1.6, its conduit controller, WETH) and Vitrine
+ * collections to the local chain, at the CREATE2 addresses of ./create2.ts. Node only: used by
+ * `npm run dev`, the seed and the tests.
+ */
+import { concat, createWalletClient, encodeDeployData, http, publicActions, type Address, type Hex } from 'viem'
+import { anvil } from 'viem/chains'
+import { CREATE2_PROXY, CREATE2_SALT, create2Address, seaportArtifact, seaportInitCode } from './create2'
+import { localDeployment } from './artifacts/localDeployment'
+import { vitrineCollectionAbi, vitrineCollectionBytecode } from './artifacts/VitrineCollection'
+import { wrappedEtherBytecode } from './artifacts/WrappedEther'
+
+/** anvil's first test account; it pays the gas of the local deployments. */
+const DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+
+/** Deploys `initCode` through the CREATE2 proxy unless code is already there; returns the address. */
+async function deployOnce(rpcUrl: string, initCode: Hex): Promise<Address> {
+  const address = create2Address(initCode)
+  const client = createWalletClient({ chain: anvil, transport: http(rpcUrl), account: DEPLOYER }).extend(publicActions)
+  if (await client.getCode({ address })) return address
+  const hash = await client.sendTransaction({ to: CREATE2_PROXY, data: concat([CREATE2_SALT, initCode]) })
+  const receipt = await client.waitForTransactionReceipt({ hash })
+  if (receipt.status !== 'success' || !(await client.getCode({ address }))) {
+    throw new Error(`deploying to ${address} failed (transaction ${hash})`)
+  }
+  return address
+}
+
+/**
+ * Puts the conduit controller, Seaport and WETH on the local chain (idempotent). Fails when
+ * chain/artifacts/localDeployment.ts no longer matches the bytecode: run `npm run contracts`.
+ */
+export async function deployMarketplace(rpcUrl: string): Promise<typeof localDeployment> {
+  const deployed = {
+    conduitController: await deployOnce(rpcUrl, seaportArtifact('conduitController').bytecode),
+    seaport: await deployOnce(rpcUrl, seaportInitCode(localDeployment.conduitController)),
+    weth: await deployOnce(rpcUrl, wrappedEtherBytecode),
+  }
+  for (const [name, address] of Object.entries(deployed)) {
+    if (address !== localDeployment[name as keyof typeof deployed]) {
+      throw new Error(`${name} landed at ${address}, not where localDeployment.ts says: run \`npm run contracts\``)
+    }
+  }
+  return localDeployment
+}
+
+export interface CollectionContract {
+  name: string
+  symbol: string
+  creator: Address
+  royaltyBps: number
+  feeRecipient: Address
+  feeBps: number
+}
+
+export function collectionInitCode(c: CollectionContract): Hex {
+  return encodeDeployData({
+    abi: vitrineCollectionAbi,
+    bytecode: vitrineCollectionBytecode,
+    args: [c.name, c.symbol, c.creator, BigInt(c.royaltyBps), c.feeRecipient, BigInt(c.feeBps)],
+  })
+}
+
+/** Deploys a Vitrine collection contract (idempotent: its address follows from its arguments). */
+export function deployCollection(rpcUrl: string, collection: CollectionContract): Promise<Address> {
+  return deployOnce(rpcUrl, collectionInitCode(collection))
+}

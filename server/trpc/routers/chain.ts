@@ -1,0 +1,25 @@
+import { asc, eq } from 'drizzle-orm'
+import { marketplaceContracts } from '../../../chain/marketplace'
+import { networkName } from '../../../chain/networks'
+import { collections } from '../../../db/schema'
+import { publicProcedure, router } from '../init'
+
+/** The networks this deployment trades on, with everything a client needs to build and fill orders. */
+export const chainRouter = router({
+  list: publicProcedure.query(({ ctx }) =>
+    Promise.all(
+      ctx.env.chains.map(async ({ id, rpcUrl }) => ({
+        id,
+        name: networkName(id) ?? `Chain ${id}`,
+        rpcUrl,
+        contracts: marketplaceContracts(id),
+        platformFee: ctx.env.platformFee,
+        collections: await ctx.db
+          .select({ slug: collections.slug, name: collections.name, contract: collections.contract })
+          .from(collections)
+          .where(eq(collections.chainId, id))
+          .orderBy(asc(collections.id)),
+      })),
+    ),
+  ),
+})
