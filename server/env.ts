@@ -37,6 +37,7 @@ const baseSchema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
     .transform((value) => value.toLowerCase() as Address)
     .optional(),
+  INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
   CHAINS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas, e.g. 1,8453')
@@ -58,6 +59,8 @@ export type Env = {
   WALLETCONNECT_PROJECT_ID: string | undefined
   /** The networks this deployment offers, first one preferred, each with its RPC URL. */
   chains: PublicChain[]
+  /** How deep a public chain's block must be before the indexer reads it (default 12). */
+  INDEXER_CONFIRMATIONS: number | undefined
   /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
   platformFee: { bps: number; recipient: Address }
 }
@@ -112,6 +115,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     PUBLIC_URL: env.PUBLIC_URL?.replace(/\/+$/, ''),
     WALLETCONNECT_PROJECT_ID: env.WALLETCONNECT_PROJECT_ID,
     chains,
+    INDEXER_CONFIRMATIONS: env.INDEXER_CONFIRMATIONS,
     platformFee: { bps: env.PLATFORM_FEE_BPS, recipient: env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT },
   }
 }

@@ -1,11 +1,26 @@
-import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp, wei } from './columns'
 import { collections } from './collections'
 import { nfts } from './nfts'
 
-export const ORDER_STATUSES = ['active', 'filled', 'cancelled', 'expired'] as const
+/** `inactive`: signed and unexpired, but not fillable now (the maker no longer owns the token, revoked approval or lacks WETH). */
+export const ORDER_STATUSES = ['active', 'inactive', 'filled', 'cancelled', 'expired'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
-/** A listing for sale: fixed price, or an English auction with a reserve. Signed-order fields come with trading. */
+/**
+ * The signed Seaport order behind a listing or offer: its hash, components (JSON, bigints as
+ * decimal strings) and the maker's signature. Seeded history on other chains has none, and a
+ * row without an order is never offered to a buyer.
+ */
+const signedOrder = () => ({
+  orderHash: text('order_hash'),
+  orderJson: text('order_json'),
+  signature: text('signature'),
+  /** The maker's Seaport counter the order was signed with; `incrementCounter` cancels it. */
+  counter: text('counter'),
+})
+
+/** A listing for sale: fixed price (a Seaport order), or an English auction with a reserve (bids are offers). */
 export const listings = sqliteTable(
   'listings',
   {
@@ -20,9 +35,14 @@ export const listings = sqliteTable(
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
+    ...signedOrder(),
     createdAt: createdAt(),
   },
-  (t) => [index('listings_nft_idx').on(t.nftId, t.status, t.endsAt), index('listings_maker_idx').on(t.maker, t.status)],
+  (t) => [
+    index('listings_nft_idx').on(t.nftId, t.status, t.endsAt),
+    index('listings_maker_idx').on(t.maker, t.status),
+    uniqueIndex('listings_order_hash_idx').on(t.orderHash),
+  ],
 )
 
 /** An offer (bid) in WETH. */
@@ -40,9 +60,14 @@ export const offers = sqliteTable(
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
+    ...signedOrder(),
     createdAt: createdAt(),
   },
-  (t) => [index('offers_nft_idx').on(t.nftId, t.status, t.priceSort), index('offers_maker_idx').on(t.maker, t.status)],
+  (t) => [
+    index('offers_nft_idx').on(t.nftId, t.status, t.priceSort),
+    index('offers_maker_idx').on(t.maker, t.status),
+    uniqueIndex('offers_order_hash_idx').on(t.orderHash),
+  ],
 )
 
 export const sales = sqliteTable(
@@ -61,9 +86,12 @@ export const sales = sqliteTable(
     priceSort: real('price_sort').notNull(),
     currency: text('currency').notNull().default('ETH'),
     txHash: text('tx_hash'),
+    /** With txHash, identifies the chain log this row came from (so indexing twice adds nothing). */
+    logIndex: integer('log_index'),
     soldAt: timestamp('sold_at').notNull(),
   },
   (t) => [
+    uniqueIndex('sales_log_idx').on(t.txHash, t.logIndex),
     index('sales_time_idx').on(t.soldAt, t.collectionId, t.priceSort),
     index('sales_collection_idx').on(t.collectionId, t.soldAt, t.priceSort),
     index('sales_nft_idx').on(t.nftId, t.soldAt),
@@ -90,9 +118,11 @@ export const activity = sqliteTable(
     priceWei: wei('price_wei'),
     currency: text('currency'),
     txHash: text('tx_hash'),
+    logIndex: integer('log_index'),
     createdAt: timestamp('created_at').notNull(),
   },
   (t) => [
+    uniqueIndex('activity_log_idx').on(t.txHash, t.logIndex, t.type),
     index('activity_time_idx').on(t.createdAt, t.id),
     index('activity_type_idx').on(t.type, t.createdAt, t.id),
     index('activity_collection_idx').on(t.collectionId, t.createdAt, t.id),
@@ -101,3 +131,10 @@ export const activity = sqliteTable(
     index('activity_to_idx').on(t.toAddress, t.createdAt, t.id),
   ],
 )
+
+/** How far the indexer has read each chain: the last block whose logs are in the database. */
+export const chainCursors = sqliteTable('chain_cursors', {
+  chainId: integer('chain_id').primaryKey(),
+  block: integer('block').notNull(),
+  updatedAt: timestamp('updated_at').notNull(),
+})

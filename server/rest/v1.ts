@@ -57,3 +57,8 @@ export const v1 = new Hono<V1>()
   .get('/activity', async (c) => c.json(await caller(c).activity.list(raw(c.req.query()))))
   .get('/search', async (c) => c.json({ data: await caller(c).search.query(raw(c.req.query())) }))
   .get('/chain', async (c) => c.json({ data: await caller(c).chain.list() }))
+  .post('/listings', async (c) => c.json({ data: await caller(c).market.submitListing(raw(await jsonBody(c))) }, 201))
+  .post('/offers', async (c) => c.json({ data: await caller(c).market.submitOffer(raw(await jsonBody(c))) }, 201))
+  .get('/orders/:orderHash', async (c) =>
+    c.json({ data: await caller(c).market.order(raw({ orderHash: c.req.param('orderHash') })) }),
+  )

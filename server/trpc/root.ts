@@ -4,6 +4,7 @@ import { activityRouter } from './routers/activity'
 import { chainRouter } from './routers/chain'
 import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
+import { marketRouter } from './routers/market'
 import { nftRouter } from './routers/nft'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
@@ -19,6 +20,7 @@ export const appRouter = router({
   siweNonce: nonceMutation,
   wallet: walletQuery,
   chain: chainRouter,
+  market: marketRouter,
   nft: nftRouter,
   collection: collectionRouter,
   user: userRouter,

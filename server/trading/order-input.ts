@@ -1,0 +1,47 @@
+/** The JSON a client submits: a signed Seaport order, bigints as decimal strings. */
+import { z } from 'zod'
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+  .transform((a) => a.toLowerCase() as `0x${string}`)
+const uint = z
+  .string()
+  .regex(/^\d{1,78}$/, 'must be a whole number written in decimal')
+  .transform((v) => BigInt(v))
+const bytes32 = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 32 bytes of hex')
+  .transform((h) => h.toLowerCase() as `0x${string}`)
+
+const offerItem = z.object({
+  itemType: z.number().int().min(0).max(5),
+  token: address,
+  identifierOrCriteria: uint,
+  startAmount: uint,
+  endAmount: uint,
+})
+
+export const orderComponentsInput = z.object({
+  offerer: address,
+  zone: address,
+  offer: z.array(offerItem).min(1).max(10),
+  consideration: z
+    .array(offerItem.extend({ recipient: address }))
+    .min(1)
+    .max(10),
+  orderType: z.number().int().min(0).max(4),
+  startTime: uint,
+  endTime: uint,
+  zoneHash: bytes32,
+  salt: uint,
+  conduitKey: bytes32,
+  counter: uint,
+})
+
+export const submitOrderInput = z.object({
+  chainId: z.coerce.number().int().positive(),
+  order: orderComponentsInput,
+  signature: z.string().regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature'),
+})
+export type SubmitOrderInput = z.infer<typeof submitOrderInput>

@@ -1,0 +1,277 @@
+/**
+ * Accepting signed Seaport orders. A listing or offer is stored only when the server has
+ * checked everything a buyer would otherwise discover by a failed transaction: the shape
+ * (one ERC-721 against ETH, or WETH against one ERC-721), the platform fee and creator earnings
+ * as consideration items, the times, the maker's Seaport counter, the signature (EOA or
+ * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
+ * WETH balance and allowance (offers).
+ */
+import { TRPCError } from '@trpc/server'
+import { and, eq } from 'drizzle-orm'
+import {
+  erc20Abi,
+  erc721Abi,
+  formatEther,
+  hashTypedData,
+  recoverTypedDataAddress,
+  zeroAddress,
+  zeroHash,
+  type Address,
+  type Hex,
+} from 'viem'
+import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { marketplaceContracts } from '../../chain/marketplace'
+import {
+  FULL_OPEN,
+  ItemType,
+  feeAmount,
+  orderHash,
+  orderToJson,
+  orderTypedData,
+  type Fee,
+  type OrderComponents,
+} from '../../chain/seaport'
+import type { Database } from '../../db/client'
+import { activity, collections, listings, nfts, offers } from '../../db/schema'
+import type { Env } from '../env'
+import { chainClient } from './clients'
+import { refreshNftMarket } from '../../db/market'
+import type { SubmitOrderInput } from './order-input'
+
+/** Orders may run at most this long (and must run at least a minute). */
+const MAX_DURATION_S = 180n * 86_400n
+const CLOCK_SKEW_S = 300n
+
+const reject = (message: string, code: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' = 'BAD_REQUEST'): never => {
+  throw new TRPCError({ code, message })
+}
+
+interface Context {
+  db: Database
+  env: Env
+  now?: Date
+}
+
+function tradingSetup(env: Env, chainId: number) {
+  const contracts = marketplaceContracts(chainId)
+  const client = chainClient(env, chainId)
+  if (!contracts || !client) return reject(`chainId: Vitrine does not trade on chain ${chainId}`)
+  return { contracts, client }
+}
+
+function checkCommonTerms(order: OrderComponents, now: Date) {
+  if (order.orderType !== FULL_OPEN || order.zone !== zeroAddress || order.zoneHash !== zeroHash) {
+    reject('order: must be a full, open order (orderType 0) without a zone')
+  }
+  if (order.conduitKey !== zeroHash) reject('order.conduitKey: must be zero (approvals go to Seaport itself)')
+  const t = BigInt(Math.floor(now.getTime() / 1000))
+  if (order.endTime <= t + 60n) reject('order.endTime: the order has expired or ends within a minute')
+  if (order.startTime > t + CLOCK_SKEW_S) reject('order.startTime: must not be in the future')
+  if (order.endTime - t > MAX_DURATION_S) reject('order.endTime: orders may run for at most 180 days')
+  for (const item of [...order.offer, ...order.consideration]) {
+    if (item.startAmount !== item.endAmount) reject('order: amounts must not change over time (no Dutch auctions)')
+  }
+}
+
+/** Every required fee must be paid to its recipient in full (`paid` sums items per recipient). */
+function checkFees(required: (Fee & { label: string })[], price: bigint, paid: (recipient: Address) => bigint) {
+  for (const fee of required) {
+    const due = feeAmount(price, fee.bps)
+    if (due > 0n && paid(fee.recipient) < due) {
+      reject(
+        `order.consideration: ${fee.label} of ${fee.bps / 100}% (${formatEther(due)}) to ${fee.recipient} is missing`,
+      )
+    }
+  }
+}
+
+async function findToken(db: Database, chainId: number, contract: Address, tokenId: bigint) {
+  const [row] = await db
+    .select({ nft: nfts, creator: collections.creator, creatorFeeBps: collections.creatorFeeBps })
+    .from(nfts)
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(and(eq(nfts.chainId, chainId), eq(nfts.contract, contract), eq(nfts.tokenId, tokenId.toString())))
+  return row ?? reject(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'NOT_FOUND')
+}
+
+async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address) {
+  const typed = orderTypedData(input.chainId, seaport, input.order)
+  const signature = input.signature as Hex
+  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null)
+  if (signer?.toLowerCase() === input.order.offerer) return
+  // Not the offerer's key: maybe a smart-contract wallet (EIP-1271, or EIP-6492 when undeployed).
+  const client = chainClient(env, input.chainId)!
+  const valid = await client
+    .verifyHash({ address: input.order.offerer, hash: hashTypedData(typed), signature })
+    .catch(() => false)
+  if (!valid) reject('signature: not signed by order.offerer')
+}
+
+async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address) {
+  const counter = await chainClient(env, input.chainId)!.readContract({
+    address: seaport,
+    abi: seaportAbi,
+    functionName: 'getCounter',
+    args: [input.order.offerer],
+  })
+  if (counter !== input.order.counter) {
+    reject(`order.counter: is ${input.order.counter}, but the offerer's Seaport counter is ${counter}`)
+  }
+}
+
+async function ensureNew(db: Database, hash: string) {
+  const [listing] = await db.select({ id: listings.id }).from(listings).where(eq(listings.orderHash, hash))
+  const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.orderHash, hash))
+  if (listing || offer) reject('order: this order was already submitted', 'CONFLICT')
+}
+
+/** A listing: one ERC-721 offered for ETH; the seller is paid first, then the fees. */
+export async function submitListing({ db, env, now = new Date() }: Context, input: SubmitOrderInput) {
+  const { contracts, client } = tradingSetup(env, input.chainId)
+  const { order } = input
+  checkCommonTerms(order, now)
+  const [item, more] = order.offer
+  if (more || !item || item.itemType !== ItemType.ERC721 || item.startAmount !== 1n) {
+    reject('order.offer: a listing offers exactly one ERC-721 token')
+  }
+  const token = await findToken(db, input.chainId, item!.token, item!.identifierOrCriteria)
+  if (order.consideration.some((c) => c.itemType !== ItemType.NATIVE || c.token !== zeroAddress)) {
+    reject('order.consideration: a listing is paid in ETH only')
+  }
+  if (order.consideration[0]!.recipient !== order.offerer) {
+    reject('order.consideration: the first item must pay the seller')
+  }
+  const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
+  const paid = (recipient: Address) =>
+    order.consideration.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
+  checkFees(requiredFees(env, token), price, paid)
+  const hash = orderHash(order)
+  await ensureNew(db, hash)
+  await checkSignature(env, input, contracts.seaport)
+  await checkCounter(env, input, contracts.seaport)
+
+  const [owner, approved] = await Promise.all([
+    client.readContract({
+      address: item!.token,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [item!.identifierOrCriteria],
+    }),
+    client.readContract({
+      address: item!.token,
+      abi: erc721Abi,
+      functionName: 'isApprovedForAll',
+      args: [order.offerer, contracts.seaport],
+    }),
+  ])
+  if (owner.toLowerCase() !== order.offerer) reject('order.offerer: does not own this token')
+  if (!approved)
+    reject('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
+
+  const [row] = await db
+    .insert(listings)
+    .values({
+      nftId: token.nft.id,
+      maker: order.offerer,
+      kind: 'fixed',
+      priceWei: price.toString(),
+      currency: 'ETH',
+      startsAt: new Date(Number(order.startTime) * 1000),
+      endsAt: new Date(Number(order.endTime) * 1000),
+      status: 'active',
+      orderHash: hash,
+      orderJson: JSON.stringify(orderToJson(order)),
+      signature: input.signature,
+      counter: order.counter.toString(),
+    })
+    .returning({ id: listings.id })
+  await db.insert(activity).values({
+    type: 'list',
+    nftId: token.nft.id,
+    collectionId: token.nft.collectionId,
+    fromAddress: order.offerer,
+    priceWei: price.toString(),
+    currency: 'ETH',
+    createdAt: now,
+  })
+  await refreshNftMarket(db, [token.nft.id], now)
+  return { id: row!.id, orderHash: hash, nftId: token.nft.id }
+}
+
+/** An offer: WETH offered for one ERC-721; the fees come out of the WETH the owner receives. */
+export async function submitOffer({ db, env, now = new Date() }: Context, input: SubmitOrderInput) {
+  const { contracts, client } = tradingSetup(env, input.chainId)
+  const { order } = input
+  checkCommonTerms(order, now)
+  const [bid, more] = order.offer
+  if (more || !bid || bid.itemType !== ItemType.ERC20 || bid.token !== contracts.weth.toLowerCase()) {
+    reject(`order.offer: an offer bids WETH (${contracts.weth}) only`)
+  }
+  const [wanted, ...fees] = order.consideration
+  if (wanted!.itemType !== ItemType.ERC721 || wanted!.startAmount !== 1n || wanted!.recipient !== order.offerer) {
+    reject('order.consideration: the first item must be the ERC-721 token, to the offerer')
+  }
+  const token = await findToken(db, input.chainId, wanted!.token, wanted!.identifierOrCriteria)
+  if (fees.some((c) => c.itemType !== ItemType.ERC20 || c.token !== bid!.token)) {
+    reject('order.consideration: fees of an offer are paid in WETH')
+  }
+  const price = bid!.startAmount
+  const paid = (recipient: Address) =>
+    fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
+  checkFees(requiredFees(env, token), price, paid)
+  const hash = orderHash(order)
+  await ensureNew(db, hash)
+  await checkSignature(env, input, contracts.seaport)
+  await checkCounter(env, input, contracts.seaport)
+
+  const [balance, allowance] = await Promise.all([
+    client.readContract({ address: contracts.weth, abi: erc20Abi, functionName: 'balanceOf', args: [order.offerer] }),
+    client.readContract({
+      address: contracts.weth,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [order.offerer, contracts.seaport],
+    }),
+  ])
+  if (balance < price)
+    reject(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
+  if (allowance < price) reject('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
+
+  const [row] = await db
+    .insert(offers)
+    .values({
+      nftId: token.nft.id,
+      maker: order.offerer,
+      priceWei: price.toString(),
+      priceSort: Number(formatEther(price)),
+      currency: 'WETH',
+      startsAt: new Date(Number(order.startTime) * 1000),
+      endsAt: new Date(Number(order.endTime) * 1000),
+      status: 'active',
+      orderHash: hash,
+      orderJson: JSON.stringify(orderToJson(order)),
+      signature: input.signature,
+      counter: order.counter.toString(),
+    })
+    .returning({ id: offers.id })
+  await db.insert(activity).values({
+    type: 'offer',
+    nftId: token.nft.id,
+    collectionId: token.nft.collectionId,
+    fromAddress: order.offerer,
+    toAddress: token.nft.owner,
+    priceWei: price.toString(),
+    currency: 'WETH',
+    createdAt: now,
+  })
+  await refreshNftMarket(db, [token.nft.id], now)
+  return { id: row!.id, orderHash: hash, nftId: token.nft.id }
+}
+
+/** The fees every order on `token` must carry: the platform's and the collection creator's. */
+export function requiredFees(env: Env, token: { creator: string; creatorFeeBps: number }): (Fee & { label: string })[] {
+  return [
+    { label: 'the platform fee', recipient: env.platformFee.recipient, bps: env.platformFee.bps },
+    { label: 'the creator earnings', recipient: token.creator as Address, bps: token.creatorFeeBps },
+  ]
+}

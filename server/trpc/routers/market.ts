@@ -1,0 +1,76 @@
+import { TRPCError } from '@trpc/server'
+import { eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { listings, nfts, offers } from '../../../db/schema'
+import { indexConfiguredChains } from '../../trading/indexing'
+import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
+import { submitListing, submitOffer } from '../../trading/orders'
+import { protectedProcedure, publicProcedure, router } from '../init'
+
+/** Orders are signed by their maker; the session must be that maker's too (house rule). */
+function assertMaker(sessionName: string | null | undefined, input: SubmitOrderInput) {
+  if (sessionName?.toLowerCase() !== input.order.offerer) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'order.offerer: is not the wallet you signed in with' })
+  }
+}
+
+const hashInput = z.object({
+  orderHash: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte order hash')
+    .transform((h) => h.toLowerCase()),
+})
+
+/** Trading: signed Seaport orders in, fillable orders out, and the indexer on demand. */
+export const marketRouter = router({
+  submitListing: protectedProcedure.input(submitOrderInput).mutation(({ ctx, input }) => {
+    assertMaker(ctx.user.name, input)
+    return submitListing(ctx, input)
+  }),
+
+  submitOffer: protectedProcedure.input(submitOrderInput).mutation(({ ctx, input }) => {
+    assertMaker(ctx.user.name, input)
+    return submitOffer(ctx, input)
+  }),
+
+  /** A stored order with its signature, as a filler needs it; only while it can be filled. */
+  order: publicProcedure.input(hashInput).query(async ({ ctx, input }) => {
+    for (const [kind, table] of [
+      ['listing', listings],
+      ['offer', offers],
+    ] as const) {
+      const [row] = await ctx.db
+        .select({ order: table, chainId: nfts.chainId })
+        .from(table)
+        .innerJoin(nfts, eq(nfts.id, table.nftId))
+        .where(eq(table.orderHash, input.orderHash))
+      if (!row) continue
+      const { order } = row
+      return {
+        kind,
+        chainId: row.chainId,
+        nftId: order.nftId,
+        status: order.endsAt < new Date() && order.status === 'active' ? ('expired' as const) : order.status,
+        orderHash: order.orderHash!,
+        components: JSON.parse(order.orderJson!) as unknown,
+        signature: order.signature!,
+      }
+    }
+    throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
+  }),
+
+  /** Index the chain now (after a transaction confirmed) instead of waiting for the next round. */
+  sync: publicProcedure
+    .input(z.object({ chainId: z.coerce.number().int().positive() }))
+    .mutation(async ({ ctx, input }) => {
+      const result = (await indexConfiguredChains(ctx, input.chainId))[input.chainId]
+      if (result === undefined) {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: `chainId: Vitrine does not trade on chain ${input.chainId}`,
+        })
+      }
+      if (result && 'error' in result) throw new TRPCError({ code: 'BAD_GATEWAY', message: result.error })
+      return { indexedTo: result ? Number(result.to) : null }
+    }),
+})
