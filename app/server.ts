@@ -4,6 +4,7 @@
  *   /api/*         → the Hono app (server/app.ts)
  *   /_image        → sized images (also the legacy /_next/image)
  *   everything else → TanStack Start's streaming SSR handler
+ * and, on Workers, the Cron Trigger (`scheduled`) that runs the chain indexer.
  */
 import handler from '@tanstack/react-start/server-entry'
 import { getRequest } from '@tanstack/react-start/server'
@@ -12,6 +13,7 @@ import { app } from '../server/app'
 import { EnvError } from '../server/env'
 import { handleImage } from '../server/image'
 import { createRuntime, type Runtime } from '../server/runtime'
+import { indexConfiguredChains } from '../server/trading/indexing'
 import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { provideServerLink } from './lib/trpc'
@@ -47,5 +49,20 @@ export default {
       return handleImage(request, async (own) => app.fetch(own, getRuntime()))
     }
     return handler.fetch(request)
+  },
+
+  /** wrangler.toml `[triggers] crons`: read the chains' new logs into the database. */
+  async scheduled(
+    _controller: unknown,
+    bindings: Record<string, unknown>,
+    context: { waitUntil: (work: Promise<unknown>) => void },
+  ): Promise<void> {
+    context.waitUntil(
+      indexConfiguredChains(getRuntime(bindings)).then((results) => {
+        for (const [chainId, result] of Object.entries(results)) {
+          if (result && 'error' in result) console.error(`indexer, chain ${chainId}: ${result.error}`)
+        }
+      }),
+    )
   },
 }

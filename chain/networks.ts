@@ -12,16 +12,29 @@ export interface Network {
   defaultRpcUrl: string
   /** Wrapped ether, offered to the wallet on /wallet and used for offers. */
   weth?: Address
+  /** Where a transaction can be looked at (`${explorer}/tx/${hash}`). */
+  explorer?: string
 }
 
 export const NETWORKS: Record<number, Network> = {
-  1: { name: 'Ethereum', defaultRpcUrl: 'https://eth.merkle.io', weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2' },
+  1: {
+    name: 'Ethereum',
+    defaultRpcUrl: 'https://eth.merkle.io',
+    weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
+    explorer: 'https://etherscan.io',
+  },
   11155111: {
     name: 'Sepolia',
     defaultRpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
     weth: '0xfFf9976782d46CC05630D1f6eBAb18b2324d6B14',
+    explorer: 'https://sepolia.etherscan.io',
   },
-  8453: { name: 'Base', defaultRpcUrl: 'https://mainnet.base.org', weth: '0x4200000000000000000000000000000000000006' },
+  8453: {
+    name: 'Base',
+    defaultRpcUrl: 'https://mainnet.base.org',
+    weth: '0x4200000000000000000000000000000000000006',
+    explorer: 'https://basescan.org',
+  },
   // The local development chain; its WETH is chain/contracts/WrappedEther.sol, deployed by `npm run dev`.
   31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545', weth: localDeployment.weth },
 }

@@ -207,3 +207,26 @@ export function orderToJson(order: OrderComponents) {
     counter: order.counter.toString(),
   }
 }
+
+export function orderFromJson(json: OrderJson): OrderComponents {
+  const item = (i: OrderJson['offer'][number]) => ({
+    ...i,
+    token: i.token as Address,
+    identifierOrCriteria: BigInt(i.identifierOrCriteria),
+    startAmount: BigInt(i.startAmount),
+    endAmount: BigInt(i.endAmount),
+  })
+  return {
+    ...json,
+    offerer: json.offerer as Address,
+    zone: json.zone as Address,
+    zoneHash: json.zoneHash as Hex,
+    conduitKey: json.conduitKey as Hex,
+    offer: json.offer.map(item),
+    consideration: json.consideration.map((c) => ({ ...item(c), recipient: c.recipient as Address })),
+    startTime: BigInt(json.startTime),
+    endTime: BigInt(json.endTime),
+    salt: BigInt(json.salt),
+    counter: BigInt(json.counter),
+  }
+}

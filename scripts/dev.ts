@@ -10,6 +10,8 @@ import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL } from '../server/env'
+import { createRuntime, type Runtime } from '../server/runtime'
+import { indexConfiguredChains } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
 
@@ -56,11 +58,29 @@ async function deployToLocalChain(url: string | undefined): Promise<void> {
   console.log(`chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}`)
 }
 
+// The indexer reads the local chain every 2 s (the Worker's Cron Trigger does this in production).
+const indexer = setInterval(() => void indexLocalChain(), 2_000)
+let indexing = false
+async function indexLocalChain() {
+  if (indexing || !process.env.CHAIN_RPC_URL) return
+  indexing = true
+  try {
+    const runtime = (indexerRuntime ??= createRuntime(process.env))
+    const results = await indexConfiguredChains(runtime, LOCAL_CHAIN_ID)
+    const result = results[LOCAL_CHAIN_ID]
+    if (result && 'error' in result) console.warn(`indexer: ${result.error}`)
+  } finally {
+    indexing = false
+  }
+}
+let indexerRuntime: Runtime | undefined
+
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev', ...process.argv.slice(2)], {
   stdio: 'inherit',
 })
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vite.kill(signal))
 vite.on('exit', (code) => {
+  clearInterval(indexer)
   // anvil writes its state when it stops.
   void (chain?.stop() ?? Promise.resolve()).then(() => process.exit(code ?? 0))
 })

@@ -12,6 +12,7 @@ import { networkName } from '../../chain/networks'
 import { useTRPC, useTRPCClient } from '../lib/trpc-react'
 import { onSessionChangeElsewhere } from './session-channel'
 import type { LiveConnection, WalletRuntime } from './runtime'
+import type { Trading } from './trading'
 
 export type WalletStatus = 'initializing' | 'unavailable' | 'notConnected' | 'connecting' | 'connected'
 
@@ -52,6 +53,8 @@ export interface WalletContextValue {
   signOut: () => Promise<void>
   switchChain: (chainId: number) => Promise<void>
   addWeth: () => Promise<void>
+  /** The trading actions (list, buy, offer, accept, cancel), loaded on first use. */
+  trading: () => Promise<Trading>
 }
 
 const WalletContext = createContext<WalletContextValue | null>(null)
@@ -289,6 +292,14 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     }
   }, [chainId, loadRuntime])
 
+  const tradingActions = useRef<Promise<Trading> | null>(null)
+  const trading = useCallback(() => {
+    tradingActions.current ??= Promise.all([loadRuntime(), import('./trading')]).then(([loaded, { createTrading }]) =>
+      createTrading(loaded.config, trpcClient),
+    )
+    return tradingActions.current
+  }, [loadRuntime, trpcClient])
+
   const value: WalletContextValue = {
     status,
     address,
@@ -311,6 +322,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     signOut,
     switchChain,
     addWeth,
+    trading,
   }
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>
 }

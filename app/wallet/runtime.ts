@@ -42,6 +42,8 @@ export function createWalletRuntime(
   const unwatch = watchConnection(config, { onChange: report })
 
   return {
+    /** wagmi's configuration, for the trading actions (./trading.ts). */
+    config,
     /** Restores the connection remembered in the wagmi cookie, if the wallet still allows it. */
     async reconnect() {
       await reconnect(config)

@@ -44,13 +44,18 @@ export async function findNftDetail(db: Database, id: number) {
       kind: l.kind,
       maker: checksum(l.maker),
       price: toPrice(l.priceWei, l.currency),
+      /** The signed Seaport order a buyer fills; null for listings imported without one (not buyable). */
+      orderHash: l.orderHash,
       startsAt: l.startsAt.toISOString(),
       endsAt: l.endsAt.toISOString(),
+      /** Past its end (an auction whose highest bid the seller may now accept). */
+      ended: l.endsAt.getTime() <= Date.now(),
     })),
     offers: liveOffers.map((o) => ({
       id: o.id,
       maker: checksum(o.maker),
       price: toPrice(o.priceWei, o.currency),
+      orderHash: o.orderHash,
       startsAt: o.startsAt.toISOString(),
       endsAt: o.endsAt.toISOString(),
     })),

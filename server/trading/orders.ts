@@ -34,6 +34,7 @@ import {
 import type { Database } from '../../db/client'
 import { activity, collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
+import { checkAuctionBid } from './auctions'
 import { chainClient } from './clients'
 import { refreshNftMarket } from '../../db/market'
 import type { SubmitOrderInput } from './order-input'
@@ -219,6 +220,7 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   const paid = (recipient: Address) =>
     fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
   checkFees(requiredFees(env, token), price, paid)
+  await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
   const hash = orderHash(order)
   await ensureNew(db, hash)
   await checkSignature(env, input, contracts.seaport)

@@ -7,10 +7,14 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
+import { createDatabase } from '../../db/client'
 import { openMigratedDatabase } from '../../db/migrate.server'
+import { chainCursors } from '../../db/schema'
 import { seedDatabase } from '../../db/seed'
 import { startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/env'
+import { startTestChain } from '../support/chain'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-edge-'))
@@ -82,6 +86,7 @@ describe('the Worker without its secrets', () => {
   it('refuses to serve and names the missing variables', async () => {
     const bare = await startWrangler({ AUTH_SECRET: '', DATABASE_URL: '' })
     try {
+      // Miniflare's local trigger for a Worker's scheduled() handler.
       const response = await fetch(`${bare.url}/api/health`)
       expect(response.status).toBe(500)
       const text = await response.text()
@@ -89,6 +94,35 @@ describe('the Worker without its secrets', () => {
       expect(text).toContain('DATABASE_URL: required in production')
     } finally {
       await bare.stop()
+    }
+  })
+})
+
+describe('the Cron Trigger', () => {
+  it('indexes the local chain into the database when it fires', async () => {
+    const chain = await startTestChain()
+    const indexing = await startWrangler({
+      DATABASE_URL: sqld!.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+      CHAINS: '31337',
+      CHAIN_RPC_URL: chain.url,
+    })
+    const db = createDatabase({ url: sqld!.url })
+    try {
+      const head = await chain.client.getBlockNumber({ cacheTime: 0 })
+      // Miniflare's local trigger for a Worker's scheduled() handler.
+      const response = await fetch(`${indexing.url}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`)
+      expect(response.status).toBe(200)
+      // The run finishes in waitUntil, after the response: wait for its cursor.
+      await expect
+        .poll(async () => (await db.select().from(chainCursors).where(eq(chainCursors.chainId, 31337)))[0]?.block, {
+          timeout: 30_000,
+        })
+        .toBeGreaterThanOrEqual(Number(head))
+    } finally {
+      db.$client.close()
+      await Promise.all([indexing.stop(), chain.stop()])
     }
   })
 })

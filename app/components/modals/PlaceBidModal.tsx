@@ -1,33 +1,67 @@
 import { useId, useState } from 'react'
+import { formatEther } from 'viem'
 import { parseBidAmount } from '../../lib/amount'
+import { formatEth } from '../../lib/format'
+import type { TokenRef } from '../../wallet/trading'
+import { FeeLines, type ItemFee } from '../trade/FeeLines'
+import { TradeStatus } from '../trade/TradeStatus'
+import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
 
 /** SPEC.md §9: the bid field starts at 0.05 ETH. */
 export const DEFAULT_BID = '0.05'
+const OFFER_DAYS = 7
+const DAY = 86_400_000
 
-export function PlaceBidModal({ open, onClose, itemName }: { open: boolean; onClose: () => void; itemName: string }) {
+export interface BidTarget {
+  name: string
+  token: TokenRef
+  fees: ItemFee[]
+  /** A running auction: bids must meet the reserve and beat the highest bid. */
+  auction?: { endsAt: string; reserveWei: string }
+  highestBidWei?: string
+}
+
+/**
+ * An offer, or a bid on an auction: a WETH order the wallet signs. Missing WETH is wrapped from
+ * ETH and Seaport approved to spend it, each with the visitor's confirmation in the wallet.
+ */
+export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClose: () => void; target: BidTarget }) {
   const id = useId()
   const [amount, setAmount] = useState(DEFAULT_BID)
   const [accepted, setAccepted] = useState(false)
   const [submitted, setSubmitted] = useState(false)
+  const trade = useTrade()
   const parsed = parseBidAmount(amount)
-  const error = 'error' in parsed ? parsed.error : null
-  const [notice, setNotice] = useState<string | null>(null)
+  const error = 'error' in parsed ? parsed.error : auctionProblem(parsed.wei, target)
+  const close = () => {
+    trade.reset()
+    onClose()
+  }
 
   return (
-    <Modal open={open} onClose={onClose} title="Place a bid" testId="bid-modal">
+    <Modal open={open} onClose={close} title={target.auction ? 'Place a bid' : 'Make an offer'} testId="bid-modal">
       <form
         noValidate
         onSubmit={(event) => {
           event.preventDefault()
           setSubmitted(true)
-          if (error || !accepted) return
-          setNotice('Bids are WETH offers signed with your wallet. Connect a wallet to place one: nothing was sent.')
+          if (error || !accepted || 'error' in parsed) return
+          // A bid stays valid a week past the auction's end, so the seller can accept it then.
+          const endsAt = new Date((target.auction ? Date.parse(target.auction.endsAt) : Date.now()) + OFFER_DAYS * DAY)
+          void trade.run((trading, onStep) => trading.offer(target.token, parsed.wei, endsAt, target.fees, onStep), {
+            signIn: true,
+            done: target.auction
+              ? 'Your bid is in. If it is the highest when the auction ends, the seller can accept it.'
+              : 'Your offer is live. The owner can accept it until it expires in 7 days.',
+          })
         }}
       >
         <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
-          Your bid on <strong className="text-jacarta-700 dark:text-white">{itemName}</strong>, in WETH.
+          Your {target.auction ? 'bid' : 'offer'} on{' '}
+          <strong className="text-jacarta-700 dark:text-white">{target.name}</strong>, in WETH (wrapped ETH). Any ETH
+          still to wrap is wrapped first, with your confirmation.
         </p>
         <label htmlFor={`${id}-amount`} className="mt-4 block text-sm font-semibold">
           Amount (WETH)
@@ -44,22 +78,45 @@ export function PlaceBidModal({ open, onClose, itemName }: { open: boolean; onCl
         <p id={`${id}-amount-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
           {(submitted || amount !== DEFAULT_BID) && error}
         </p>
+        {'wei' in parsed && (
+          <>
+            <p className="mt-2 text-xs text-jacarta-500 dark:text-jacarta-200">If accepted, paid out of it:</p>
+            <FeeLines price={parsed.wei} fees={target.fees} currency="WETH" />
+          </>
+        )}
         <TermsCheckbox checked={accepted} onChange={setAccepted} />
         {submitted && !accepted && (
           <p className="mt-1 text-sm text-red-700 dark:text-red-400">Please accept the Terms of Service to bid.</p>
         )}
-        {notice && (
-          <p role="status" className="mt-4 rounded-xl bg-accent/10 p-3 text-sm">
-            {notice}
-          </p>
+        <TradeStatus state={trade.state} chainId={target.token.chainId} />
+        {trade.state.phase === 'done' ? (
+          <button
+            type="button"
+            onClick={close}
+            className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
+          >
+            Close
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={trade.busy}
+            className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
+          >
+            {trade.busy ? 'Placing…' : target.auction ? 'Place Bid' : 'Make Offer'}
+          </button>
         )}
-        <button
-          type="submit"
-          className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
-        >
-          Place Bid
-        </button>
       </form>
     </Modal>
   )
+}
+
+function auctionProblem(wei: bigint, target: BidTarget): string | null {
+  if (!target.auction) return null
+  const reserve = BigInt(target.auction.reserveWei)
+  if (wei < reserve) return `The reserve price is ${formatEth(formatEther(reserve))} ETH: bid at least that.`
+  if (target.highestBidWei && wei <= BigInt(target.highestBidWei)) {
+    return `Bid more than the highest bid, ${formatEth(formatEther(BigInt(target.highestBidWei)))} WETH.`
+  }
+  return null
 }

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
-import { useState } from 'react'
 import { ActivityTable } from '../../components/ActivityTable'
 import { Icon } from '../../components/icons'
-import { CheckoutModal } from '../../components/modals/CheckoutModal'
-import { PlaceBidModal } from '../../components/modals/PlaceBidModal'
-import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/format'
+import { ItemMarket } from '../../components/trade/ItemMarket'
+import { shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 
@@ -23,10 +21,7 @@ export const Route = createFileRoute('/item/$id')({
         if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
         throw error
       })
-    const collection = await context.queryClient.ensureQueryData(
-      context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug: nft.collection.slug }),
-    )
-    return { nft, collection }
+    return { nft }
   },
   head: ({ loaderData, match }) =>
     loaderData
@@ -47,13 +42,11 @@ export const Route = createFileRoute('/item/$id')({
 })
 
 function ItemPage() {
-  const { nft, collection } = Route.useLoaderData()
+  const loaded = Route.useLoaderData().nft
   const trpc = useTRPC()
+  // Live after the loader: trades invalidate it and the market panel updates in place.
+  const nft = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id })).data ?? loaded
   const activity = useQuery(trpc.activity.list.queryOptions({ nft: nft.id, limit: 20 }))
-  const [modal, setModal] = useState<'buy' | 'bid' | null>(null)
-  const auction = nft.listings.find((l) => l.kind === 'auction')
-  const fixed = nft.listings.find((l) => l.kind === 'fixed')
-  const highestBid = nft.offers[0]
 
   return (
     <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">
@@ -116,87 +109,12 @@ function ItemPage() {
           </div>
         </dl>
 
-        <div className="mt-8 rounded-2xl border border-jacarta-100 bg-white p-6 dark:border-jacarta-700 dark:bg-jacarta-800">
-          {auction ? (
-            <>
-              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
-                Auction ends in{' '}
-                <span data-testid="countdown" suppressHydrationWarning>
-                  {countdown(auction.endsAt)}
-                </span>
-              </p>
-              <p className="mt-2 font-display text-2xl font-bold">
-                {highestBid
-                  ? `${formatEth(highestBid.price!.eth)} WETH`
-                  : `${formatEth(auction.price!.eth)} ETH reserve`}
-              </p>
-              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
-                {highestBid ? 'Highest bid' : 'No bids yet'}
-              </p>
-            </>
-          ) : nft.price ? (
-            <>
-              <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Price</p>
-              <p className="mt-1 font-display text-2xl font-bold">{formatEth(nft.price.eth)} ETH</p>
-            </>
-          ) : (
-            <p className="font-semibold">Not listed for sale</p>
-          )}
-          <div className="mt-6 flex flex-wrap gap-3">
-            {fixed && (
-              <button
-                type="button"
-                onClick={() => setModal('buy')}
-                className="flex-1 rounded-full bg-accent px-6 py-3 font-semibold text-white hover:bg-accent-dark"
-              >
-                Buy now
-              </button>
-            )}
-            <button
-              type="button"
-              onClick={() => setModal('bid')}
-              className="flex-1 rounded-full border border-accent px-6 py-3 font-semibold text-accent hover:bg-accent hover:text-white dark:text-white"
-            >
-              Place bid
-            </button>
-          </div>
-        </div>
-
-        <h2 className="mt-10 mb-4 font-display text-xl font-semibold">Offers</h2>
-        {nft.offers.length === 0 ? (
-          <p className="text-sm text-jacarta-500 dark:text-jacarta-200">No offers yet.</p>
-        ) : (
-          <ul className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700">
-            {nft.offers.map((o) => (
-              <li key={o.id} className="flex items-center justify-between gap-4 p-4 text-sm">
-                <span className="font-semibold">{formatEth(o.price!.eth)} WETH</span>
-                <span className="font-mono text-xs">{shortenAddress(o.maker)}</span>
-                <span className="text-jacarta-500 dark:text-jacarta-200" suppressHydrationWarning>
-                  expires {relativeTime(o.endsAt)}
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ItemMarket nft={nft} image={nft.image} />
       </div>
       <div className="md:col-span-2">
         <h2 className="mb-4 font-display text-xl font-semibold">Item activity</h2>
         <ActivityTable query={activity} />
       </div>
-      <PlaceBidModal open={modal === 'bid'} onClose={() => setModal(null)} itemName={nft.name} />
-      {fixed && nft.price && (
-        <CheckoutModal
-          open={modal === 'buy'}
-          onClose={() => setModal(null)}
-          item={{
-            name: nft.name,
-            image: nft.image,
-            collection: nft.collection.name,
-            priceWei: nft.price.wei,
-            creatorEarningsBps: collection.creatorEarningsBps,
-          }}
-        />
-      )}
     </section>
   )
 }

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { listings, nfts, offers } from '../../../db/schema'
+import { startAuction } from '../../trading/auctions'
 import { indexConfiguredChains } from '../../trading/indexing'
 import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
 import { submitListing, submitOffer } from '../../trading/orders'
@@ -32,6 +33,21 @@ export const marketRouter = router({
     assertMaker(ctx.user.name, input)
     return submitOffer(ctx, input)
   }),
+
+  /** A timed auction of a token the signed-in wallet owns; bids are WETH offers. */
+  startAuction: protectedProcedure
+    .input(
+      z.object({
+        nftId: z.coerce.number().int().positive(),
+        reserveWei: z
+          .string()
+          .regex(/^\d{1,78}$/, 'must be a whole number of wei')
+          .transform((v) => BigInt(v))
+          .refine((v) => v > 0n, 'must be more than zero'),
+        endsAt: z.coerce.date(),
+      }),
+    )
+    .mutation(({ ctx, input }) => startAuction(ctx, (ctx.user.name ?? '').toLowerCase() as `0x${string}`, input)),
 
   /** A stored order with its signature, as a filler needs it; only while it can be filled. */
   order: publicProcedure.input(hashInput).query(async ({ ctx, input }) => {

@@ -1,9 +1,14 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
+import { eq } from 'drizzle-orm'
+import { marketplaceContracts } from '../../../chain/marketplace'
+import { collections } from '../../../db/schema'
 import { findCollection } from '../../queries/collections'
 import { findNftDetail } from '../../queries/nft-detail'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
 import { nftSearchIds } from '../../queries/search'
+import { checksum } from '../../queries/serialize'
+import { requiredFees } from '../../trading/orders'
 import type { Context } from '../init'
 import { publicProcedure, router } from '../init'
 import {
@@ -80,6 +85,16 @@ export const nftRouter = router({
     .query(async ({ ctx, input }) => {
       const nft = await findNftDetail(ctx.db, input.id)
       if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
-      return nft
+      const [terms] = await ctx.db
+        .select({ creator: collections.creator, creatorFeeBps: collections.creatorFeeBps })
+        .from(collections)
+        .where(eq(collections.id, nft.collection.id))
+      return {
+        ...nft,
+        /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
+        tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
+        /** The fees every order on this token carries, as consideration items (the server checks them). */
+        fees: requiredFees(ctx.env, terms!).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
+      }
     }),
 })

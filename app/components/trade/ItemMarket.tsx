@@ -1,0 +1,204 @@
+import { useState } from 'react'
+import type { Address } from 'viem'
+import type { RouterOutputs } from '../../../server/trpc/root'
+import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/format'
+import { useWallet } from '../../wallet/WalletProvider'
+import { CheckoutModal } from '../modals/CheckoutModal'
+import { ListModal } from '../modals/ListModal'
+import { PlaceBidModal } from '../modals/PlaceBidModal'
+import { TradeStatus } from './TradeStatus'
+import { useTrade } from './use-trade'
+
+type Nft = RouterOutputs['nft']['byId']
+
+const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
+const button = 'flex-1 rounded-full px-6 py-3 font-semibold disabled:opacity-50'
+const primary = `${button} bg-accent text-white hover:bg-accent-dark`
+const secondary = `${button} border border-accent text-accent hover:bg-accent hover:text-white dark:text-white`
+
+/**
+ * The item page's market: price or auction, and what the visitor can do: buy, offer or bid
+ * as a buyer; list, auction, cancel and accept offers as the owner; cancel their own offers.
+ */
+export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
+  const wallet = useWallet()
+  const trade = useTrade()
+  const [modal, setModal] = useState<'buy' | 'bid' | 'list' | null>(null)
+  const viewer = wallet.status === 'connected' ? wallet.address : undefined
+  const isOwner = same(viewer, nft.owner)
+  const auction = nft.listings.find((l) => l.kind === 'auction')
+  const auctionOver = auction?.ended ?? false
+  // Only a listing with a signed Seaport order can be bought; imported ones cannot.
+  const fixed = nft.listings.find((l) => l.kind === 'fixed' && l.orderHash)
+  const unsigned = !fixed && nft.listings.find((l) => l.kind === 'fixed')
+  const highestBid = nft.offers[0]
+  const token = { chainId: nft.chainId, contract: nft.contract as Address, tokenId: nft.tokenId }
+
+  const act = (run: Parameters<typeof trade.run>[0], done: string) => void trade.run(run, { done })
+
+  return (
+    <>
+      <div className="mt-8 rounded-2xl border border-jacarta-100 bg-white p-6 dark:border-jacarta-700 dark:bg-jacarta-800">
+        {auction ? (
+          <>
+            <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
+              {auctionOver ? (
+                'Auction ended'
+              ) : (
+                <>
+                  Auction ends in{' '}
+                  <span data-testid="countdown" suppressHydrationWarning>
+                    {countdown(auction.endsAt)}
+                  </span>
+                </>
+              )}
+            </p>
+            <p className="mt-2 font-display text-2xl font-bold" data-testid="item-price">
+              {highestBid ? `${formatEth(highestBid.price!.eth)} WETH` : `${formatEth(auction.price!.eth)} ETH reserve`}
+            </p>
+            <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
+              {highestBid ? 'Highest bid' : 'No bids yet'}
+            </p>
+          </>
+        ) : fixed ? (
+          <>
+            <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Price</p>
+            <p className="mt-1 font-display text-2xl font-bold" data-testid="item-price">
+              {formatEth(fixed.price!.eth)} ETH
+            </p>
+          </>
+        ) : unsigned ? (
+          <>
+            <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Last listed at</p>
+            <p className="mt-1 font-display text-2xl font-bold">{formatEth(unsigned.price!.eth)} ETH</p>
+            <p className="mt-1 text-sm text-jacarta-500 dark:text-jacarta-200">
+              Imported without a signed order, so it cannot be bought on Vitrine.
+            </p>
+          </>
+        ) : (
+          <p className="font-semibold">Not listed for sale</p>
+        )}
+        {!nft.tradable ? (
+          <p className="mt-4 text-sm text-jacarta-500 dark:text-jacarta-200">
+            Trading on this network is not available on this Vitrine.
+          </p>
+        ) : (
+          <div className="mt-6 flex flex-wrap gap-3">
+            {isOwner ? (
+              <>
+                {!fixed && !auction && (
+                  <button type="button" onClick={() => setModal('list')} className={primary}>
+                    Sell
+                  </button>
+                )}
+                {fixed && same(fixed.maker, viewer) && (
+                  <button
+                    type="button"
+                    disabled={trade.busy}
+                    onClick={() => act((t, on) => t.cancel(fixed.orderHash!, on), 'Listing cancelled on chain.')}
+                    className={secondary}
+                  >
+                    Cancel listing
+                  </button>
+                )}
+              </>
+            ) : (
+              <>
+                {fixed && (
+                  <button type="button" onClick={() => setModal('buy')} className={primary}>
+                    Buy now
+                  </button>
+                )}
+                {!auctionOver && (
+                  <button type="button" onClick={() => setModal('bid')} className={fixed ? secondary : primary}>
+                    {auction ? 'Place bid' : 'Make offer'}
+                  </button>
+                )}
+              </>
+            )}
+          </div>
+        )}
+        <TradeStatus state={trade.state} chainId={nft.chainId} />
+      </div>
+
+      <h2 className="mt-10 mb-4 font-display text-xl font-semibold">{auction ? 'Bids' : 'Offers'}</h2>
+      {nft.offers.length === 0 ? (
+        <p className="text-sm text-jacarta-500 dark:text-jacarta-200">No offers yet.</p>
+      ) : (
+        <ul
+          data-testid="offers"
+          className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700"
+        >
+          {nft.offers.map((o, i) => (
+            <li key={o.id} className="flex flex-wrap items-center justify-between gap-4 p-4 text-sm">
+              <span className="font-semibold">{formatEth(o.price!.eth)} WETH</span>
+              <span className="font-mono text-xs">{shortenAddress(o.maker)}</span>
+              <span className="text-jacarta-500 dark:text-jacarta-200" suppressHydrationWarning>
+                expires {relativeTime(o.endsAt)}
+              </span>
+              {o.orderHash && nft.tradable && isOwner && (!auction || (auctionOver && i === 0)) && (
+                <button
+                  type="button"
+                  disabled={trade.busy}
+                  onClick={() =>
+                    act(
+                      (t, on) => t.accept(o.orderHash!, on),
+                      `Offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`,
+                    )
+                  }
+                  className="rounded-full bg-accent px-4 py-1.5 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
+                >
+                  Accept
+                </button>
+              )}
+              {o.orderHash && same(o.maker, viewer) && (
+                <button
+                  type="button"
+                  disabled={trade.busy}
+                  onClick={() => act((t, on) => t.cancel(o.orderHash!, on), 'Offer cancelled on chain.')}
+                  className="rounded-full border border-jacarta-200 px-4 py-1.5 font-semibold hover:border-accent disabled:opacity-50"
+                >
+                  Cancel
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {fixed && (
+        <CheckoutModal
+          open={modal === 'buy'}
+          onClose={() => setModal(null)}
+          item={{
+            name: nft.name,
+            image,
+            collection: nft.collection.name,
+            chainId: nft.chainId,
+            priceWei: fixed.price!.wei,
+            orderHash: fixed.orderHash!,
+            fees: nft.fees,
+          }}
+        />
+      )}
+      <PlaceBidModal
+        open={modal === 'bid'}
+        onClose={() => setModal(null)}
+        target={{
+          name: nft.name,
+          token,
+          fees: nft.fees,
+          auction: auction && { endsAt: auction.endsAt, reserveWei: auction.price!.wei },
+          highestBidWei: highestBid?.price?.wei,
+        }}
+      />
+      {isOwner && (
+        <ListModal
+          open={modal === 'list'}
+          onClose={() => setModal(null)}
+          item={{ name: nft.name, nftId: nft.id, token, fees: nft.fees }}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,60 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { useState } from 'react'
+import type { Hash } from 'viem'
+import { useWallet } from '../../wallet/WalletProvider'
+import type { OnStep, TradeStep, Trading } from '../../wallet/trading'
+
+export type TradeState =
+  | { phase: 'idle' }
+  | { phase: 'working'; step: TradeStep | 'connecting' | 'signing-in'; hash?: Hash }
+  | { phase: 'done'; hash?: Hash; message: string }
+  | { phase: 'failed'; message: string }
+
+/**
+ * Runs one trading action with the visitor's wallet: connects it (and signs in, for actions the
+ * server records) when needed, reports each step, refreshes the page's data when done, and turns
+ * any failure into a sentence.
+ */
+export function useTrade() {
+  const wallet = useWallet()
+  const router = useRouter()
+  const queryClient = useQueryClient()
+  const [state, setState] = useState<TradeState>({ phase: 'idle' })
+
+  async function run(
+    action: (trading: Trading, onStep: OnStep) => Promise<unknown>,
+    { signIn = false, done }: { signIn?: boolean; done: string },
+  ): Promise<boolean> {
+    let hash: Hash | undefined
+    try {
+      let address = wallet.address
+      if (wallet.status !== 'connected' || !address) {
+        setState({ phase: 'working', step: 'connecting' })
+        const connected = await wallet.connect()
+        if (!connected) throw new Error(wallet.notice ?? 'Connect a wallet to go on.')
+        address = connected.address
+      }
+      if (signIn && wallet.session.address?.toLowerCase() !== address.toLowerCase()) {
+        setState({ phase: 'working', step: 'signing-in' })
+        const result = await wallet.signIn()
+        if (!result.ok) throw new Error(result.error ?? 'Sign in with your wallet to go on.')
+      }
+      const trading = await wallet.trading()
+      await action(trading, (step, detail) => {
+        hash = detail?.hash ?? hash
+        setState({ phase: 'working', step, hash })
+      })
+      setState({ phase: 'done', hash, message: done })
+      await queryClient.invalidateQueries()
+      await router.invalidate()
+      return true
+    } catch (error) {
+      const { tradeErrorMessage } = await import('../../wallet/trading')
+      setState({ phase: 'failed', message: tradeErrorMessage(error) })
+      return false
+    }
+  }
+
+  return { state, run, reset: () => setState({ phase: 'idle' }), busy: state.phase === 'working' }
+}
