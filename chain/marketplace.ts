@@ -20,6 +20,11 @@ const CANONICAL = {
 
 export const LOCAL_CHAIN_ID = 31337
 
+/** The platform's cut of a sale unless PLATFORM_FEE_BPS says otherwise: 1%. */
+export const DEFAULT_PLATFORM_FEE_BPS = 100
+/** anvil's tenth test account receives the platform fee when none is configured outside production. */
+export const DEVELOPMENT_FEE_RECIPIENT: Address = '0xa0ee7a142d267c1f36714e4a8f75612f20a79720'
+
 export function marketplaceContracts(chainId: number): MarketplaceContracts | null {
   if (chainId === LOCAL_CHAIN_ID) return localDeployment
   const weth = NETWORKS[chainId]?.weth

@@ -10,7 +10,8 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
-import { DEFAULT_DATABASE_URL } from '../server/env'
+import { seedLocalMarket } from '../chain/local-market'
+import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
 import { loadDevVars } from './dev-vars'
 
 loadDevVars()
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
         seed: positiveInteger('seed', values.seed),
         log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
       })
+      // The local chain's collections; `npm run dev` mints them and their orders onto anvil.
+      if ((await seedLocalMarket(db, parsePlatformFee(process.env))).seeded) console.log('  local-chain market seeded')
       db.$client.close()
       console.log(seeded ? `seeded ${url}` : `${url} already has data; not seeded`)
       return

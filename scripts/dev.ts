@@ -5,11 +5,12 @@
 import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { deployMarketplace } from '../chain/local-contracts'
+import { seedLocalMarket, syncLocalChain } from '../chain/local-market'
 import { LOCAL_CHAIN_ID } from '../chain/marketplace'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
-import { DEFAULT_DATABASE_URL } from '../server/env'
+import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
 import { createRuntime, type Runtime } from '../server/runtime'
 import { indexConfiguredChains } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
@@ -18,11 +19,12 @@ import { answersChainId, startAnvil, type RunningProcess } from './processes'
 ensureDevVars()
 loadDevVars()
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
+const platformFee = parsePlatformFee(process.env)
 const db = await openMigratedDatabase({ url, authToken: process.env.DATABASE_AUTH_TOKEN || undefined })
 const { seeded } = await seedDatabase(db)
+await seedLocalMarket(db, platformFee)
 // 24h / 7d volumes are relative to now: bring them up to date on every start (cheap at dev scale).
 if (!seeded) await refreshCollectionStats(db)
-db.$client.close()
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
 
 /** The embedded chain: reuse one already on 8545, or start anvil with its state kept in .data/. */
@@ -49,13 +51,21 @@ async function localChain(): Promise<RunningProcess | null> {
   return null
 }
 const chain = await localChain()
-await deployToLocalChain(process.env.CHAIN_RPC_URL)
+await prepareLocalChain(process.env.CHAIN_RPC_URL)
+db.$client.close()
 
-/** Seaport 1.6, its conduit controller and WETH on the local chain (already there after a restart). */
-async function deployToLocalChain(url: string | undefined): Promise<void> {
+/**
+ * Seaport 1.6, its conduit controller and WETH on the local chain, then the seeded collections:
+ * deployed, minted to their owners, approvals and WETH in place (all already there after a restart).
+ */
+async function prepareLocalChain(url: string | undefined): Promise<void> {
   if (!url || !(await answersChainId(url, LOCAL_CHAIN_ID))) return
   const contracts = await deployMarketplace(url)
-  console.log(`chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}`)
+  const { transactions } = await syncLocalChain(db, url, platformFee)
+  console.log(
+    `chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}` +
+      (transactions ? `; ${transactions} transactions to match the seeded tokens and orders` : ''),
+  )
 }
 
 // The indexer reads the local chain every 2 s (the Worker's Cron Trigger does this in production).

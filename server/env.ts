@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import type { Address } from 'viem'
+import { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT } from '../chain/marketplace'
 import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks'
 
 /**
@@ -7,10 +8,7 @@ import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks
  * Development and tests need no setup; production refuses to start without its secrets.
  */
 
-/** 1%, per the trading issue. */
-export const DEFAULT_PLATFORM_FEE_BPS = 100
-/** anvil's tenth test account receives the platform fee when none is configured outside production. */
-export const DEVELOPMENT_FEE_RECIPIENT: Address = '0xa0ee7a142d267c1f36714e4a8f75612f20a79720'
+export { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT }
 
 const baseSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -74,6 +72,17 @@ export class EnvError extends Error {
     this.name = 'EnvError'
     this.problems = problems
   }
+}
+
+/** Just the platform fee (for scripts that need no secrets, like the seed), validated like parseEnv. */
+export function parsePlatformFee(raw: Record<string, unknown>): Env['platformFee'] {
+  const fee = baseSchema
+    .pick({ PLATFORM_FEE_BPS: true, PLATFORM_FEE_RECIPIENT: true })
+    .parse({
+      PLATFORM_FEE_BPS: raw.PLATFORM_FEE_BPS || undefined,
+      PLATFORM_FEE_RECIPIENT: raw.PLATFORM_FEE_RECIPIENT || undefined,
+    })
+  return { bps: fee.PLATFORM_FEE_BPS, recipient: fee.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT }
 }
 
 export function parseEnv(raw: Record<string, unknown>): Env {

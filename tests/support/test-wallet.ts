@@ -15,6 +15,8 @@ export interface TestWalletOptions {
   knownChains?: number[]
   name?: string
   rdns?: string
+  /** Which of anvil's test accounts the wallet holds (default 0, 1 and 2). */
+  accounts?: number[]
 }
 
 interface RpcError {
@@ -23,7 +25,7 @@ interface RpcError {
 }
 
 export async function installTestWallet(page: Page, options: TestWalletOptions) {
-  const accounts = [0, 1, 2].map(testAccount)
+  const accounts = (options.accounts ?? [0, 1, 2]).map(testAccount)
   const state = {
     current: 0,
     chainId: options.chainId ?? 31337,
@@ -47,7 +49,14 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
 
   async function handle(method: string, params: unknown[]): Promise<{ result?: unknown; error?: RpcError }> {
     state.requests.push(method)
-    const userFacing = ['eth_requestAccounts', 'personal_sign', 'wallet_switchEthereumChain', 'wallet_addEthereumChain']
+    const userFacing = [
+      'eth_requestAccounts',
+      'personal_sign',
+      'eth_signTypedData_v4',
+      'eth_sendTransaction',
+      'wallet_switchEthereumChain',
+      'wallet_addEthereumChain',
+    ]
     if (state.rejectNext === method || (state.rejectNext === '*' && userFacing.includes(method))) {
       state.rejectNext = null
       return { error: rejected() }
@@ -76,6 +85,15 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
           return { error: { code: 4100, message: 'The requested account has not been authorized.' } }
         }
         return { result: await account().signMessage({ message: { raw: data } }) }
+      }
+      case 'eth_signTypedData_v4': {
+        const [from, json] = params as [string, string]
+        if (from.toLowerCase() !== account().address.toLowerCase()) {
+          return { error: { code: 4100, message: 'The requested account has not been authorized.' } }
+        }
+        const typed = JSON.parse(json) as Parameters<ReturnType<typeof testAccount>['signTypedData']>[0]
+        const { EIP712Domain: _domain, ...types } = typed.types as Record<string, unknown>
+        return { result: await account().signTypedData({ ...typed, types } as typeof typed) }
       }
       case 'wallet_switchEthereumChain': {
         const id = Number((params[0] as { chainId: string }).chainId)

@@ -68,7 +68,7 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
           onClick={close}
           className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
         >
-          Close
+          Done
         </button>
       ) : (
         <button

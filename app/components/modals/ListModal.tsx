@@ -135,7 +135,7 @@ export function ListModal({
             onClick={close}
             className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
           >
-            Close
+            Done
           </button>
         ) : (
           <button

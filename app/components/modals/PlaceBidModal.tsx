@@ -95,7 +95,7 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
             onClick={close}
             className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
           >
-            Close
+            Done
           </button>
         ) : (
           <button

@@ -7,6 +7,12 @@ export interface ItemFee {
   bps: number
 }
 
+/** 'the creator earnings' → 'Creator earnings'. */
+const sentenceCase = (label: string) => {
+  const bare = label.replace(/^the /, '')
+  return bare[0]!.toUpperCase() + bare.slice(1)
+}
+
 export const feeOf = (price: bigint, bps: number) => (price * BigInt(bps)) / 10_000n
 
 /** The fees taken from a price, line by line (they are consideration items of the order). */
@@ -18,7 +24,7 @@ export function FeeLines({ price, fees, currency }: { price: bigint; fees: ItemF
         .map((fee) => (
           <li key={fee.label} className="flex justify-between gap-4">
             <span>
-              {fee.label[0]!.toUpperCase() + fee.label.slice(1)} ({fee.bps / 100}%)
+              {sentenceCase(fee.label)} ({fee.bps / 100}%)
             </span>
             <span>
               {formatEth(formatEther(feeOf(price, fee.bps)))} {currency}

@@ -3,7 +3,7 @@ import type { Address } from 'viem'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/format'
 import { useWallet } from '../../wallet/WalletProvider'
-import { CheckoutModal } from '../modals/CheckoutModal'
+import { CheckoutModal, type CheckoutItem } from '../modals/CheckoutModal'
 import { ListModal } from '../modals/ListModal'
 import { PlaceBidModal } from '../modals/PlaceBidModal'
 import { TradeStatus } from './TradeStatus'
@@ -23,7 +23,9 @@ const secondary = `${button} border border-accent text-accent hover:bg-accent ho
 export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   const wallet = useWallet()
   const trade = useTrade()
-  const [modal, setModal] = useState<'buy' | 'bid' | 'list' | null>(null)
+  const [modal, setModal] = useState<'bid' | 'list' | null>(null)
+  // What is being bought stays on screen through the purchase, after which the listing is gone.
+  const [checkout, setCheckout] = useState<CheckoutItem | null>(null)
   const viewer = wallet.status === 'connected' ? wallet.address : undefined
   const isOwner = same(viewer, nft.owner)
   const auction = nft.listings.find((l) => l.kind === 'auction')
@@ -105,7 +107,21 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
             ) : (
               <>
                 {fixed && (
-                  <button type="button" onClick={() => setModal('buy')} className={primary}>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      setCheckout({
+                        name: nft.name,
+                        image,
+                        collection: nft.collection.name,
+                        chainId: nft.chainId,
+                        priceWei: fixed.price!.wei,
+                        orderHash: fixed.orderHash!,
+                        fees: nft.fees,
+                      })
+                    }
+                    className={primary}
+                  >
                     Buy now
                   </button>
                 )}
@@ -166,21 +182,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
         </ul>
       )}
 
-      {fixed && (
-        <CheckoutModal
-          open={modal === 'buy'}
-          onClose={() => setModal(null)}
-          item={{
-            name: nft.name,
-            image,
-            collection: nft.collection.name,
-            chainId: nft.chainId,
-            priceWei: fixed.price!.wei,
-            orderHash: fixed.orderHash!,
-            fees: nft.fees,
-          }}
-        />
-      )}
+      {checkout && <CheckoutModal open onClose={() => setCheckout(null)} item={checkout} />}
       <PlaceBidModal
         open={modal === 'bid'}
         onClose={() => setModal(null)}

@@ -1,0 +1,373 @@
+/**
+ * The local chain's marketplace, made real. `seedLocalMarket` adds a few collections on anvil
+ * (chain 31337) to the database: their tokens belong to anvil's funded test accounts, and every
+ * listing, auction bid and offer shown as live is a Seaport order signed by its maker's key.
+ * `syncLocalChain` then makes the chain agree with the database: it deploys the collection
+ * contracts (at CREATE2 addresses that follow from their arguments), mints the tokens to their
+ * owners, approves Seaport for the sellers and wraps WETH for the bidders. Both are idempotent,
+ * and the orders stay valid when anvil starts over from an empty state. Node only.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm'
+import {
+  createWalletClient,
+  erc20Abi,
+  erc721Abi,
+  formatEther,
+  http,
+  parseEther,
+  publicActions,
+  type Address,
+} from 'viem'
+import { mnemonicToAccount } from 'viem/accounts'
+import { anvil } from 'viem/chains'
+import { vitrineCollectionAbi } from './artifacts/VitrineCollection'
+import { wrappedEtherAbi } from './artifacts/WrappedEther'
+import { create2Address } from './create2'
+import { collectionInitCode, deployCollection } from './local-contracts'
+import { LOCAL_CHAIN_ID, marketplaceContracts } from './marketplace'
+import { listingOrder, offerOrder, orderHash, orderToJson, orderTypedData, type Fee } from './seaport'
+import type { Database } from '../db/client'
+import { refreshNftMarket } from '../db/market'
+import { artUrl } from '../db/media'
+import { activity, collections, listings, nftAttributes, nfts, offers } from '../db/schema'
+import { refreshCollectionStats } from '../db/stats'
+
+/** anvil's development mnemonic: public, its accounts funded only on local chains. */
+const MNEMONIC = 'test test test test test test test test test test test junk'
+const accounts = Array.from({ length: 10 }, (_, addressIndex) => mnemonicToAccount(MNEMONIC, { addressIndex }))
+/**
+ * Seeded owners and bidders are test accounts 3 to 6: 0 to 2 stay untouched for the test wallet
+ * (and for you, in MetaMask), 7 and 8 for the browser's trading tests, 9 receives the platform fee.
+ */
+const POOL = [3, 4, 5, 6] as const
+const pool = (n: number) => accounts[POOL[n % POOL.length]!]!
+const DAY = 86_400_000
+const TOKENS_PER_COLLECTION = 12
+
+const LOCAL_COLLECTIONS = [
+  {
+    name: 'Harbour Lights',
+    symbol: 'HRBR',
+    category: 'art',
+    creator: 3,
+    feeBps: 500,
+    noun: 'Light',
+    blurb: 'Lighthouses and the water around them, drawn at dusk.',
+  },
+  {
+    name: 'Night Market Tickets',
+    symbol: 'NMKT',
+    category: 'collectibles',
+    creator: 4,
+    feeBps: 250,
+    noun: 'Ticket',
+    blurb: 'Stamped admission to stalls that open after dark.',
+  },
+  {
+    name: 'Tidewater Studies',
+    symbol: 'TIDE',
+    category: 'photography',
+    creator: 5,
+    feeBps: 750,
+    noun: 'Study',
+    blurb: 'Long exposures of estuaries as the tide turns.',
+  },
+] as const
+
+export interface PlatformFee {
+  recipient: Address
+  bps: number
+}
+
+const slugOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-local`
+
+const contractArgs = (c: (typeof LOCAL_COLLECTIONS)[number], fee: PlatformFee) => ({
+  name: c.name,
+  symbol: c.symbol,
+  creator: accounts[c.creator]!.address,
+  royaltyBps: c.feeBps,
+  feeRecipient: fee.recipient,
+  feeBps: fee.bps,
+})
+
+/** Adds the local chain's collections, tokens and signed orders, unless they are there already. */
+export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new Date()): Promise<{ seeded: boolean }> {
+  const [existing] = await db
+    .select({ count: sql<number>`count(*)` })
+    .from(collections)
+    .where(eq(collections.chainId, LOCAL_CHAIN_ID))
+  if ((existing?.count ?? 0) > 0) return { seeded: false }
+  const { seaport, weth } = marketplaceContracts(LOCAL_CHAIN_ID)!
+  const t = BigInt(Math.floor(now.getTime() / 1000))
+  const touched: number[] = []
+
+  for (const [c, entry] of LOCAL_COLLECTIONS.entries()) {
+    const contract = create2Address(collectionInitCode(contractArgs(entry, fee))).toLowerCase() as Address
+    const slug = slugOf(entry.name)
+    const creator = accounts[entry.creator]!
+    const [collection] = await db
+      .insert(collections)
+      .values({
+        slug,
+        chainId: LOCAL_CHAIN_ID,
+        contract,
+        name: entry.name,
+        description: `${entry.blurb} Minted on your local chain: every listing here can really be bought.`,
+        logoUrl: artUrl('logo', slug),
+        bannerUrl: artUrl('banner', slug),
+        category: entry.category,
+        creator: creator.address.toLowerCase(),
+        verified: true,
+        creatorFeeBps: entry.feeBps,
+        createdAt: new Date(now.getTime() - (30 - c) * DAY),
+      })
+      .returning()
+    const fees: Fee[] = [
+      { recipient: fee.recipient, bps: fee.bps },
+      { recipient: creator.address, bps: entry.feeBps },
+    ]
+    for (let i = 1; i <= TOKENS_PER_COLLECTION; i++) {
+      const tokenId = BigInt(i)
+      const owner = pool(c + i)
+      const [nft] = await db
+        .insert(nfts)
+        .values({
+          collectionId: collection!.id,
+          chainId: LOCAL_CHAIN_ID,
+          contract,
+          tokenId: tokenId.toString(),
+          name: `${entry.noun} #${i}`,
+          description: `${entry.noun} #${i} of ${entry.name}, a token on your local chain.`,
+          image: artUrl('nft', `${slug}/${i}`),
+          owner: owner.address.toLowerCase(),
+          creator: creator.address.toLowerCase(),
+          category: entry.category,
+          addDate: new Date(now.getTime() - (20 - i) * DAY),
+          verified: true,
+        })
+        .returning({ id: nfts.id, collectionId: nfts.collectionId })
+      await db.insert(nftAttributes).values([
+        { nftId: nft!.id, traitType: 'Edition', value: i <= 3 ? 'First light' : 'Open' },
+        { nftId: nft!.id, traitType: 'Palette', value: ['Dusk', 'Ink', 'Brass', 'Sea glass'][i % 4]! },
+      ])
+      touched.push(nft!.id)
+      const token = { contract, tokenId }
+      const price = parseEther(['0.05', '0.12', '0.3', '0.75', '1.5'][i % 5]!)
+      const base = { token, fees, salt: BigInt(c * 1_000 + i), counter: 0n, startTime: t - 3_600n }
+
+      if (i % 3 === 0) {
+        // A fixed-price listing, signed by the owner.
+        const order = listingOrder({ ...base, maker: owner.address, price, endTime: t + 60n * 86_400n })
+        await insertOrder(db, listings, nft!, owner.address, order, await sign(owner, order, seaport), {
+          kind: 'fixed',
+          priceWei: price.toString(),
+          currency: 'ETH',
+        })
+      } else if (i % 6 === 1) {
+        // A timed auction with one signed bid above the reserve.
+        const endsAt = new Date(now.getTime() + (1 + (i % 4)) * DAY)
+        await db.insert(listings).values({
+          nftId: nft!.id,
+          maker: owner.address.toLowerCase(),
+          kind: 'auction',
+          priceWei: price.toString(),
+          startsAt: now,
+          endsAt,
+          status: 'active',
+        })
+        await logActivity(db, 'list', nft!, owner.address, price, 'ETH', now)
+        const bidder = pool(c + i + 1)
+        const bid = price + parseEther('0.01')
+        const order = offerOrder({
+          ...base,
+          maker: bidder.address,
+          price: bid,
+          weth,
+          endTime: BigInt(Math.floor(endsAt.getTime() / 1000)) + 7n * 86_400n,
+        })
+        await insertOrder(db, offers, nft!, bidder.address, order, await sign(bidder, order, seaport), {
+          priceWei: bid.toString(),
+          priceSort: Number(formatEther(bid)),
+          currency: 'WETH',
+        })
+      }
+      if (i % 4 === 2) {
+        // An offer below the usual price from another account.
+        const bidder = pool(c + i + 2)
+        const offerPrice = price / 2n
+        const order = offerOrder({
+          ...base,
+          maker: bidder.address,
+          price: offerPrice,
+          weth,
+          endTime: t + 30n * 86_400n,
+        })
+        await insertOrder(db, offers, nft!, bidder.address, order, await sign(bidder, order, seaport), {
+          priceWei: offerPrice.toString(),
+          priceSort: Number(formatEther(offerPrice)),
+          currency: 'WETH',
+        })
+      }
+    }
+  }
+  await refreshNftMarket(db, touched, now)
+  await refreshCollectionStats(db, now)
+  return { seeded: true }
+}
+
+const sign = (account: (typeof accounts)[number], order: Parameters<typeof orderTypedData>[2], seaport: Address) =>
+  account.signTypedData(orderTypedData(LOCAL_CHAIN_ID, seaport, order))
+
+async function insertOrder(
+  db: Database,
+  table: typeof listings | typeof offers,
+  nft: { id: number; collectionId: number },
+  maker: Address,
+  order: Parameters<typeof orderTypedData>[2],
+  signature: string,
+  columns: { priceWei: string; currency: string; kind?: 'fixed'; priceSort?: number },
+) {
+  await db.insert(table as typeof offers).values({
+    nftId: nft.id,
+    maker: maker.toLowerCase(),
+    startsAt: new Date(Number(order.startTime) * 1000),
+    endsAt: new Date(Number(order.endTime) * 1000),
+    status: 'active',
+    orderHash: orderHash(order),
+    orderJson: JSON.stringify(orderToJson(order)),
+    signature,
+    counter: order.counter.toString(),
+    priceSort: columns.priceSort ?? 0,
+    ...columns,
+  } as typeof offers.$inferInsert)
+  const type = table === listings ? 'list' : 'offer'
+  await logActivity(
+    db,
+    type,
+    nft,
+    maker,
+    BigInt(columns.priceWei),
+    columns.currency,
+    new Date(Number(order.startTime) * 1000),
+  )
+}
+
+const logActivity = (
+  db: Database,
+  type: 'list' | 'offer',
+  nft: { id: number; collectionId: number },
+  from: Address,
+  price: bigint,
+  currency: string,
+  at: Date,
+) =>
+  db.insert(activity).values({
+    type,
+    nftId: nft.id,
+    collectionId: nft.collectionId,
+    fromAddress: from.toLowerCase(),
+    priceWei: price.toString(),
+    currency,
+    createdAt: at,
+  })
+
+/**
+ * Makes the local chain hold what the database says: contracts deployed, tokens minted to
+ * their owners, Seaport approved by every seller, WETH wrapped and approved by every bidder.
+ */
+export async function syncLocalChain(
+  db: Database,
+  rpcUrl: string,
+  fee: PlatformFee,
+): Promise<{ transactions: number }> {
+  const { seaport, weth } = marketplaceContracts(LOCAL_CHAIN_ID)!
+  // anvil's test accounts are unlocked: the node signs for them.
+  const as = (address: Address) =>
+    createWalletClient({ chain: anvil, transport: http(rpcUrl), account: address }).extend(publicActions)
+  let transactions = 0
+  const send = async (from: Address, request: object) => {
+    const client = as(from)
+    await client.waitForTransactionReceipt({ hash: await client.writeContract(request as never) })
+    transactions++
+  }
+  const reader = as(accounts[0]!.address)
+
+  for (const entry of LOCAL_COLLECTIONS) {
+    const [collection] = await db
+      .select()
+      .from(collections)
+      .where(eq(collections.slug, slugOf(entry.name)))
+    if (!collection) continue
+    const contract = await deployCollection(rpcUrl, contractArgs(entry, fee))
+    if (contract.toLowerCase() !== collection.contract) {
+      throw new Error(
+        `${entry.name}: the contract for this platform fee is not the one seeded; run \`npm run db:reset\``,
+      )
+    }
+    const tokens = await db.select().from(nfts).where(eq(nfts.collectionId, collection.id))
+    for (const token of tokens) {
+      const minted = await reader
+        .readContract({ address: contract, abi: erc721Abi, functionName: 'ownerOf', args: [BigInt(token.tokenId)] })
+        .then(
+          () => true,
+          () => false,
+        )
+      if (minted) continue
+      await send(accounts[entry.creator]!.address, {
+        address: contract,
+        abi: vitrineCollectionAbi,
+        functionName: 'mint',
+        args: [token.owner, BigInt(token.tokenId), `${artUrl('nft', `${collection.slug}/${token.tokenId}`)}`],
+      })
+    }
+    const sellers = await db
+      .selectDistinct({ maker: listings.maker })
+      .from(listings)
+      .innerJoin(nfts, eq(nfts.id, listings.nftId))
+      .where(and(eq(nfts.collectionId, collection.id), inArray(listings.status, ['active', 'inactive'])))
+    for (const { maker } of sellers) {
+      const approved = await reader.readContract({
+        address: contract,
+        abi: erc721Abi,
+        functionName: 'isApprovedForAll',
+        args: [maker as Address, seaport],
+      })
+      if (!approved) {
+        await send(maker as Address, {
+          address: contract,
+          abi: erc721Abi,
+          functionName: 'setApprovalForAll',
+          args: [seaport, true],
+        })
+      }
+    }
+  }
+
+  const bids = await db
+    .select({ maker: offers.maker, priceWei: offers.priceWei })
+    .from(offers)
+    .innerJoin(nfts, eq(nfts.id, offers.nftId))
+    .where(and(eq(nfts.chainId, LOCAL_CHAIN_ID), eq(offers.status, 'active')))
+  const owed = new Map<Address, bigint>()
+  for (const bid of bids) owed.set(bid.maker as Address, (owed.get(bid.maker as Address) ?? 0n) + BigInt(bid.priceWei))
+  for (const [maker, amount] of owed) {
+    const balance = await reader.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [maker],
+    })
+    if (balance < amount) {
+      await send(maker, { address: weth, abi: wrappedEtherAbi, functionName: 'deposit', value: amount - balance })
+    }
+    const allowance = await reader.readContract({
+      address: weth,
+      abi: erc20Abi,
+      functionName: 'allowance',
+      args: [maker, seaport],
+    })
+    if (allowance < amount)
+      await send(maker, { address: weth, abi: erc20Abi, functionName: 'approve', args: [seaport, amount] })
+  }
+  return { transactions }
+}
