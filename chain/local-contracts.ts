@@ -10,8 +10,8 @@ import { localDeployment } from './artifacts/localDeployment'
 import { vitrineCollectionAbi, vitrineCollectionBytecode } from './artifacts/VitrineCollection'
 import { wrappedEtherBytecode } from './artifacts/WrappedEther'
 
-/** anvil's first test account; it pays the gas of the local deployments. */
-const DEPLOYER: Address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+/** anvil's last test account (9) pays the gas of the local deployments; 0 to 2 stay untouched for wallets. */
+const DEPLOYER: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
 /** Deploys `initCode` through the CREATE2 proxy unless code is already there; returns the address. */
 async function deployOnce(rpcUrl: string, initCode: Hex): Promise<Address> {

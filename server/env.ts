@@ -76,12 +76,10 @@ export class EnvError extends Error {
 
 /** Just the platform fee (for scripts that need no secrets, like the seed), validated like parseEnv. */
 export function parsePlatformFee(raw: Record<string, unknown>): Env['platformFee'] {
-  const fee = baseSchema
-    .pick({ PLATFORM_FEE_BPS: true, PLATFORM_FEE_RECIPIENT: true })
-    .parse({
-      PLATFORM_FEE_BPS: raw.PLATFORM_FEE_BPS || undefined,
-      PLATFORM_FEE_RECIPIENT: raw.PLATFORM_FEE_RECIPIENT || undefined,
-    })
+  const fee = baseSchema.pick({ PLATFORM_FEE_BPS: true, PLATFORM_FEE_RECIPIENT: true }).parse({
+    PLATFORM_FEE_BPS: raw.PLATFORM_FEE_BPS || undefined,
+    PLATFORM_FEE_RECIPIENT: raw.PLATFORM_FEE_RECIPIENT || undefined,
+  })
   return { bps: fee.PLATFORM_FEE_BPS, recipient: fee.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT }
 }
 

@@ -138,11 +138,11 @@ describe('trading with two wallets', () => {
     const bidder = await a()
     await signIn(bidder.page)
     await open(bidder.page, `/item/${nft.id}`)
-    await bidder.page.getByRole('button', { name: 'Make offer' }).click()
+    await bidder.page.getByRole('button', { name: 'Place bid' }).click()
     const bid = bidder.page.getByTestId('bid-modal')
     expect(await bid.getByLabel('Amount (WETH)').inputValue()).toBe('0.05')
     await bid.getByRole('checkbox').check()
-    await bid.getByRole('button', { name: 'Make Offer' }).click()
+    await bid.getByRole('button', { name: 'Place Bid' }).click()
     expect(await tradeOutcome(bid)).toMatchObject({ phase: 'done', text: expect.stringContaining('offer is live') })
     await bid.getByRole('button', { name: 'Done' }).click()
 

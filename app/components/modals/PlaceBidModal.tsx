@@ -41,7 +41,7 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
   }
 
   return (
-    <Modal open={open} onClose={close} title={target.auction ? 'Place a bid' : 'Make an offer'} testId="bid-modal">
+    <Modal open={open} onClose={close} title="Place a bid" testId="bid-modal">
       <form
         noValidate
         onSubmit={(event) => {
@@ -103,7 +103,7 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
             disabled={trade.busy}
             className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
           >
-            {trade.busy ? 'Placing…' : target.auction ? 'Place Bid' : 'Make Offer'}
+            {trade.busy ? 'Placing…' : 'Place Bid'}
           </button>
         )}
       </form>

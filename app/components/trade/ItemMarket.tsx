@@ -127,7 +127,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                 )}
                 {!auctionOver && (
                   <button type="button" onClick={() => setModal('bid')} className={fixed ? secondary : primary}>
-                    {auction ? 'Place bid' : 'Make offer'}
+                    Place bid
                   </button>
                 )}
               </>

@@ -5,6 +5,11 @@ import type { Hash } from 'viem'
 import { useWallet } from '../../wallet/WalletProvider'
 import type { OnStep, TradeStep, Trading } from '../../wallet/trading'
 
+/** A reason already in words (no wallet, sign-in refused), shown as it is. */
+class Stop extends Error {}
+const NO_WALLET =
+  'No wallet is connected: install a browser wallet such as MetaMask, or unlock yours, and try again. Nothing was sent.'
+
 export type TradeState =
   | { phase: 'idle' }
   | { phase: 'working'; step: TradeStep | 'connecting' | 'signing-in'; hash?: Hash }
@@ -30,15 +35,16 @@ export function useTrade() {
     try {
       let address = wallet.address
       if (wallet.status !== 'connected' || !address) {
+        if (wallet.status === 'unavailable') throw new Stop(NO_WALLET)
         setState({ phase: 'working', step: 'connecting' })
         const connected = await wallet.connect()
-        if (!connected) throw new Error(wallet.notice ?? 'Connect a wallet to go on.')
+        if (!connected) throw new Stop(NO_WALLET)
         address = connected.address
       }
       if (signIn && wallet.session.address?.toLowerCase() !== address.toLowerCase()) {
         setState({ phase: 'working', step: 'signing-in' })
         const result = await wallet.signIn()
-        if (!result.ok) throw new Error(result.error ?? 'Sign in with your wallet to go on.')
+        if (!result.ok) throw new Stop(result.error ?? 'Sign in with your wallet to go on. Nothing was sent.')
       }
       const trading = await wallet.trading()
       await action(trading, (step, detail) => {
@@ -50,8 +56,9 @@ export function useTrade() {
       await router.invalidate()
       return true
     } catch (error) {
-      const { tradeErrorMessage } = await import('../../wallet/trading')
-      setState({ phase: 'failed', message: tradeErrorMessage(error) })
+      const message =
+        error instanceof Stop ? error.message : (await import('../../wallet/trading')).tradeErrorMessage(error)
+      setState({ phase: 'failed', message })
       return false
     }
   }
