@@ -203,6 +203,75 @@ describe('cancel', () => {
   })
 })
 
+describe('timed auction', () => {
+  it('takes bids that meet the reserve and beat the highest; after the end the seller accepts the highest', async () => {
+    const bidder = testAccount(5)
+    const endsAt = new Date(Date.now() + 11 * 60_000)
+    const started = await m.api(
+      '/trpc/market.startAuction',
+      {
+        method: 'POST',
+        body: JSON.stringify({ nftId: m.nftId(7n), reserveWei: parseEther('0.3').toString(), endsAt }),
+      },
+      m.seller,
+    )
+    expect(started.status).toBe(200)
+    const soonest = await m.api('/v1/nfts?chain=31337&sort=ending-soon&limit=1')
+    expect((soonest.body.data as unknown as { id: number; auctionEndsAt: string }[])[0]).toMatchObject({
+      id: m.nftId(7n),
+      auctionEndsAt: endsAt.toISOString(),
+    })
+
+    await m.wrapAndApprove(rival, parseEther('1'))
+    await m.wrapAndApprove(bidder, parseEther('1'))
+    const bidEnd = BigInt(Math.floor(endsAt.getTime() / 1000)) + 7n * 86_400n
+    const low = await m.signedOffer(rival, 7n, parseEther('0.2'), bidEnd)
+    expect((await m.submit('offers', low, rival)).body.error!.message).toMatch(/below the reserve price of 0.3 ETH/)
+    const first = await m.signedOffer(rival, 7n, parseEther('0.35'), bidEnd)
+    expect((await m.submit('offers', first, rival)).status).toBe(201)
+    const same = await m.signedOffer(bidder, 7n, parseEther('0.35'), bidEnd)
+    expect((await m.submit('offers', same, bidder)).body.error!.message).toMatch(/higher than the highest bid/)
+    const short = await m.signedOffer(bidder, 7n, parseEther('0.4'), BigInt(Math.floor(Date.now() / 1000) + 300))
+    expect((await m.submit('offers', short, bidder)).body.error!.message).toMatch(/valid until the auction ends/)
+    const highest = await m.signedOffer(bidder, 7n, parseEther('0.4'), bidEnd)
+    expect((await m.submit('offers', highest, bidder)).status).toBe(201)
+
+    // The auction ends; the seller accepts the highest bid on chain.
+    await m.chain.client.increaseTime({ seconds: 12 * 60 })
+    await m.chain.client.mine({ blocks: 1 })
+    const fees =
+      feeAmount(parseEther('0.4'), m.runtime.env.platformFee.bps) + feeAmount(parseEther('0.4'), CREATOR_FEE_BPS)
+    await m.send(m.seller, {
+      address: m.chain.contracts.weth,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [m.chain.contracts.seaport, fees],
+    })
+    const hash = await m.fill(m.seller, highest)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await m.ownerOf(7n)).toBe(bidder.address)
+    await m.index()
+    const [sale] = await m.runtime.db.select().from(sales).where(eq(sales.txHash, hash))
+    expect(sale).toMatchObject({
+      buyer: bidder.address.toLowerCase(),
+      priceWei: parseEther('0.4').toString(),
+      currency: 'WETH',
+    })
+  })
+
+  it('refuses an auction from a wallet that does not own the token', async () => {
+    const response = await m.api(
+      '/trpc/market.startAuction',
+      {
+        method: 'POST',
+        body: JSON.stringify({ nftId: m.nftId(5n), reserveWei: '1000', endsAt: new Date(Date.now() + 3_600_000) }),
+      },
+      rival,
+    )
+    expect(response.status).toBe(403)
+  })
+})
+
 describe('the server refuses orders a buyer could not fill', () => {
   const cases = {
     expired: async () => m.signedListing(m.seller, 7n, parseEther('1'), (o) => ({ ...o, startTime: 1n, endTime: 2n })),

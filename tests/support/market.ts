@@ -141,7 +141,7 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
     return { order, signature }
   }
 
-  async function signedOffer(maker: Account, tokenId: bigint, price: bigint) {
+  async function signedOffer(maker: Account, tokenId: bigint, price: bigint, endTime?: bigint) {
     const now = BigInt(Math.floor(Date.now() / 1000))
     const order = offerOrder({
       maker: maker.address,
@@ -150,7 +150,7 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
       fees,
       weth: chain.contracts.weth,
       startTime: now - 60n,
-      endTime: now + 86_400n,
+      endTime: endTime ?? now + 86_400n,
       salt: randomSalt(),
       counter: await counterOf(maker),
     })
