@@ -8,6 +8,7 @@ import { ACTIVITY_TYPES } from '../../db/schema'
 import { addressSchema, categorySchema, chainIdSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../trpc/inputs'
 import { nftListInput } from '../trpc/routers/nft'
 import { userNameSchema } from '../trpc/routers/user'
+import { submitOrderInput } from '../trading/order-input'
 
 type Shape = Record<string, z.ZodType>
 
@@ -185,5 +186,36 @@ export const openApiDocument = {
         responses: { 200: { description: '{ data: [{ id, name, rpcUrl, contracts, platformFee, collections }] }' } },
       },
     },
+    '/listings': { post: orderSubmission('A listing: one ERC-721 offered for ETH, fees as consideration items') },
+    '/offers': { post: orderSubmission('An offer or auction bid: WETH offered for one ERC-721') },
+    '/orders/{orderHash}': {
+      get: {
+        summary: 'A stored order with its status (active, inactive, filled, cancelled, expired) and signature',
+        parameters: [pathParam('orderHash', z.string().regex(/^0x[0-9a-fA-F]{64}$/))],
+        responses: {
+          200: { description: '{ data: { kind, chainId, nftId, status, orderHash, components, signature } }' },
+          400: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
   },
+}
+
+/** POST of a signed Seaport order; the server checks it against the chain before storing it. */
+function orderSubmission(summary: string) {
+  return {
+    summary: `${summary}. Needs a session for the order's offerer.`,
+    description:
+      "Refused with a 4xx naming the problem: wrong shape, a missing platform fee or creator earnings, expired, a stale Seaport counter, a signature not by the offerer, a maker who does not own or has not approved the token (listings) or lacks the WETH balance or allowance (offers), or a bid that misses an auction's reserve, the highest bid or its end.",
+    requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(submitOrderInput) } } },
+    responses: {
+      201: { description: '{ data: { id, orderHash, nftId } }' },
+      400: errorResponse,
+      401: errorResponse,
+      403: errorResponse,
+      404: errorResponse,
+      409: errorResponse,
+    },
+  }
 }

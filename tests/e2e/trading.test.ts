@@ -160,4 +160,34 @@ describe('trading with two wallets', () => {
     expect(await ownedIds(bidder.wallet.address())).toContain(nft.id)
     await Promise.all([bidder.close(), owner.close()])
   })
+
+  it('a cancelled listing cannot be bought: a buyer who still sees it is told so and pays nothing', async () => {
+    const seller = await a() // owns the token since the accepted offer
+    await signIn(seller.page)
+    await open(seller.page, `/item/${nft.id}`)
+    await seller.page.getByRole('button', { name: 'Sell' }).click()
+    const listing = seller.page.getByTestId('list-modal')
+    await listing.getByLabel('Price (ETH)').fill('0.3')
+    await listing.getByRole('button', { name: 'Complete listing' }).click()
+    expect(await tradeOutcome(listing)).toMatchObject({ phase: 'done' })
+    await listing.getByRole('button', { name: 'Done' }).click()
+
+    const buyer = await b()
+    await open(buyer.page, `/item/${nft.id}`)
+    await buyer.page.getByRole('button', { name: 'Buy now' }).waitFor()
+    const before = await chain.getBalance({ address: buyer.wallet.address() })
+
+    await seller.page.getByRole('button', { name: 'Cancel listing' }).click()
+    expect(await tradeOutcome(seller.page)).toMatchObject({ phase: 'done', text: 'Listing cancelled on chain.' })
+    await seller.page.getByText('Not listed for sale').waitFor()
+
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+    const checkout = buyer.page.getByTestId('checkout-modal')
+    await checkout.getByRole('checkbox').check()
+    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+    expect(await tradeOutcome(checkout)).toMatchObject({ phase: 'failed', text: expect.stringContaining('cancelled') })
+    expect(await chain.getBalance({ address: buyer.wallet.address() })).toBe(before)
+    expect(await ownerOnChain(nft)).toBe(seller.wallet.address())
+    await Promise.all([seller.close(), buyer.close()])
+  })
 })

@@ -3,6 +3,7 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { NftGrid } from '../../components/nft/NftGrid'
+import { CancelAllOrders } from '../../components/trade/CancelAllOrders'
 import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
 import { isAddressLike, oneOf } from '../../lib/search-params'
@@ -83,6 +84,7 @@ function UserPage() {
         <h1 className="mt-4 font-display text-3xl font-bold">{user.username ?? shortenAddress(user.address)}</h1>
         <p className="mt-1 font-mono text-sm text-jacarta-500 dark:text-jacarta-200">{user.address}</p>
         {user.bio && <p className="mt-4 max-w-2xl text-jacarta-500 dark:text-jacarta-200">{user.bio}</p>}
+        <CancelAllOrders address={user.address} />
         <nav
           aria-label="Profile tabs"
           className="mt-10 flex flex-wrap gap-2 border-b border-jacarta-100 dark:border-jacarta-700"
