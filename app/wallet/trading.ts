@@ -206,17 +206,7 @@ export function createTrading(config: Config, api: TrpcClient) {
       const { seaport } = contractsOf(token.chainId)
       await onChain(token.chainId, onStep)
       await ensureNftApproval(token, maker, seaport, onStep)
-      const now = BigInt(Math.floor(Date.now() / 1000))
-      const order = listingOrder({
-        maker,
-        token: { contract: token.contract, tokenId: BigInt(token.tokenId) },
-        price,
-        fees: fees.map(asFee),
-        startTime: now - 60n,
-        endTime: BigInt(Math.floor(endsAt.getTime() / 1000)),
-        salt: randomSalt(),
-        counter: await counterOf(token.chainId, seaport, maker),
-      })
+      const order = listingOrder(await terms(token, maker, price, endsAt, fees, seaport))
       return submit('listing', token.chainId, order, onStep)
     },
 
@@ -242,18 +232,7 @@ export function createTrading(config: Config, api: TrpcClient) {
         } as never)
       }
       await ensureWethAllowance(token.chainId, maker, price, onStep)
-      const now = BigInt(Math.floor(Date.now() / 1000))
-      const order = offerOrder({
-        maker,
-        token: { contract: token.contract, tokenId: BigInt(token.tokenId) },
-        price,
-        fees: fees.map(asFee),
-        weth,
-        startTime: now - 60n,
-        endTime: BigInt(Math.floor(endsAt.getTime() / 1000)),
-        salt: randomSalt(),
-        counter: await counterOf(token.chainId, seaport, maker),
-      })
+      const order = offerOrder({ ...(await terms(token, maker, price, endsAt, fees, seaport)), weth })
       return submit('offer', token.chainId, order, onStep)
     },
 
@@ -328,6 +307,27 @@ export function createTrading(config: Config, api: TrpcClient) {
       await indexed(chainId, onStep)
       return hash
     },
+  }
+
+  /** An order's terms: starting a minute ago (clock skew), ending at `endsAt`, with a fresh salt. */
+  async function terms(
+    token: TokenRef,
+    maker: Address,
+    price: bigint,
+    endsAt: Date,
+    fees: FeeTerms[],
+    seaport: Address,
+  ) {
+    return {
+      maker,
+      token: { contract: token.contract, tokenId: BigInt(token.tokenId) },
+      price,
+      fees: fees.map(asFee),
+      startTime: BigInt(Math.floor(Date.now() / 1000)) - 60n,
+      endTime: BigInt(Math.floor(endsAt.getTime() / 1000)),
+      salt: randomSalt(),
+      counter: await counterOf(token.chainId, seaport, maker),
+    }
   }
 
   async function submit(kind: 'listing' | 'offer', chainId: number, order: OrderComponents, onStep: OnStep) {

@@ -169,34 +169,16 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   if (!approved)
     reject('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
 
-  const [row] = await db
-    .insert(listings)
-    .values({
-      nftId: token.nft.id,
-      maker: order.offerer,
-      kind: 'fixed',
-      priceWei: price.toString(),
-      currency: 'ETH',
-      startsAt: new Date(Number(order.startTime) * 1000),
-      endsAt: new Date(Number(order.endTime) * 1000),
-      status: 'active',
-      orderHash: hash,
-      orderJson: JSON.stringify(orderToJson(order)),
-      signature: input.signature,
-      counter: order.counter.toString(),
-    })
-    .returning({ id: listings.id })
-  await db.insert(activity).values({
-    type: 'list',
-    nftId: token.nft.id,
-    collectionId: token.nft.collectionId,
-    fromAddress: order.offerer,
-    priceWei: price.toString(),
-    currency: 'ETH',
-    createdAt: now,
-  })
-  await refreshNftMarket(db, [token.nft.id], now)
-  return { id: row!.id, orderHash: hash, nftId: token.nft.id }
+  return storeOrder(
+    db,
+    now,
+    listings,
+    { kind: 'fixed', currency: 'ETH', priceSort: Number(formatEther(price)) },
+    token.nft,
+    input,
+    hash,
+    price,
+  )
 }
 
 /** An offer: WETH offered for one ERC-721; the fees come out of the WETH the owner receives. */
@@ -239,14 +221,36 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
     reject(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
   if (allowance < price) reject('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
 
+  return storeOrder(
+    db,
+    now,
+    offers,
+    { currency: 'WETH', priceSort: Number(formatEther(price)) },
+    token.nft,
+    input,
+    hash,
+    price,
+  )
+}
+
+/** Stores a checked order (listing or offer) with its activity, and updates the token's market columns. */
+async function storeOrder(
+  db: Database,
+  now: Date,
+  table: typeof listings | typeof offers,
+  columns: { kind?: 'fixed'; currency: string; priceSort: number },
+  nft: { id: number; collectionId: number; owner: string },
+  input: SubmitOrderInput,
+  hash: string,
+  price: bigint,
+) {
+  const { order } = input
   const [row] = await db
-    .insert(offers)
+    .insert(table as typeof offers)
     .values({
-      nftId: token.nft.id,
+      nftId: nft.id,
       maker: order.offerer,
       priceWei: price.toString(),
-      priceSort: Number(formatEther(price)),
-      currency: 'WETH',
       startsAt: new Date(Number(order.startTime) * 1000),
       endsAt: new Date(Number(order.endTime) * 1000),
       status: 'active',
@@ -254,20 +258,22 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
       orderJson: JSON.stringify(orderToJson(order)),
       signature: input.signature,
       counter: order.counter.toString(),
-    })
-    .returning({ id: offers.id })
+      ...columns,
+    } as typeof offers.$inferInsert)
+    .returning({ id: table.id })
+  const listing = table === listings
   await db.insert(activity).values({
-    type: 'offer',
-    nftId: token.nft.id,
-    collectionId: token.nft.collectionId,
+    type: listing ? 'list' : 'offer',
+    nftId: nft.id,
+    collectionId: nft.collectionId,
     fromAddress: order.offerer,
-    toAddress: token.nft.owner,
+    toAddress: listing ? null : nft.owner,
     priceWei: price.toString(),
-    currency: 'WETH',
+    currency: columns.currency,
     createdAt: now,
   })
-  await refreshNftMarket(db, [token.nft.id], now)
-  return { id: row!.id, orderHash: hash, nftId: token.nft.id }
+  await refreshNftMarket(db, [nft.id], now)
+  return { id: row!.id, orderHash: hash, nftId: nft.id }
 }
 
 /** The fees every order on `token` must carry: the platform's and the collection creator's. */

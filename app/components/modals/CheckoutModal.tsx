@@ -5,6 +5,7 @@ import { formatEth, formatUsd } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
+import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
@@ -62,30 +63,19 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
         <p className="mt-1 text-sm text-red-700 dark:text-red-400">Please accept the Terms of Service to buy.</p>
       )}
       <TradeStatus state={trade.state} chainId={item.chainId} />
-      {trade.state.phase === 'done' ? (
-        <button
-          type="button"
-          onClick={close}
-          className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
-        >
-          Done
-        </button>
-      ) : (
-        <button
-          type="button"
-          disabled={trade.busy}
-          onClick={() => {
-            setSubmitted(true)
-            if (!accepted) return
-            void trade.run((trading, onStep) => trading.buy(item.orderHash, onStep), {
-              done: `Purchase complete: ${item.name} is yours.`,
-            })
-          }}
-          className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          {trade.busy ? 'Buying…' : 'Confirm Checkout'}
-        </button>
-      )}
+      <TradeSubmit
+        state={trade.state}
+        label="Confirm Checkout"
+        busyLabel="Buying…"
+        onDone={close}
+        onClick={() => {
+          setSubmitted(true)
+          if (!accepted) return
+          void trade.run((trading, onStep) => trading.buy(item.orderHash, onStep), {
+            done: `Purchase complete: ${item.name} is yours.`,
+          })
+        }}
+      />
     </Modal>
   )
 }

@@ -5,6 +5,7 @@ import { formatEth } from '../../lib/format'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, feeOf, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
+import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
 
@@ -129,23 +130,12 @@ export function ListModal({
           </>
         )}
         <TradeStatus state={trade.state} chainId={item.token.chainId} />
-        {trade.state.phase === 'done' ? (
-          <button
-            type="button"
-            onClick={close}
-            className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
-          >
-            Done
-          </button>
-        ) : (
-          <button
-            type="submit"
-            disabled={trade.busy}
-            className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
-          >
-            {trade.busy ? 'Working…' : kind === 'fixed' ? 'Complete listing' : 'Start auction'}
-          </button>
-        )}
+        <TradeSubmit
+          state={trade.state}
+          label={kind === 'fixed' ? 'Complete listing' : 'Start auction'}
+          busyLabel="Working…"
+          onDone={close}
+        />
       </form>
     </Modal>
   )

@@ -5,6 +5,7 @@ import { formatEth } from '../../lib/format'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
+import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
@@ -89,23 +90,7 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
           <p className="mt-1 text-sm text-red-700 dark:text-red-400">Please accept the Terms of Service to bid.</p>
         )}
         <TradeStatus state={trade.state} chainId={target.token.chainId} />
-        {trade.state.phase === 'done' ? (
-          <button
-            type="button"
-            onClick={close}
-            className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark"
-          >
-            Done
-          </button>
-        ) : (
-          <button
-            type="submit"
-            disabled={trade.busy}
-            className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
-          >
-            {trade.busy ? 'Placing…' : 'Place Bid'}
-          </button>
-        )}
+        <TradeSubmit state={trade.state} label="Place Bid" busyLabel="Placing…" onDone={close} />
       </form>
     </Modal>
   )
