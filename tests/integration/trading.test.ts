@@ -3,10 +3,10 @@
  * API and the indexer: every amount is an exact bigint.
  */
 import { eq } from 'drizzle-orm'
-import { BaseError, ContractFunctionRevertedError, erc20Abi, erc721Abi, parseEther, zeroAddress } from 'viem'
+import { BaseError, ContractFunctionRevertedError, type Abi, erc20Abi, erc721Abi, parseEther, zeroAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
-import { feeAmount, orderParameters } from '../../chain/seaport'
+import { feeAmount, orderParameters, orderTypedData } from '../../chain/seaport'
 import { activity, chainCursors, listings, nfts, offers, sales } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
@@ -154,6 +154,59 @@ describe('offer → accept', () => {
       priceWei: price.toString(),
       currency: 'WETH',
     })
+  })
+
+  it('takes an offer from a smart-contract wallet (EIP-1271) and settles it', async () => {
+    const { createRequire } = await import('node:module')
+    const artifact = createRequire(import.meta.url)(
+      '@opensea/seaport-js/src/artifacts/src/contracts/test/TestERC1271Wallet.sol/TestERC1271Wallet.json',
+    ) as { abi: Abi; bytecode: `0x${string}` }
+    const signer = testAccount(6)
+    const deployer = m.chain.walletOf(signer)
+    const deployment = await m.chain.client.waitForTransactionReceipt({
+      hash: await deployer.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode }),
+    })
+    const smartWallet = deployment.contractAddress!
+    const price = parseEther('0.6')
+    // The contract wallet holds WETH and lets Seaport spend it.
+    await m.wrapAndApprove(signer, price)
+    await m.send(signer, {
+      address: m.chain.contracts.weth,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [smartWallet, price],
+    })
+    await m.send(signer, {
+      address: smartWallet,
+      abi: artifact.abi,
+      functionName: 'approveToken',
+      args: [m.chain.contracts.weth, m.chain.contracts.seaport, price],
+    })
+
+    // Its owner key signs for it; the server recovers another address and asks the contract.
+    const asWallet = { ...signer, address: smartWallet } as typeof signer
+    const signed = await m.signedOffer(asWallet, 9n, price)
+    const response = await m.submit('offers', signed, asWallet)
+    expect(response.status).toBe(201)
+
+    const tampered = {
+      ...signed,
+      signature: await testAccount(7).signTypedData(orderTypedData(31337, m.chain.contracts.seaport, signed.order)),
+    }
+    expect(
+      (await m.submit('offers', { ...tampered, order: { ...signed.order, salt: 1n } }, asWallet)).body.error!.message,
+    ).toBe('signature: not signed by order.offerer')
+
+    const fees = feeAmount(price, m.runtime.env.platformFee.bps) + feeAmount(price, CREATOR_FEE_BPS)
+    await m.send(m.seller, {
+      address: m.chain.contracts.weth,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [m.chain.contracts.seaport, fees],
+    })
+    const hash = await m.fill(m.seller, signed)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect((await m.ownerOf(9n)).toLowerCase()).toBe(smartWallet.toLowerCase())
   })
 
   it('refuses an offer the bidder cannot pay', async () => {

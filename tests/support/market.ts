@@ -28,7 +28,7 @@ import { sessionCookie } from './session'
 type Account = PrivateKeyAccount | HDAccount
 export const CREATOR_FEE_BPS = 500
 
-export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n]) {
+export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]) {
   const chain = await startTestChain()
   const base = await createTestRuntime()
   const runtime = { ...base, env: { ...base.env, chains: [{ id: 31337, rpcUrl: chain.url }] } }
