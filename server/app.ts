@@ -9,6 +9,7 @@ import { handleAuthLog } from './auth-log'
 import { ART_KINDS, type ArtKind } from '../db/media'
 import { drawArt } from './art'
 import { ApiError, toApiError } from './errors'
+import { media } from './media/routes'
 import { v1 } from './rest/v1'
 import type { Runtime } from './runtime'
 import { appRouter, createCaller } from './trpc/root'
@@ -48,6 +49,7 @@ app.get('/art/:kind/:key{.+\\.svg}', (c) => {
 })
 
 app.route('/v1', v1)
+app.route('/media', media)
 
 app.notFound((c) =>
   c.json({ error: { code: 'NOT_FOUND', message: `No API route matches ${c.req.method} ${c.req.path}.` } }, 404),

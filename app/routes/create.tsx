@@ -14,7 +14,7 @@ export const Route = createFileRoute('/create')({
 })
 
 /** The form's stated limit; the upload itself is checked again by content on the server. */
-export const MAX_MEDIA_MB = 100
+export const MAX_MEDIA_MB = 32
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp,video/mp4'
 
 type Property = { type: string; value: string }

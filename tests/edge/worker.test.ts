@@ -16,6 +16,7 @@ import { startSqld, startWrangler, type RunningProcess } from '../../scripts/pro
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/env'
 import { startTestChain } from '../support/chain'
 import { TEST_AUTH_SECRET } from '../support/runtime'
+import { sessionCookie } from '../support/session'
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-edge-'))
 let sqld: RunningProcess | undefined
@@ -73,6 +74,19 @@ describe('the Worker in workerd', () => {
     const response = await get('/api/auth/csrf')
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ csrfToken: expect.stringMatching(/^[0-9a-f]{64}$/) })
+  })
+
+  it('stores an upload in the MEDIA R2 bucket (emulated by wrangler) and serves it back', async () => {
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])
+    const form = new FormData()
+    form.set('file', new File([png], 'tiny.png', { type: 'image/png' }))
+    const cookie = await sessionCookie('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc')
+    const response = await fetch(`${worker?.url}/api/media`, { method: 'POST', body: form, headers: { cookie } })
+    expect(response.status).toBe(201)
+    const { data } = (await response.json()) as { data: { url: string } }
+    const served = await get(data.url)
+    expect(served.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png)
   })
 
   it('answers unknown API paths with the JSON error shape', async () => {
