@@ -24,7 +24,8 @@ export async function refreshNftMarket(db: Database, nftIds: Iterable<number>, n
         .from(offers)
         .where(and(eq(offers.nftId, nftId), eq(offers.status, 'active'), gt(offers.endsAt, now))),
     ])
-    const fixed = minWei(live.filter((l) => l.kind === 'fixed').map((l) => l.priceWei))
+    // A lazy mint's voucher is bought at its price like a fixed-price listing.
+    const fixed = minWei(live.filter((l) => l.kind !== 'auction').map((l) => l.priceWei))
     const auction = live.find((l) => l.kind === 'auction')
     const price = fixed ?? (auction ? BigInt(auction.priceWei) : null)
     const bestOffer = maxWei(bids.map((b) => b.priceWei))

@@ -9,6 +9,7 @@ import { handleAuthLog } from './auth-log'
 import { ART_KINDS, type ArtKind } from '../db/media'
 import { drawArt } from './art'
 import { ApiError, toApiError } from './errors'
+import { metadata } from './create/metadata-routes'
 import { media } from './media/routes'
 import { v1 } from './rest/v1'
 import type { Runtime } from './runtime'
@@ -50,6 +51,7 @@ app.get('/art/:kind/:key{.+\\.svg}', (c) => {
 
 app.route('/v1', v1)
 app.route('/media', media)
+app.route('/metadata', metadata)
 
 app.notFound((c) =>
   c.json({ error: { code: 'NOT_FOUND', message: `No API route matches ${c.req.method} ${c.req.path}.` } }, 404),

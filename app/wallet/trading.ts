@@ -16,6 +16,7 @@ import {
   writeContract,
 } from 'wagmi/actions'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { marketplaceContracts } from '../../chain/marketplace'
 import {
@@ -59,6 +60,9 @@ const REVERTS: Record<string, string> = {
   InvalidTime: 'This order has expired. Nothing was charged.',
   InvalidSigner: 'The order’s signature is no longer valid (its maker cancelled all orders). Nothing was charged.',
   InsufficientNativeTokensSupplied: 'Your wallet does not hold enough ETH for this purchase.',
+  ERC721InvalidSender: 'Sold: someone else minted this a moment ago. Nothing was charged.',
+  VoucherExpired: 'This item’s mint voucher has expired. Nothing was charged.',
+  VoucherWasRevoked: 'The creator withdrew this item. Nothing was charged.',
 }
 
 export class TradeError extends Error {
@@ -245,10 +249,29 @@ export function createTrading(config: Config, api: TrpcClient) {
       return api.market.startAuction.mutate({ nftId: token.nftId, reserveWei: reserve.toString(), endsAt })
     },
 
-    /** Buy now: the exact price in ETH, simulated first. */
+    /** Buy now: the exact price in ETH, simulated first; a lazy mint is minted to the buyer. */
     async buy(orderHash: string, onStep: OnStep) {
       const order = await stored(orderHash)
       await onChain(order.chainId, onStep)
+      if (order.kind === 'voucher') {
+        const v = order.components as unknown as Record<string, string>
+        const voucher = {
+          tokenId: BigInt(v.tokenId!),
+          uri: v.uri!,
+          minPrice: BigInt(v.minPrice!),
+          creator: v.creator as Address,
+          expiresAt: BigInt(v.expiresAt!),
+        }
+        const hash = await send(order.chainId, onStep, {
+          address: v.collection as Address,
+          abi: vitrineCollectionAbi,
+          functionName: 'redeem',
+          args: [voucher, order.signature as Hash],
+          value: voucher.minPrice,
+        } as never)
+        await indexed(order.chainId, onStep)
+        return hash
+      }
       const value = order.components.consideration.reduce(
         (sum, c) => sum + (c.itemType === 0 ? BigInt(c.startAmount) : 0n),
         0n,
@@ -286,6 +309,18 @@ export function createTrading(config: Config, api: TrpcClient) {
     async cancel(orderHash: string, onStep: OnStep) {
       const order = await api.market.order.query({ orderHash })
       await onChain(order.chainId, onStep)
+      if (order.kind === 'voucher') {
+        // A lazy mint is withdrawn by revoking its voucher on the collection contract.
+        const v = order.components as Record<string, string>
+        const hash = await send(order.chainId, onStep, {
+          address: v.collection as Address,
+          abi: vitrineCollectionAbi,
+          functionName: 'revokeVoucher',
+          args: [BigInt(v.tokenId!)],
+        } as never)
+        await indexed(order.chainId, onStep)
+        return hash
+      }
       const hash = await send(order.chainId, onStep, {
         address: contractsOf(order.chainId).seaport,
         abi: seaportAbi,

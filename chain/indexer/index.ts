@@ -17,6 +17,8 @@ import { ItemType } from '../seaport'
 const EVENTS = {
   transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
   approvalForAll: parseAbiItem('event ApprovalForAll(address indexed owner, address indexed operator, bool approved)'),
+  voucherRedeemed: parseAbiItem('event VoucherRedeemed(uint256 indexed tokenId, address indexed buyer, uint256 price)'),
+  voucherRevocation: parseAbiItem('event VoucherRevocation(uint256 indexed tokenId)'),
   orderFulfilled: parseAbiItem(
     'event OrderFulfilled(bytes32 orderHash, address indexed offerer, address indexed zone, address recipient, (uint8 itemType, address token, uint256 identifier, uint256 amount)[] offer, (uint8 itemType, address token, uint256 identifier, uint256 amount, address recipient)[] consideration)',
   ),
@@ -106,7 +108,7 @@ async function fetchLogs(
     contracts.length
       ? client.getLogs({
           address: contracts,
-          events: [EVENTS.transfer, EVENTS.approvalForAll],
+          events: [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.voucherRedeemed, EVENTS.voucherRevocation],
           fromBlock,
           toBlock,
           strict: true,
@@ -170,8 +172,8 @@ class LogApplier {
           .set({ owner: lower(to!) })
           .where(eq(nfts.id, nft.id))
         this.touched.add(nft.id)
-        // A sale's transfer shows once in the feed, as the sale.
-        if (await this.saleInTransaction(nft.id, log.transactionHash)) return
+        // A sale's transfer shows once in the feed, as the sale (a lazy mint shows its mint too).
+        if (from !== ZERO && (await this.saleInTransaction(nft.id, log.transactionHash))) return
         await this.db
           .insert(activity)
           .values({
@@ -202,6 +204,25 @@ class LogApplier {
         for (const row of rows) this.touched.add(row.id)
         return
       }
+      case 'VoucherRevocation': {
+        const nft = await this.nft(log.address, log.args.tokenId)
+        if (!nft) return
+        const rows = await this.db
+          .update(listings)
+          .set({ status: 'cancelled' })
+          .where(
+            and(
+              eq(listings.nftId, nft.id),
+              eq(listings.kind, 'voucher'),
+              inArray(listings.status, ['active', 'inactive']),
+            ),
+          )
+          .returning({ maker: listings.maker })
+        for (const row of rows) await this.cancelActivity(nft.id, row.maker, key, log.blockNumber)
+        return
+      }
+      case 'VoucherRedeemed':
+        return this.redeemed(log.address, log.args, key, log.blockNumber)
       case 'OrderFulfilled':
         return this.fulfilled(log.args, key, log.blockNumber)
       case 'OrderCancelled': {
@@ -318,6 +339,43 @@ class LogApplier {
       .delete(activity)
       .where(and(eq(activity.nftId, order.nftId), eq(activity.txHash, key.txHash), eq(activity.type, 'transfer')))
     this.touched.add(order.nftId)
+    this.sold = true
+  }
+
+  /** A lazy mint bought: the voucher's listing is filled and the sale recorded (the Transfer log mints). */
+  private async redeemed(
+    contract: string,
+    args: Extract<AnyLog, { eventName: 'VoucherRedeemed' }>['args'],
+    key: { txHash: string; logIndex: number },
+    block: bigint,
+  ) {
+    const nft = await this.nft(contract, args.tokenId)
+    if (!nft) return
+    const [voucher] = await this.db
+      .update(listings)
+      .set({ status: 'filled' })
+      .where(and(eq(listings.nftId, nft.id), eq(listings.kind, 'voucher')))
+      .returning({ maker: listings.maker })
+    await this.db.update(nfts).set({ lazyMinted: false }).where(eq(nfts.id, nft.id))
+    const seller = voucher?.maker ?? ZERO
+    const buyer = lower(args.buyer)
+    const soldAt = await this.blockTime(block)
+    const sale = {
+      nftId: nft.id,
+      collectionId: nft.collectionId,
+      priceWei: args.price.toString(),
+      currency: 'ETH',
+      ...key,
+    }
+    await this.db
+      .insert(sales)
+      .values({ ...sale, seller, buyer, priceSort: Number(args.price) / 1e18, soldAt })
+      .onConflictDoNothing()
+    await this.db
+      .insert(activity)
+      .values({ ...sale, type: 'sale', fromAddress: seller, toAddress: buyer, createdAt: soldAt })
+      .onConflictDoNothing()
+    this.touched.add(nft.id)
     this.sold = true
   }
 

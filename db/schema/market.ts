@@ -29,7 +29,8 @@ export const listings = sqliteTable(
       .notNull()
       .references(() => nfts.id, { onDelete: 'cascade' }),
     maker: address('maker').notNull(),
-    kind: text('kind', { enum: ['fixed', 'auction'] }).notNull(),
+    /** `voucher`: a lazy mint, bought by redeeming the creator's signed voucher (orderJson/signature hold it). */
+    kind: text('kind', { enum: ['fixed', 'auction', 'voucher'] }).notNull(),
     priceWei: wei('price_wei').notNull(),
     currency: text('currency').notNull().default('ETH'),
     startsAt: timestamp('starts_at').notNull(),
@@ -137,4 +138,11 @@ export const chainCursors = sqliteTable('chain_cursors', {
   chainId: integer('chain_id').primaryKey(),
   block: integer('block').notNull(),
   updatedAt: timestamp('updated_at').notNull(),
+})
+
+/** Frozen token metadata (ERC-721 JSON), addressed by the SHA-256 of its exact bytes. */
+export const tokenMetadata = sqliteTable('token_metadata', {
+  sha256: text('sha256').primaryKey(),
+  json: text('json').notNull(),
+  createdAt: createdAt(),
 })

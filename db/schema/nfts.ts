@@ -25,6 +25,8 @@ export const nfts = sqliteTable(
     description: text('description').notNull().default(''),
     image: text('image').notNull(),
     animationUrl: text('animation_url'),
+    /** The creator's link for the item (ERC-721 metadata `external_url`). */
+    externalUrl: text('external_url'),
     owner: address('owner').notNull(),
     creator: address('creator').notNull(),
     category: text('category', { enum: CATEGORIES }).notNull(),

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server'
 import { createCallerFactory, router } from './init'
 import { activityRouter } from './routers/activity'
 import { chainRouter } from './routers/chain'
+import { createRouter } from './routers/create'
 import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
@@ -21,6 +22,7 @@ export const appRouter = router({
   wallet: walletQuery,
   chain: chainRouter,
   market: marketRouter,
+  create: createRouter,
   nft: nftRouter,
   collection: collectionRouter,
   user: userRouter,

@@ -3,6 +3,9 @@
  * collection whose creator (test account 1) minted tokens to a seller (account 2), the same
  * collection and tokens in a fresh database, and helpers that act as a wallet would.
  */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { erc721Abi, type Address, type Hex } from 'viem'
 import type { PrivateKeyAccount, HDAccount } from 'viem/accounts'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
@@ -20,6 +23,8 @@ import {
 } from '../../chain/seaport'
 import { collections, nfts } from '../../db/schema'
 import { app } from '../../server/app'
+import { contentTypeOfKey } from '../../server/media/keys'
+import { folderStore } from '../../server/media/store'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startTestChain, testAccount } from './chain'
 import { createTestRuntime } from './runtime'
@@ -31,7 +36,12 @@ export const CREATOR_FEE_BPS = 500
 export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]) {
   const chain = await startTestChain()
   const base = await createTestRuntime()
-  const runtime = { ...base, env: { ...base.env, chains: [{ id: 31337, rpcUrl: chain.url }] } }
+  const mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-media-'))
+  const runtime = {
+    ...base,
+    env: { ...base.env, chains: [{ id: 31337, rpcUrl: chain.url }] },
+    media: folderStore(mediaDir, contentTypeOfKey),
+  }
   const creator = testAccount(1)
   const seller = testAccount(2)
   const feeRecipient = runtime.env.platformFee.recipient
@@ -228,6 +238,7 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
     ownerOf,
     stop: async () => {
       base.close()
+      rmSync(mediaDir, { recursive: true, force: true })
       await chain.stop()
     },
   }

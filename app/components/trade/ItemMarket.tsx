@@ -31,7 +31,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   const auction = nft.listings.find((l) => l.kind === 'auction')
   const auctionOver = auction?.ended ?? false
   // Only a listing with a signed Seaport order can be bought; imported ones cannot.
-  const fixed = nft.listings.find((l) => l.kind === 'fixed' && l.orderHash)
+  const fixed = nft.listings.find((l) => l.kind !== 'auction' && l.orderHash)
   const unsigned = !fixed && nft.listings.find((l) => l.kind === 'fixed')
   const highestBid = nft.offers[0]
   const token = { chainId: nft.chainId, contract: nft.contract as Address, tokenId: nft.tokenId }

@@ -63,7 +63,8 @@ export const marketRouter = router({
       if (!row) continue
       const { order } = row
       return {
-        kind,
+        /** `voucher`: a lazy mint, bought by redeeming the creator's voucher on the collection contract. */
+        kind: 'kind' in order && order.kind === 'voucher' ? ('voucher' as const) : kind,
         chainId: row.chainId,
         nftId: order.nftId,
         status: order.endsAt < new Date() && order.status === 'active' ? ('expired' as const) : order.status,

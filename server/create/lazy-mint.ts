@@ -1,0 +1,219 @@
+/**
+ * Publishing a lazy mint: the creator has uploaded the media and signed a voucher for a token
+ * of their own Vitrine collection. The server checks the collection on chain (its owner and
+ * platform fee), the media, the token id, the voucher's URI (rebuilt from the metadata) and
+ * signature, then shows the item at once with its price; the first buyer redeems the voucher.
+ */
+import { TRPCError } from '@trpc/server'
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import { hashTypedData, recoverTypedDataAddress, type Address, type Hex } from 'viem'
+import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
+import { marketplaceContracts } from '../../chain/marketplace'
+import { tokenMetadataJson, tokenUri, voucherTypedData, sha256OfText, type MintVoucher } from '../../chain/voucher'
+import type { Database } from '../../db/client'
+import { refreshNftMarket } from '../../db/market'
+import { activity, collections, listings, nftAttributes, nfts, tokenMetadata } from '../../db/schema'
+import type { Env } from '../env'
+import type { MediaStore } from '../media/store'
+import { MEDIA_KEY, mediaUrl } from '../media/keys'
+import { chainClient } from '../trading/clients'
+import { idOrSlugSchema } from '../trpc/inputs'
+
+const uint = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,78}$/, `must be ${what} as a whole number in decimal`)
+    .transform((v) => BigInt(v))
+
+export const lazyMintInput = z.object({
+  collection: idOrSlugSchema,
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
+  externalUrl: z.url('must be a URL').max(500).optional(),
+  media: z.string().regex(MEDIA_KEY, 'must be the key of an uploaded file (POST /api/media)'),
+  attributes: z
+    .array(
+      z.object({
+        trait_type: z.string().trim().min(1, 'must not be empty').max(50),
+        value: z.string().trim().min(1, 'must not be empty').max(100),
+      }),
+    )
+    .max(20, 'at most 20 properties')
+    .default([]),
+  freeze: z.boolean().default(true),
+  tokenId: uint('a token id'),
+  minPriceWei: uint('a price in wei').refine((v) => v > 0n, 'must be more than zero'),
+  expiresAt: uint('a time in seconds'),
+  signature: z.string().regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature'),
+})
+export type LazyMintInput = z.infer<typeof lazyMintInput>
+
+const reject = (
+  message: string,
+  code: 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' = 'BAD_REQUEST',
+): never => {
+  throw new TRPCError({ code, message })
+}
+
+interface Context {
+  db: Database
+  env: Env
+  media?: MediaStore
+  origin: string
+  now?: Date
+}
+
+export async function publishLazyMint(
+  { db, env, media, origin, now = new Date() }: Context,
+  creator: Address,
+  input: LazyMintInput,
+) {
+  const [collection] = await db
+    .select()
+    .from(collections)
+    .where(
+      /^\d+$/.test(input.collection)
+        ? eq(collections.id, Number(input.collection))
+        : eq(collections.slug, input.collection.toLowerCase()),
+    )
+  if (!collection) return reject(`collection: no collection ${input.collection}`, 'NOT_FOUND')
+  if (collection.creator !== creator) reject('collection: only its creator can mint in it', 'FORBIDDEN')
+  const client = chainClient(env, collection.chainId)
+  if (!client || !marketplaceContracts(collection.chainId))
+    reject(`collection: Vitrine does not trade on chain ${collection.chainId}`)
+  const contract = collection.contract as Address
+
+  // The contract must be one of ours, owned by the creator, taking this platform's fee.
+  const read = <T>(functionName: 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
+    client!
+      .readContract({ address: contract, abi: vitrineCollectionAbi, functionName })
+      .catch(() => null) as Promise<T | null>
+  const [owner, feeRecipient, feeBps] = await Promise.all([
+    read<Address>('owner'),
+    read<Address>('platformFeeRecipient'),
+    read<bigint>('platformFeeBps'),
+  ])
+  if (!owner || owner.toLowerCase() !== creator) reject('collection: its contract is not owned by your wallet')
+  if (feeRecipient?.toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {
+    reject("collection: its contract does not pay this marketplace's platform fee")
+  }
+  if (!media || !(await media.has(input.media))) reject('media: upload the file first (POST /api/media)')
+
+  const t = BigInt(Math.floor(now.getTime() / 1000))
+  if (input.expiresAt <= t + 60n) reject('expiresAt: the voucher has expired or ends within a minute')
+  if (input.expiresAt > t + 366n * 86_400n) reject('expiresAt: a voucher may run for at most a year')
+  const [taken] = await db
+    .select({ id: nfts.id })
+    .from(nfts)
+    .where(
+      and(
+        eq(nfts.chainId, collection.chainId),
+        eq(nfts.contract, collection.contract),
+        eq(nfts.tokenId, input.tokenId.toString()),
+      ),
+    )
+  const minted = await client!
+    .readContract({ address: contract, abi: vitrineCollectionAbi, functionName: 'ownerOf', args: [input.tokenId] })
+    .then(
+      () => true,
+      () => false,
+    )
+  if (taken || minted) reject(`tokenId: token ${input.tokenId} already exists in this collection`, 'CONFLICT')
+
+  const video = input.media.endsWith('.mp4')
+  const metadata = {
+    name: input.name,
+    description: input.description,
+    image: `${origin}${mediaUrl(input.media)}`,
+    animationUrl: video ? `${origin}${mediaUrl(input.media)}` : null,
+    externalUrl: input.externalUrl ?? null,
+    attributes: input.attributes,
+  }
+  const uri = await tokenUri(
+    origin,
+    { chainId: collection.chainId, contract, tokenId: input.tokenId },
+    metadata,
+    input.freeze,
+  )
+  const voucher: MintVoucher = {
+    tokenId: input.tokenId,
+    uri,
+    minPrice: input.minPriceWei,
+    creator,
+    expiresAt: input.expiresAt,
+  }
+  const typed = voucherTypedData(collection.chainId, contract, voucher)
+  const signature = input.signature as Hex
+  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null)
+  if (signer?.toLowerCase() !== creator) {
+    const valid = await client!
+      .verifyHash({ address: creator, hash: hashTypedData(typed), signature })
+      .catch(() => false)
+    if (!valid) reject('signature: not a voucher signed by your wallet for exactly this token, URI, price and expiry')
+  }
+
+  if (input.freeze) {
+    const json = tokenMetadataJson(metadata)
+    await db
+      .insert(tokenMetadata)
+      .values({ sha256: await sha256OfText(json), json })
+      .onConflictDoNothing()
+  }
+  const [nft] = await db
+    .insert(nfts)
+    .values({
+      collectionId: collection.id,
+      chainId: collection.chainId,
+      contract: collection.contract,
+      tokenId: input.tokenId.toString(),
+      name: input.name,
+      description: input.description,
+      image: mediaUrl(input.media),
+      animationUrl: video ? mediaUrl(input.media) : null,
+      externalUrl: input.externalUrl ?? null,
+      owner: creator,
+      creator,
+      category: collection.category,
+      addDate: now,
+      verified: collection.verified,
+      lazyMinted: true,
+    })
+    .returning({ id: nfts.id })
+  if (input.attributes.length) {
+    await db
+      .insert(nftAttributes)
+      .values(input.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
+  }
+  const digest = hashTypedData(typed)
+  await db.insert(listings).values({
+    nftId: nft!.id,
+    maker: creator,
+    kind: 'voucher',
+    priceWei: input.minPriceWei.toString(),
+    currency: 'ETH',
+    startsAt: now,
+    endsAt: new Date(Number(input.expiresAt) * 1000),
+    status: 'active',
+    orderHash: digest,
+    orderJson: JSON.stringify({
+      ...voucher,
+      tokenId: voucher.tokenId.toString(),
+      minPrice: voucher.minPrice.toString(),
+      expiresAt: voucher.expiresAt.toString(),
+      collection: contract,
+    }),
+    signature: input.signature,
+  })
+  await db.insert(activity).values({
+    type: 'list',
+    nftId: nft!.id,
+    collectionId: collection.id,
+    fromAddress: creator,
+    priceWei: input.minPriceWei.toString(),
+    currency: 'ETH',
+    createdAt: now,
+  })
+  await refreshNftMarket(db, [nft!.id], now)
+  return { nftId: nft!.id, uri, voucherHash: digest }
+}

@@ -1,0 +1,54 @@
+/**
+ * Token metadata (ERC-721 JSON) at the URLs vouchers and contracts carry: frozen documents by
+ * their SHA-256, and a token's current metadata by chain, contract and token id.
+ */
+import { and, eq } from 'drizzle-orm'
+import { Hono } from 'hono'
+import { tokenMetadataJson } from '../../chain/voucher'
+import { nftAttributes, nfts, tokenMetadata } from '../../db/schema'
+import type { AppEnv } from '../app'
+import { ApiError } from '../errors'
+
+const json = (body: string, immutable: boolean) =>
+  new Response(body, {
+    headers: {
+      'content-type': 'application/json',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
+      'access-control-allow-origin': '*',
+    },
+  })
+
+export const metadata = new Hono<AppEnv>()
+  .get('/:file{[0-9a-f]{64}\\.json}', async (c) => {
+    const sha256 = c.req.param('file').slice(0, 64)
+    const [row] = await c.env.db.select().from(tokenMetadata).where(eq(tokenMetadata.sha256, sha256))
+    if (!row) throw new ApiError(404, 'NOT_FOUND', `no metadata ${sha256}`)
+    return json(row.json, true)
+  })
+  .get('/:chainId{\\d+}/:contract{0x[0-9a-fA-F]{40}}/:tokenId{\\d+}', async (c) => {
+    const [nft] = await c.env.db
+      .select()
+      .from(nfts)
+      .where(
+        and(
+          eq(nfts.chainId, Number(c.req.param('chainId'))),
+          eq(nfts.contract, c.req.param('contract').toLowerCase()),
+          eq(nfts.tokenId, c.req.param('tokenId')),
+        ),
+      )
+    if (!nft) throw new ApiError(404, 'NOT_FOUND', 'no such token on Vitrine')
+    const traits = await c.env.db.select().from(nftAttributes).where(eq(nftAttributes.nftId, nft.id))
+    const origin = c.env.env.PUBLIC_URL ?? new URL(c.req.url).origin
+    const absolute = (url: string | null) => (url && url.startsWith('/') ? origin + url : url)
+    return json(
+      tokenMetadataJson({
+        name: nft.name,
+        description: nft.description,
+        image: absolute(nft.image)!,
+        animationUrl: absolute(nft.animationUrl),
+        externalUrl: nft.externalUrl,
+        attributes: traits.map((t) => ({ trait_type: t.traitType, value: t.value })),
+      }),
+      false,
+    )
+  })

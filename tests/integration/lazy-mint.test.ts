@@ -1,0 +1,217 @@
+/**
+ * Lazy minting end to end without a browser: upload, a voucher signed by the creator, the item
+ * listed at once, redeemed on chain by a buyer who receives the token while the creator is paid
+ * the price minus the platform fee exactly, then indexed (mint and sale) with its metadata served.
+ */
+import { eq } from 'drizzle-orm'
+import { parseEther, type Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
+import { voucherTypedData, type MintVoucher } from '../../chain/voucher'
+import { activity, nfts } from '../../db/schema'
+import { app } from '../../server/app'
+import { feeAmount } from '../../chain/seaport'
+import { testAccount } from '../support/chain'
+import { startMarket } from '../support/market'
+import { sessionCookie } from '../support/session'
+
+let m: Awaited<ReturnType<typeof startMarket>>
+beforeAll(async () => {
+  m = await startMarket([1n])
+}, 60_000)
+afterAll(() => m.stop())
+
+const ORIGIN = 'http://localhost'
+const buyer = testAccount(4)
+const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3])
+
+async function uploadMedia(): Promise<string> {
+  const form = new FormData()
+  form.set('file', new File([png], 'lighthouse.png', { type: 'image/png' }))
+  const response = await app.request(
+    `${ORIGIN}/api/media`,
+    { method: 'POST', body: form, headers: { cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
+    m.runtime,
+  )
+  return ((await response.json()) as { data: { key: string } }).data.key
+}
+
+async function publish(body: Record<string, unknown>, as = m.creator.address) {
+  const response = await app.request(
+    `${ORIGIN}/api/trpc/create.publishLazyMint`,
+    {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie: await sessionCookie(as.toLowerCase()) },
+    },
+    m.runtime,
+  )
+  const json = (await response.json()) as {
+    result?: { data: { nftId: number; uri: string } }
+    error?: { message: string }
+  }
+  return { status: response.status, data: json.result?.data, error: json.error?.message }
+}
+
+describe('lazy mint', () => {
+  const price = parseEther('0.25')
+  let media: string
+  let uri: string
+  let nftId: number
+  const expiresAt = BigInt(Math.floor(Date.now() / 1000) + 86_400)
+  const metadata = () => ({
+    collection: 'harbour-lights',
+    name: 'Beacon at Dusk',
+    description: 'The first lamp lit on the point.',
+    externalUrl: 'https://example.org/beacon',
+    media,
+    attributes: [{ trait_type: 'Light', value: 'Amber' }],
+    freeze: true,
+  })
+  const sign = async (voucher: MintVoucher, signer = m.creator) =>
+    signer.signTypedData(voucherTypedData(31337, m.contract, voucher))
+
+  it('publishes an item at once, without any transaction, found by the lazy-minted filter', async () => {
+    media = await uploadMedia()
+    const tokenId = 4242n
+    // The frozen URI is the SHA-256 of the metadata JSON: ask the server's rule through a first, unsigned try.
+    const { tokenUri } = await import('../../chain/voucher')
+    uri = await tokenUri(
+      ORIGIN,
+      { chainId: 31337, contract: m.contract, tokenId },
+      {
+        name: 'Beacon at Dusk',
+        description: 'The first lamp lit on the point.',
+        image: `${ORIGIN}/api/media/${media}`,
+        animationUrl: null,
+        externalUrl: 'https://example.org/beacon',
+        attributes: [{ trait_type: 'Light', value: 'Amber' }],
+      },
+      true,
+    )
+    const voucher = { tokenId, uri, minPrice: price, creator: m.creator.address, expiresAt }
+    const block = await m.chain.client.getBlockNumber({ cacheTime: 0 })
+    const published = await publish({
+      ...metadata(),
+      tokenId: tokenId.toString(),
+      minPriceWei: price.toString(),
+      expiresAt: expiresAt.toString(),
+      signature: await sign(voucher),
+    })
+    expect(published.error).toBeUndefined()
+    expect(published.data!.uri).toBe(uri)
+    nftId = published.data!.nftId
+    expect(await m.chain.client.getBlockNumber({ cacheTime: 0 })).toBe(block) // no transaction
+
+    const listed = await m.api('/v1/nfts?filter=lazy-minted&chain=31337')
+    const item = (listed.body.data as unknown as { id: number; lazyMinted: boolean; price: { wei: string } }[]).find(
+      (n) => n.id === nftId,
+    )
+    expect(item).toMatchObject({ lazyMinted: true, price: { wei: price.toString() } })
+
+    const served = await app.request(uri, {}, m.runtime)
+    expect(await served.json()).toEqual({
+      name: 'Beacon at Dusk',
+      description: 'The first lamp lit on the point.',
+      image: `${ORIGIN}/api/media/${media}`,
+      external_url: 'https://example.org/beacon',
+      attributes: [{ trait_type: 'Light', value: 'Amber' }],
+    })
+  })
+
+  it('refuses a voucher signed by another key, one from a wallet that is not the creator, and a taken token id', async () => {
+    const voucher = { tokenId: 77n, uri, minPrice: price, creator: m.creator.address, expiresAt }
+    const body = { ...metadata(), tokenId: '77', minPriceWei: price.toString(), expiresAt: expiresAt.toString() }
+    expect((await publish({ ...body, signature: await sign(voucher, testAccount(5)) })).error).toMatch(
+      /^signature: not a voucher signed by your wallet/,
+    )
+    expect((await publish({ ...body, signature: await sign(voucher) }, testAccount(5).address)).error).toBe(
+      'collection: only its creator can mint in it',
+    )
+    expect(
+      (await publish({ ...body, tokenId: '4242', signature: await sign({ ...voucher, tokenId: 4242n }) })).error,
+    ).toMatch(/already exists/)
+    expect((await publish({ ...body, media: `${'a'.repeat(64)}.png`, signature: '0x00' })).error).toMatch(
+      /^media: upload the file first/,
+    )
+  })
+
+  it('mints to the first buyer, pays the creator the price minus the platform fee, and shows mint and sale', async () => {
+    const stored = await m.api(`/v1/nfts/${nftId}`)
+    const listing = (stored.body.data as unknown as { listings: { kind: string; orderHash: string }[] }).listings[0]!
+    expect(listing.kind).toBe('voucher')
+    const order = await m.api(`/v1/orders/${listing.orderHash}`)
+    const { components, signature } = order.body.data as unknown as {
+      components: Record<string, string>
+      signature: `0x${string}`
+    }
+    const voucher = {
+      tokenId: BigInt(components.tokenId!),
+      uri: components.uri!,
+      minPrice: BigInt(components.minPrice!),
+      creator: components.creator as Address,
+      expiresAt: BigInt(components.expiresAt!),
+    }
+    const before = {
+      creator: await m.chain.client.getBalance({ address: m.creator.address }),
+      fee: await m.chain.client.getBalance({ address: m.feeRecipient }),
+    }
+    const wallet = m.chain.walletOf(buyer)
+    const hash = await wallet.writeContract({
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'redeem',
+      args: [voucher, signature],
+      value: price,
+    })
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const fee = feeAmount(price, m.runtime.env.platformFee.bps)
+    expect((await m.chain.client.getBalance({ address: m.feeRecipient })) - before.fee).toBe(fee)
+    expect((await m.chain.client.getBalance({ address: m.creator.address })) - before.creator).toBe(price - fee)
+    expect(
+      await m.chain.client.readContract({
+        address: m.contract,
+        abi: vitrineCollectionAbi,
+        functionName: 'tokenURI',
+        args: [4242n],
+      }),
+    ).toBe(uri)
+
+    await m.index()
+    const [nft] = await m.runtime.db.select().from(nfts).where(eq(nfts.id, nftId))
+    expect(nft).toMatchObject({ owner: buyer.address.toLowerCase(), lazyMinted: false, priceWei: null })
+    const feed = await m.runtime.db.select().from(activity).where(eq(activity.txHash, hash))
+    expect(feed.map((a) => a.type).sort()).toEqual(['mint', 'sale'])
+  })
+
+  it('withdraws a voucher on chain: the item is no longer for sale and redeeming it reverts', async () => {
+    const voucher = { tokenId: 78n, uri, minPrice: price, creator: m.creator.address, expiresAt }
+    const signature = await sign(voucher)
+    const published = await publish({
+      ...metadata(),
+      tokenId: '78',
+      minPriceWei: price.toString(),
+      expiresAt: expiresAt.toString(),
+      signature,
+    })
+    expect(published.error).toBeUndefined()
+    await m.send(m.creator, {
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'revokeVoucher',
+      args: [78n],
+    })
+    await m.index()
+    const [nft] = await m.runtime.db.select().from(nfts).where(eq(nfts.id, published.data!.nftId))
+    expect(nft!.priceWei).toBeNull()
+    const attempt = m.chain.client.simulateContract({
+      account: buyer,
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'redeem',
+      args: [voucher, signature],
+      value: price,
+    })
+    await expect(attempt).rejects.toThrow(/VoucherWasRevoked/)
+  })
+})
