@@ -7,7 +7,7 @@
 import { TRPCError } from '@trpc/server'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { hashTypedData, recoverTypedDataAddress, type Address, type Hex } from 'viem'
+import { hashTypedData, recoverTypedDataAddress, type Address, type Hex, type PublicClient } from 'viem'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
 import { tokenMetadataJson, tokenUri, voucherTypedData, sha256OfText, type MintVoucher } from '../../chain/voucher'
@@ -64,29 +64,21 @@ interface Context {
   now?: Date
 }
 
-export async function publishLazyMint(
-  { db, env, media, origin, now = new Date() }: Context,
-  creator: Address,
-  input: LazyMintInput,
-) {
+/** The creator's Vitrine collection, checked on chain: owned by them, taking this platform's fee. */
+export async function creatorCollection({ db, env }: { db: Database; env: Env }, creator: Address, idOrSlug: string) {
   const [collection] = await db
     .select()
     .from(collections)
-    .where(
-      /^\d+$/.test(input.collection)
-        ? eq(collections.id, Number(input.collection))
-        : eq(collections.slug, input.collection.toLowerCase()),
-    )
-  if (!collection) return reject(`collection: no collection ${input.collection}`, 'NOT_FOUND')
+    .where(/^\d+$/.test(idOrSlug) ? eq(collections.id, Number(idOrSlug)) : eq(collections.slug, idOrSlug.toLowerCase()))
+  if (!collection) return reject(`collection: no collection ${idOrSlug}`, 'NOT_FOUND')
   if (collection.creator !== creator) reject('collection: only its creator can mint in it', 'FORBIDDEN')
   const client = chainClient(env, collection.chainId)
-  if (!client || !marketplaceContracts(collection.chainId))
-    reject(`collection: Vitrine does not trade on chain ${collection.chainId}`)
+  if (!client || !marketplaceContracts(collection.chainId)) {
+    return reject(`collection: Vitrine does not trade on chain ${collection.chainId}`)
+  }
   const contract = collection.contract as Address
-
-  // The contract must be one of ours, owned by the creator, taking this platform's fee.
   const read = <T>(functionName: 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
-    client!
+    client
       .readContract({ address: contract, abi: vitrineCollectionAbi, functionName })
       .catch(() => null) as Promise<T | null>
   const [owner, feeRecipient, feeBps] = await Promise.all([
@@ -98,29 +90,17 @@ export async function publishLazyMint(
   if (feeRecipient?.toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {
     reject("collection: its contract does not pay this marketplace's platform fee")
   }
-  if (!media || !(await media.has(input.media))) reject('media: upload the file first (POST /api/media)')
+  return { collection, client, contract }
+}
 
-  const t = BigInt(Math.floor(now.getTime() / 1000))
-  if (input.expiresAt <= t + 60n) reject('expiresAt: the voucher has expired or ends within a minute')
-  if (input.expiresAt > t + 366n * 86_400n) reject('expiresAt: a voucher may run for at most a year')
-  const [taken] = await db
-    .select({ id: nfts.id })
-    .from(nfts)
-    .where(
-      and(
-        eq(nfts.chainId, collection.chainId),
-        eq(nfts.contract, collection.contract),
-        eq(nfts.tokenId, input.tokenId.toString()),
-      ),
-    )
-  const minted = await client!
-    .readContract({ address: contract, abi: vitrineCollectionAbi, functionName: 'ownerOf', args: [input.tokenId] })
-    .then(
-      () => true,
-      () => false,
-    )
-  if (taken || minted) reject(`tokenId: token ${input.tokenId} already exists in this collection`, 'CONFLICT')
+type TokenFields = Pick<LazyMintInput, 'name' | 'description' | 'externalUrl' | 'media' | 'attributes' | 'freeze'>
 
+/** The token's metadata and the URI that carries it (frozen or by token path). */
+export async function tokenDocument(
+  origin: string,
+  token: { chainId: number; contract: Address; tokenId: bigint },
+  input: TokenFields,
+) {
   const video = input.media.endsWith('.mp4')
   const metadata = {
     name: input.name,
@@ -130,11 +110,105 @@ export async function publishLazyMint(
     externalUrl: input.externalUrl ?? null,
     attributes: input.attributes,
   }
-  const uri = await tokenUri(
+  return { metadata, uri: await tokenUri(origin, token, metadata, input.freeze) }
+}
+
+/** Stores the token (and its frozen metadata); answers its id. */
+export async function insertToken(
+  db: Database,
+  collection: typeof collections.$inferSelect,
+  tokenId: bigint,
+  owner: Address,
+  input: TokenFields,
+  metadata: Awaited<ReturnType<typeof tokenDocument>>['metadata'],
+  lazy: boolean,
+  now: Date,
+) {
+  if (input.freeze) {
+    const json = tokenMetadataJson(metadata)
+    await db
+      .insert(tokenMetadata)
+      .values({ sha256: await sha256OfText(json), json })
+      .onConflictDoNothing()
+  }
+  const video = input.media.endsWith('.mp4')
+  const [nft] = await db
+    .insert(nfts)
+    .values({
+      collectionId: collection.id,
+      chainId: collection.chainId,
+      contract: collection.contract,
+      tokenId: tokenId.toString(),
+      name: input.name,
+      description: input.description,
+      image: mediaUrl(input.media),
+      animationUrl: video ? mediaUrl(input.media) : null,
+      externalUrl: input.externalUrl ?? null,
+      owner,
+      creator: collection.creator,
+      category: collection.category,
+      addDate: now,
+      verified: collection.verified,
+      lazyMinted: lazy,
+    })
+    .returning({ id: nfts.id })
+  if (input.attributes.length) {
+    await db
+      .insert(nftAttributes)
+      .values(input.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
+  }
+  return nft!.id
+}
+
+/** The token id is free: not in the database and, when `client` is given, not minted on chain. */
+export async function ensureTokenIdFree(
+  db: Database,
+  collection: typeof collections.$inferSelect,
+  tokenId: bigint,
+  client?: PublicClient,
+) {
+  const [taken] = await db
+    .select({ id: nfts.id })
+    .from(nfts)
+    .where(
+      and(
+        eq(nfts.chainId, collection.chainId),
+        eq(nfts.contract, collection.contract),
+        eq(nfts.tokenId, tokenId.toString()),
+      ),
+    )
+  const minted = client
+    ? await client
+        .readContract({
+          address: collection.contract as Address,
+          abi: vitrineCollectionAbi,
+          functionName: 'ownerOf',
+          args: [tokenId],
+        })
+        .then(
+          () => true,
+          () => false,
+        )
+    : false
+  if (taken || minted) reject(`tokenId: token ${tokenId} already exists in this collection`, 'CONFLICT')
+}
+
+export async function publishLazyMint(
+  { db, env, media, origin, now = new Date() }: Context,
+  creator: Address,
+  input: LazyMintInput,
+) {
+  const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
+  if (!media || !(await media.has(input.media))) reject('media: upload the file first (POST /api/media)')
+  const t = BigInt(Math.floor(now.getTime() / 1000))
+  if (input.expiresAt <= t + 60n) reject('expiresAt: the voucher has expired or ends within a minute')
+  if (input.expiresAt > t + 366n * 86_400n) reject('expiresAt: a voucher may run for at most a year')
+  await ensureTokenIdFree(db, collection, input.tokenId, client)
+
+  const { metadata, uri } = await tokenDocument(
     origin,
     { chainId: collection.chainId, contract, tokenId: input.tokenId },
-    metadata,
-    input.freeze,
+    input,
   )
   const voucher: MintVoucher = {
     tokenId: input.tokenId,
@@ -147,47 +221,16 @@ export async function publishLazyMint(
   const signature = input.signature as Hex
   const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null)
   if (signer?.toLowerCase() !== creator) {
-    const valid = await client!
+    const valid = await client
       .verifyHash({ address: creator, hash: hashTypedData(typed), signature })
       .catch(() => false)
     if (!valid) reject('signature: not a voucher signed by your wallet for exactly this token, URI, price and expiry')
   }
 
-  if (input.freeze) {
-    const json = tokenMetadataJson(metadata)
-    await db
-      .insert(tokenMetadata)
-      .values({ sha256: await sha256OfText(json), json })
-      .onConflictDoNothing()
-  }
-  const [nft] = await db
-    .insert(nfts)
-    .values({
-      collectionId: collection.id,
-      chainId: collection.chainId,
-      contract: collection.contract,
-      tokenId: input.tokenId.toString(),
-      name: input.name,
-      description: input.description,
-      image: mediaUrl(input.media),
-      animationUrl: video ? mediaUrl(input.media) : null,
-      externalUrl: input.externalUrl ?? null,
-      owner: creator,
-      creator,
-      category: collection.category,
-      addDate: now,
-      verified: collection.verified,
-      lazyMinted: true,
-    })
-    .returning({ id: nfts.id })
-  if (input.attributes.length) {
-    await db
-      .insert(nftAttributes)
-      .values(input.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
-  }
+  const nftId = await insertToken(db, collection, input.tokenId, creator, input, metadata, true, now)
   const digest = hashTypedData(typed)
   await db.insert(listings).values({
-    nftId: nft!.id,
+    nftId: nftId,
     maker: creator,
     kind: 'voucher',
     priceWei: input.minPriceWei.toString(),
@@ -207,13 +250,13 @@ export async function publishLazyMint(
   })
   await db.insert(activity).values({
     type: 'list',
-    nftId: nft!.id,
+    nftId: nftId,
     collectionId: collection.id,
     fromAddress: creator,
     priceWei: input.minPriceWei.toString(),
     currency: 'ETH',
     createdAt: now,
   })
-  await refreshNftMarket(db, [nft!.id], now)
-  return { nftId: nft!.id, uri, voucherHash: digest }
+  await refreshNftMarket(db, [nftId], now)
+  return { nftId: nftId, uri, voucherHash: digest }
 }

@@ -1,0 +1,113 @@
+/**
+ * A creator's new collection: the creator deploys Vitrine's ERC-721 contract from their wallet,
+ * then registers it here. The server reads the contract itself (name, symbol, owner, EIP-2981
+ * royalty, platform fee) rather than trusting what the form says.
+ */
+import { TRPCError } from '@trpc/server'
+import { and, eq } from 'drizzle-orm'
+import { z } from 'zod'
+import type { Address } from 'viem'
+import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
+import { marketplaceContracts } from '../../chain/marketplace'
+import type { Database } from '../../db/client'
+import { artUrl } from '../../db/media'
+import { CATEGORIES, collections } from '../../db/schema'
+import type { Env } from '../env'
+import { chainClient } from '../trading/clients'
+
+export const registerCollectionInput = z.object({
+  chainId: z.coerce.number().int().positive(),
+  contract: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+    .transform((a) => a.toLowerCase() as Address),
+  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
+  category: z.enum(CATEGORIES),
+})
+
+const reject = (message: string, code: 'BAD_REQUEST' | 'FORBIDDEN' | 'CONFLICT' = 'BAD_REQUEST'): never => {
+  throw new TRPCError({ code, message })
+}
+
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, 60) || 'collection'
+
+export async function registerCollection(
+  { db, env }: { db: Database; env: Env },
+  creator: Address,
+  input: z.infer<typeof registerCollectionInput>,
+) {
+  const client = chainClient(env, input.chainId)
+  if (!client || !marketplaceContracts(input.chainId))
+    return reject(`chainId: Vitrine does not trade on chain ${input.chainId}`)
+  const [existing] = await db
+    .select({ slug: collections.slug })
+    .from(collections)
+    .where(and(eq(collections.chainId, input.chainId), eq(collections.contract, input.contract)))
+  if (existing) reject(`contract: already registered as ${existing.slug}`, 'CONFLICT')
+
+  const read = (functionName: 'name' | 'symbol' | 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
+    client.readContract({ address: input.contract, abi: vitrineCollectionAbi, functionName }).catch(() => null)
+  const [name, , owner, feeRecipient, feeBps, royalty] = await Promise.all([
+    read('name'),
+    read('symbol'),
+    read('owner'),
+    read('platformFeeRecipient'),
+    read('platformFeeBps'),
+    client
+      .readContract({
+        address: input.contract,
+        abi: vitrineCollectionAbi,
+        functionName: 'royaltyInfo',
+        args: [0n, 10_000n],
+      })
+      .catch(() => null),
+  ])
+  if (typeof name !== 'string' || !owner || !royalty)
+    reject('contract: not a Vitrine collection contract on this chain')
+  if ((owner as string).toLowerCase() !== creator) reject('contract: is not owned by your wallet', 'FORBIDDEN')
+  if ((feeRecipient as string).toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {
+    reject("contract: does not pay this marketplace's platform fee")
+  }
+  const [receiver, bps] = royalty!
+  if (receiver.toLowerCase() !== creator) reject('contract: its creator earnings do not go to your wallet')
+
+  let slug = slugify(name as string)
+  const [clash] = await db.select({ id: collections.id }).from(collections).where(eq(collections.slug, slug))
+  if (clash) slug = `${slug}-${input.contract.slice(2, 8)}`
+  const [row] = await db
+    .insert(collections)
+    .values({
+      slug,
+      chainId: input.chainId,
+      contract: input.contract,
+      name: name as string,
+      description: input.description,
+      logoUrl: artUrl('logo', slug),
+      bannerUrl: artUrl('banner', slug),
+      category: input.category,
+      creator,
+      creatorFeeBps: Number(bps),
+    })
+    .returning({ id: collections.id, slug: collections.slug })
+  return row!
+}
+
+/** The signed-in creator's collections on the networks Vitrine trades on. */
+export async function creatorCollections({ db, env }: { db: Database; env: Env }, creator: Address) {
+  const rows = await db
+    .select({
+      id: collections.id,
+      slug: collections.slug,
+      name: collections.name,
+      chainId: collections.chainId,
+      contract: collections.contract,
+    })
+    .from(collections)
+    .where(eq(collections.creator, creator))
+  return rows.filter((c) => marketplaceContracts(c.chainId) && env.chains.some((chain) => chain.id === c.chainId))
+}

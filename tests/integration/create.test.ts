@@ -1,0 +1,183 @@
+/**
+ * Creating without a browser: a collection deployed for the creator and registered (the server
+ * reads the contract, not the form), and a token minted now by the creator and registered.
+ */
+import { eq } from 'drizzle-orm'
+import type { Address } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
+import { deployCollection } from '../../chain/local-contracts'
+import { tokenUri } from '../../chain/voucher'
+import { activity, collections, nfts } from '../../db/schema'
+import { app } from '../../server/app'
+import { testAccount } from '../support/chain'
+import { startMarket } from '../support/market'
+import { sessionCookie } from '../support/session'
+
+let m: Awaited<ReturnType<typeof startMarket>>
+beforeAll(async () => {
+  m = await startMarket([1n])
+}, 60_000)
+afterAll(() => m.stop())
+
+const ORIGIN = 'http://localhost'
+
+async function call(procedure: string, body: unknown, as: Address) {
+  const response = await app.request(
+    `${ORIGIN}/api/trpc/create.${procedure}`,
+    {
+      method: 'POST',
+      body: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie: await sessionCookie(as.toLowerCase()) },
+    },
+    m.runtime,
+  )
+  const json = (await response.json()) as { result?: { data: Record<string, unknown> }; error?: { message: string } }
+  return { status: response.status, data: json.result?.data, error: json.error?.message }
+}
+
+describe('new collection', () => {
+  it('registers a contract the creator deployed, with the name and creator earnings read from chain', async () => {
+    const contract = await deployCollection(m.chain.url, {
+      name: 'Salt Marsh Editions',
+      symbol: 'SALT',
+      creator: m.creator.address,
+      royaltyBps: 750,
+      feeRecipient: m.feeRecipient,
+      feeBps: m.runtime.env.platformFee.bps,
+    })
+    const registered = await call(
+      'registerCollection',
+      { chainId: 31337, contract, category: 'photography', description: 'Tides.' },
+      m.creator.address,
+    )
+    expect(registered.error).toBeUndefined()
+    expect(registered.data).toMatchObject({ slug: 'salt-marsh-editions' })
+    const [row] = await m.runtime.db.select().from(collections).where(eq(collections.slug, 'salt-marsh-editions'))
+    expect(row).toMatchObject({
+      name: 'Salt Marsh Editions',
+      creatorFeeBps: 750,
+      creator: m.creator.address.toLowerCase(),
+      category: 'photography',
+    })
+
+    const mine = await app.request(
+      `${ORIGIN}/api/trpc/create.myCollections`,
+      { headers: { cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
+      m.runtime,
+    )
+    const list = ((await mine.json()) as { result: { data: { slug: string }[] } }).result.data.map((c) => c.slug)
+    expect(list).toEqual(expect.arrayContaining(['harbour-lights', 'salt-marsh-editions']))
+
+    expect(
+      (await call('registerCollection', { chainId: 31337, contract, category: 'art' }, m.creator.address)).error,
+    ).toMatch(/already registered/)
+  })
+
+  it('refuses a contract the wallet does not own, or one that does not pay the platform fee', async () => {
+    const other = testAccount(5)
+    const theirs = await deployCollection(m.chain.url, {
+      name: 'Theirs',
+      symbol: 'T',
+      creator: other.address,
+      royaltyBps: 500,
+      feeRecipient: m.feeRecipient,
+      feeBps: 100,
+    })
+    expect(
+      (await call('registerCollection', { chainId: 31337, contract: theirs, category: 'art' }, m.creator.address))
+        .error,
+    ).toBe('contract: is not owned by your wallet')
+    const feeless = await deployCollection(m.chain.url, {
+      name: 'Feeless',
+      symbol: 'F',
+      creator: m.creator.address,
+      royaltyBps: 500,
+      feeRecipient: m.feeRecipient,
+      feeBps: 0,
+    })
+    expect(
+      (await call('registerCollection', { chainId: 31337, contract: feeless, category: 'art' }, m.creator.address))
+        .error,
+    ).toBe("contract: does not pay this marketplace's platform fee")
+    expect(
+      (
+        await call(
+          'registerCollection',
+          { chainId: 31337, contract: m.chain.contracts.weth, category: 'art' },
+          m.creator.address,
+        )
+      ).error,
+    ).toBe('contract: not a Vitrine collection contract on this chain')
+  })
+})
+
+describe('mint now', () => {
+  it('registers a token the creator minted, once its token URI matches the metadata', async () => {
+    const form = new FormData()
+    form.set('file', new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0])], 'a.gif'))
+    const uploaded = await app.request(
+      `${ORIGIN}/api/media`,
+      { method: 'POST', body: form, headers: { cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
+      m.runtime,
+    )
+    const media = ((await uploaded.json()) as { data: { key: string } }).data.key
+    const fields = {
+      collection: 'harbour-lights',
+      name: 'Keeper',
+      description: '',
+      media,
+      attributes: [],
+      freeze: false,
+    }
+    const uri = await tokenUri(
+      ORIGIN,
+      { chainId: 31337, contract: m.contract, tokenId: 500n },
+      { ...fields, image: `${ORIGIN}/api/media/${media}`, attributes: [] },
+      false,
+    )
+    expect(uri).toBe(`${ORIGIN}/api/metadata/31337/${m.contract.toLowerCase()}/500`)
+
+    const receipt = await m.send(m.creator, {
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'mint',
+      args: [m.creator.address, 500n, uri],
+    })
+    const wrong = await m.send(m.creator, {
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'mint',
+      args: [m.creator.address, 501n, 'ipfs://elsewhere'],
+    })
+    expect(
+      (await call('registerMint', { ...fields, tokenId: '501', txHash: wrong.transactionHash }, m.creator.address))
+        .error,
+    ).toMatch(/token URI on chain is not the one/)
+
+    const registered = await call(
+      'registerMint',
+      { ...fields, tokenId: '500', txHash: receipt.transactionHash },
+      m.creator.address,
+    )
+    expect(registered.error).toBeUndefined()
+    const [nft] = await m.runtime.db
+      .select()
+      .from(nfts)
+      .where(eq(nfts.id, registered.data!.nftId as number))
+    expect(nft).toMatchObject({ owner: m.creator.address.toLowerCase(), lazyMinted: false, name: 'Keeper' })
+    const feed = await m.runtime.db.select().from(activity).where(eq(activity.txHash, receipt.transactionHash))
+    expect(feed.map((a) => a.type)).toEqual(['mint'])
+    // The indexer, reading the same block later, adds nothing.
+    await m.index()
+    expect(await m.runtime.db.select().from(activity).where(eq(activity.txHash, receipt.transactionHash))).toHaveLength(
+      1,
+    )
+    const served = await app.request(uri, {}, m.runtime)
+    expect(await served.json()).toMatchObject({ name: 'Keeper', image: `${ORIGIN}/api/media/${media}` })
+    expect(
+      (await call('registerMint', { ...fields, tokenId: '500', txHash: receipt.transactionHash }, m.creator.address))
+        .error,
+    ).toMatch(/already exists/)
+  })
+})
