@@ -1,35 +1,62 @@
-import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useId, useState } from 'react'
+import { marketplaceContracts } from '../../chain/marketplace'
+import { networkName } from '../../chain/networks'
+import { NewCollectionModal } from '../components/create/NewCollectionModal'
+import { PropertiesModal, type Property } from '../components/create/PropertiesModal'
+import { TradeStatus } from '../components/trade/TradeStatus'
+import { useTrade } from '../components/trade/use-trade'
 import { Field } from '../components/ui/Field'
-import { Modal } from '../components/ui/Modal'
 import { PageHeading } from '../components/ui/states'
-import { CATEGORY_OPTIONS } from '../lib/browse'
+import { parseBidAmount } from '../lib/amount'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import { useWallet } from '../wallet/WalletProvider'
 
 export const Route = createFileRoute('/create')({
   head: () => ({ meta: [{ title: pageTitle('Create') }] }),
   component: CreatePage,
 })
 
-/** The form's stated limit; the upload itself is checked again by content on the server. */
+/** The form's stated limit; the upload itself is checked again, by content, on the server. */
 export const MAX_MEDIA_MB = 32
 const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp,video/mp4'
+const VOUCHER_DAYS = 180
 
-type Property = { type: string; value: string }
+/** Sends the file to POST /api/media; answers its content-addressed key. */
+async function uploadMedia(file: File): Promise<string> {
+  const form = new FormData()
+  form.set('file', file)
+  const response = await fetch('/api/media', { method: 'POST', body: form })
+  const body = (await response.json()) as { data?: { key: string }; error?: { message: string } }
+  if (!body.data) throw new Error(body.error?.message ?? `The upload failed (HTTP ${response.status}).`)
+  return body.data.key
+}
 
 function CreatePage() {
   const trpc = useTRPC()
+  const wallet = useWallet()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const trade = useTrade()
   const session = useQuery(trpc.session.queryOptions())
+  const signedIn = !!session.data
+  const mine = useQuery({ ...trpc.create.myCollections.queryOptions(), enabled: signedIn })
+  const chainIds = wallet.supportedChainIds.filter((id) => marketplaceContracts(id))
+  const [chainId, setChainId] = useState<number | undefined>(undefined)
+  const chain = chainId ?? chainIds[0]
+  const [collection, setCollection] = useState('')
+  const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<{ url: string; video: boolean } | null>(null)
-  const [mediaError, setMediaError] = useState<string | null>(null)
+  const [errors, setErrors] = useState<Record<string, string>>({})
   const [properties, setProperties] = useState<Property[]>([])
+  const [mode, setMode] = useState<'lazy' | 'mint'>('lazy')
   const [modal, setModal] = useState<'properties' | 'collection' | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
   const id = useId()
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview.url)), [preview])
+  const collections = (mine.data ?? []).filter((c) => c.chainId === chain)
 
   return (
     <section className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -37,10 +64,10 @@ function CreatePage() {
         title="Create"
         lead="Publish an item: mint it for free (lazy minting) or pay the gas and own it right away."
       />
-      {!session.data && (
+      {!signedIn && (
         <p role="note" className="mb-8 rounded-xl bg-accent/10 p-4 text-sm">
           You need a signed-in wallet to publish.{' '}
-          <Link to="/login" className="font-semibold text-accent underline">
+          <Link to="/login" search={{ callbackUrl: '/create' }} className="font-semibold text-accent underline">
             Sign in
           </Link>
           ; you can fill in the form meanwhile.
@@ -51,10 +78,45 @@ function CreatePage() {
         className="space-y-6"
         onSubmit={(event) => {
           event.preventDefault()
-          setNotice(
-            session.data
-              ? 'Publishing (upload, lazy mint or mint) is not enabled on this deployment yet: nothing was published.'
-              : 'Sign in with your wallet to publish: nothing was published.',
+          const form = new FormData(event.currentTarget)
+          const text = (name: string) => String(form.get(name) ?? '').trim()
+          const picked = collections.find((c) => c.slug === collection)
+          const price = parseBidAmount(text('price'), 'The price')
+          const problems: Record<string, string> = {}
+          if (!file) problems.media = 'Choose the image, video or animation to publish.'
+          if (!text('name')) problems.name = 'Give the item a name.'
+          if (text('externalUrl') && !/^https?:\/\/\S+$/.test(text('externalUrl'))) {
+            problems.externalUrl = 'Use a full link starting with https://'
+          }
+          if (!picked) problems.collection = 'Pick one of your collections, or create one.'
+          if (mode === 'lazy' && 'error' in price) problems.price = price.error
+          setErrors(problems)
+          if (Object.keys(problems).length || !file || !picked) return
+          const token = {
+            collection: { slug: picked.slug, chainId: picked.chainId, contract: picked.contract as `0x${string}` },
+            name: text('name'),
+            description: text('description'),
+            externalUrl: text('externalUrl') || undefined,
+            attributes: properties.map((p) => ({ trait_type: p.type, value: p.value })),
+            freeze: form.get('freeze') === 'on',
+          }
+          void trade.run(
+            async (_trading, onStep) => {
+              onStep('submitting')
+              const media = await uploadMedia(file)
+              const creating = await wallet.creating()
+              const published =
+                mode === 'lazy' && 'wei' in price
+                  ? await creating.lazyMint(
+                      { ...token, media },
+                      price.wei,
+                      new Date(Date.now() + VOUCHER_DAYS * 86_400_000),
+                      onStep,
+                    )
+                  : await creating.mintNow({ ...token, media }, onStep)
+              await navigate({ to: '/item/$id', params: { id: String(published.nftId) } })
+            },
+            { signIn: true, done: 'Published.' },
           )
         }}
       >
@@ -70,22 +132,26 @@ function CreatePage() {
             name="media"
             type="file"
             accept={ACCEPTED}
-            aria-describedby={mediaError ? `${id}-media-error` : undefined}
+            aria-describedby={errors.media ? `${id}-media-error` : undefined}
             className="mt-2 block w-full max-w-full min-w-0 rounded-xl border border-dashed border-jacarta-200 p-6 text-sm dark:border-jacarta-600"
             onChange={(e) => {
-              const file = e.target.files?.[0]
-              setMediaError(null)
-              if (!file) return setPreview(null)
-              if (!ACCEPTED.split(',').includes(file.type))
-                return setMediaError(`${file.name} is not a PNG, JPEG, GIF, WebP or MP4 file.`)
-              if (file.size > MAX_MEDIA_MB * 1024 * 1024)
-                return setMediaError(`${file.name} is larger than ${MAX_MEDIA_MB} MB.`)
-              setPreview({ url: URL.createObjectURL(file), video: file.type === 'video/mp4' })
+              const chosen = e.target.files?.[0] ?? null
+              setErrors(({ media: _media, ...rest }) => rest)
+              setFile(null)
+              if (!chosen) return setPreview(null)
+              if (!ACCEPTED.split(',').includes(chosen.type)) {
+                return setErrors((r) => ({ ...r, media: `${chosen.name} is not a PNG, JPEG, GIF, WebP or MP4 file.` }))
+              }
+              if (chosen.size > MAX_MEDIA_MB * 1024 * 1024) {
+                return setErrors((r) => ({ ...r, media: `${chosen.name} is larger than ${MAX_MEDIA_MB} MB.` }))
+              }
+              setFile(chosen)
+              setPreview({ url: URL.createObjectURL(chosen), video: chosen.type === 'video/mp4' })
             }}
           />
-          {mediaError && (
+          {errors.media && (
             <p id={`${id}-media-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {mediaError}
+              {errors.media}
             </p>
           )}
           {preview &&
@@ -95,8 +161,8 @@ function CreatePage() {
               <img src={preview.url} alt="Preview of your item" className="mt-4 max-h-80 rounded-xl" />
             ))}
         </div>
-        <Field name="name" label="Name" required maxLength={100} />
-        <Field name="externalLink" label="External link" type="url" />
+        <Field name="name" label="Name" required maxLength={100} error={errors.name} />
+        <Field name="externalUrl" label="External link" type="url" error={errors.externalUrl} />
         <Field name="description" label="Description" multiline maxLength={2000} />
 
         <div className="rounded-2xl border border-jacarta-100 p-4 dark:border-jacarta-700">
@@ -127,6 +193,27 @@ function CreatePage() {
         </div>
 
         <div>
+          <label htmlFor={`${id}-chain`} className="text-sm font-semibold">
+            Blockchain
+          </label>
+          <select
+            id={`${id}-chain`}
+            name="chain"
+            value={chain ?? ''}
+            onChange={(e) => {
+              setChainId(Number(e.target.value))
+              setCollection('')
+            }}
+            className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
+          >
+            {chainIds.map((chainOption) => (
+              <option key={chainOption} value={chainOption}>
+                {networkName(chainOption)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
           <label htmlFor={`${id}-collection`} className="text-sm font-semibold">
             Collection
           </label>
@@ -134,9 +221,17 @@ function CreatePage() {
             <select
               id={`${id}-collection`}
               name="collection"
+              value={collection}
+              onChange={(e) => setCollection(e.target.value)}
+              aria-describedby={errors.collection ? `${id}-collection-error` : undefined}
               className="h-12 min-w-0 flex-1 rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
             >
               <option value="">Choose one of your collections</option>
+              {collections.map((c) => (
+                <option key={c.slug} value={c.slug}>
+                  {c.name}
+                </option>
+              ))}
             </select>
             <button
               type="button"
@@ -146,36 +241,54 @@ function CreatePage() {
               New collection
             </button>
           </div>
+          {errors.collection && (
+            <p id={`${id}-collection-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
+              {errors.collection}
+            </p>
+          )}
         </div>
-        <Field name="supply" label="Supply" type="number" defaultValue="1" />
-        <div>
-          <label htmlFor={`${id}-chain`} className="text-sm font-semibold">
-            Blockchain
+        <p className="text-sm">
+          <span className="font-semibold">Supply:</span> 1 (each ERC-721 token is unique)
+        </p>
+
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-semibold">How to mint</legend>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="mode"
+              checked={mode === 'lazy'}
+              onChange={() => setMode('lazy')}
+              className="mt-1"
+            />
+            <span>
+              Lazy mint, free: you sign a voucher and the item is listed at once; the first buyer mints it and pays you
+              the price minus the platform fee.
+            </span>
           </label>
-          <select
-            id={`${id}-chain`}
-            name="chain"
-            className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
-          >
-            <option value="1">Ethereum</option>
-            <option value="8453">Base</option>
-            <option value="11155111">Sepolia (testnet)</option>
-          </select>
-        </div>
+          <label className="flex items-start gap-2 text-sm">
+            <input
+              type="radio"
+              name="mode"
+              checked={mode === 'mint'}
+              onChange={() => setMode('mint')}
+              className="mt-1"
+            />
+            <span>Mint now: you pay the gas and own the token, then you may list it.</span>
+          </label>
+        </fieldset>
+        {mode === 'lazy' && <Field name="price" label="Price (ETH)" error={errors.price} />}
         <label className="flex items-start gap-2 text-sm">
-          <input type="checkbox" name="freeze" className="mt-1" />
+          <input type="checkbox" name="freeze" defaultChecked className="mt-1" />
           <span>Freeze metadata: the token URI points at content-addressed files that can never change.</span>
         </label>
-        {notice && (
-          <p role="status" className="rounded-xl bg-accent/10 p-4 text-sm">
-            {notice}
-          </p>
-        )}
+        <TradeStatus state={trade.state} chainId={chain ?? 1} />
         <button
           type="submit"
-          className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark"
+          disabled={trade.busy}
+          className="rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
         >
-          Create
+          {trade.busy ? 'Publishing…' : 'Create'}
         </button>
       </form>
 
@@ -185,113 +298,17 @@ function CreatePage() {
         initial={properties}
         onSave={setProperties}
       />
-      <NewCollectionModal open={modal === 'collection'} onClose={() => setModal(null)} signedIn={!!session.data} />
+      {chain !== undefined && (
+        <NewCollectionModal
+          open={modal === 'collection'}
+          onClose={() => setModal(null)}
+          chainId={chain}
+          onCreated={(slug) => {
+            void queryClient.invalidateQueries(trpc.create.myCollections.queryFilter())
+            setCollection(slug)
+          }}
+        />
+      )}
     </section>
-  )
-}
-
-function PropertiesModal({
-  open,
-  onClose,
-  initial,
-  onSave,
-}: {
-  open: boolean
-  onClose: () => void
-  initial: Property[]
-  onSave: (p: Property[]) => void
-}) {
-  const [rows, setRows] = useState<Property[]>(initial.length ? initial : [{ type: '', value: '' }])
-  const set = (i: number, patch: Partial<Property>) =>
-    setRows((r) => r.map((row, j) => (j === i ? { ...row, ...patch } : row)))
-  return (
-    <Modal open={open} onClose={onClose} title="Add properties" testId="properties-modal">
-      <p className="mb-4 text-sm text-jacarta-500 dark:text-jacarta-200">
-        Properties appear as ERC-721 attributes (trait type and value).
-      </p>
-      <ul className="space-y-2">
-        {rows.map((row, i) => (
-          <li key={i} className="flex gap-2">
-            <input
-              aria-label={`Trait type ${i + 1}`}
-              placeholder="Type, e.g. Background"
-              value={row.type}
-              onChange={(e) => set(i, { type: e.target.value })}
-              className="h-11 min-w-0 flex-1 rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700"
-            />
-            <input
-              aria-label={`Trait value ${i + 1}`}
-              placeholder="Value, e.g. Blue"
-              value={row.value}
-              onChange={(e) => set(i, { value: e.target.value })}
-              className="h-11 min-w-0 flex-1 rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700"
-            />
-          </li>
-        ))}
-      </ul>
-      <button
-        type="button"
-        onClick={() => setRows((r) => [...r, { type: '', value: '' }])}
-        className="mt-3 text-sm font-semibold text-accent"
-      >
-        Add more
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          onSave(rows.filter((r) => r.type.trim() && r.value.trim()))
-          onClose()
-        }}
-        className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white"
-      >
-        Save
-      </button>
-    </Modal>
-  )
-}
-
-function NewCollectionModal({ open, onClose, signedIn }: { open: boolean; onClose: () => void; signedIn: boolean }) {
-  const [notice, setNotice] = useState<string | null>(null)
-  return (
-    <Modal open={open} onClose={onClose} title="New collection" testId="collection-modal">
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault()
-          setNotice(
-            signedIn
-              ? 'Deploying a collection contract from your wallet is not enabled on this deployment yet: nothing was deployed.'
-              : 'Sign in with your wallet to deploy a collection: nothing was deployed.',
-          )
-        }}
-      >
-        <Field name="name" label="Name" required />
-        <Field name="symbol" label="Symbol" required maxLength={11} />
-        <Field name="description" label="Description" multiline />
-        <label className="block text-sm font-semibold">
-          Category
-          <select
-            name="category"
-            className="mt-1 h-11 w-full rounded-xl border border-jacarta-100 px-3 dark:border-jacarta-600 dark:bg-jacarta-700"
-          >
-            {CATEGORY_OPTIONS.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </label>
-        <Field name="earnings" label="Creator earnings (%)" type="number" defaultValue="5" />
-        {notice && (
-          <p role="status" className="rounded-xl bg-accent/10 p-3 text-sm">
-            {notice}
-          </p>
-        )}
-        <button type="submit" className="w-full rounded-full bg-accent py-3 font-semibold text-white">
-          Create collection
-        </button>
-      </form>
-    </Modal>
   )
 }

@@ -12,6 +12,7 @@ import { networkName } from '../../chain/networks'
 import { useTRPC, useTRPCClient } from '../lib/trpc-react'
 import { onSessionChangeElsewhere } from './session-channel'
 import type { LiveConnection, WalletRuntime } from './runtime'
+import type { Creating } from './creating'
 import type { Trading } from './trading'
 
 export type WalletStatus = 'initializing' | 'unavailable' | 'notConnected' | 'connecting' | 'connected'
@@ -55,6 +56,8 @@ export interface WalletContextValue {
   addWeth: () => Promise<void>
   /** The trading actions (list, buy, offer, accept, cancel), loaded on first use. */
   trading: () => Promise<Trading>
+  /** The creating actions (deploy a collection, lazy mint, mint now), loaded on first use. */
+  creating: () => Promise<Creating>
 }
 
 const WalletContext = createContext<WalletContextValue | null>(null)
@@ -300,6 +303,14 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     return tradingActions.current
   }, [loadRuntime, trpcClient])
 
+  const creatingActions = useRef<Promise<Creating> | null>(null)
+  const creating = useCallback(() => {
+    creatingActions.current ??= Promise.all([loadRuntime(), import('./creating')]).then(
+      ([loaded, { createCreating }]) => createCreating(loaded.config, trpcClient),
+    )
+    return creatingActions.current
+  }, [loadRuntime, trpcClient])
+
   const value: WalletContextValue = {
     status,
     address,
@@ -323,6 +334,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     switchChain,
     addWeth,
     trading,
+    creating,
   }
   return <WalletContext.Provider value={value}>{children}</WalletContext.Provider>
 }

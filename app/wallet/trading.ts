@@ -37,7 +37,16 @@ import { walletErrorCode, WALLET_CODES, walletErrorMessage } from './errors'
 type TrpcClient = ReturnType<typeof createTrpcClient>
 
 /** What the visitor is waiting for, to say it in the modal. */
-export type TradeStep = 'switching' | 'approving' | 'wrapping' | 'signing' | 'submitting' | 'confirming' | 'indexing'
+export type TradeStep =
+  | 'switching'
+  | 'approving'
+  | 'wrapping'
+  | 'signing'
+  | 'submitting'
+  | 'confirming'
+  | 'indexing'
+  | 'deploying'
+  | 'minting'
 export type OnStep = (step: TradeStep, detail?: { hash?: Hash }) => void
 
 /** A fee as the server states it (recipient as text). */

@@ -8,9 +8,11 @@ const STEP_TEXT = {
   approving: 'Approve in your wallet: Seaport may then transfer it for you. This is needed once.',
   wrapping: 'Confirm in your wallet: wrapping ETH into WETH for the offer…',
   signing: 'Sign the order in your wallet. Signing is free and sends nothing.',
-  submitting: 'Checking and saving your order…',
+  submitting: 'Checking and saving it on Vitrine…',
   confirming: 'Transaction sent. Waiting for it to be confirmed…',
   indexing: 'Confirmed. Updating Vitrine…',
+  deploying: 'Confirm in your wallet: deploying your collection contract (you pay the gas)…',
+  minting: 'Confirm in your wallet: minting your item (you pay the gas)…',
 } as const
 
 /** Where a trade is at: each wallet step in words, the transaction and its link, or what went wrong. */
