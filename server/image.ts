@@ -1,7 +1,8 @@
 /**
  * GET /_image?url=&w=&q= (and the legacy /_next/image): sized images with long cache headers.
- * Only this app's own images are accepted (no open proxy). The artwork it serves today is SVG,
- * which is resized by setting its intrinsic size; raster sources arrive with uploads (issue 7).
+ * Only this app's own images are accepted (no open proxy): the drawn artwork and uploads. SVG is
+ * resized by setting its intrinsic size; raster uploads are served as stored, not resized yet
+ * (that needs an image codec on both runtimes: Cloudflare Images on Workers, sharp on Node).
  */
 import { z } from 'zod'
 import { describeZodError } from './errors'
@@ -13,7 +14,10 @@ export const DEFAULT_QUALITY = 75
 const querySchema = z.object({
   url: z
     .string({ error: 'is required' })
-    .regex(/^\/api\/art\/[a-z]+\/[A-Za-z0-9_./-]+\.svg$/, 'must be one of this site’s images (/api/art/….svg)')
+    .regex(
+      /^\/api\/(art\/[a-z]+\/[A-Za-z0-9_./-]+\.svg|media\/[0-9a-f]{64}\.(png|jpg|gif|webp|svg))$/,
+      'must be one of this site’s images (/api/art/….svg or /api/media/….png|jpg|gif|webp|svg)',
+    )
     .refine((u) => !u.includes('..'), 'must not contain ".."'),
   w: z.coerce
     .number({ error: 'must be a number' })
@@ -39,6 +43,14 @@ export async function handleImage(
   const source = await fetchOwn(new Request(new URL(url, request.url)))
   if (!source.ok) {
     return Response.json({ error: { code: 'NOT_FOUND', message: `url: ${url} was not found` } }, { status: 404 })
+  }
+  if (source.headers.get('content-type') !== 'image/svg+xml') {
+    return new Response(source.body, {
+      headers: {
+        'content-type': source.headers.get('content-type') ?? 'application/octet-stream',
+        'cache-control': 'public, max-age=31536000, immutable',
+      },
+    })
   }
   const svg = await source.text()
   // Scale the drawing: keep its viewBox, set the intrinsic width/height to the requested width.

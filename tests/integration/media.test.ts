@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_MEDIA_MB } from '../../app/routes/create'
 import { app } from '../../server/app'
+import { handleImage } from '../../server/image'
 import { MAX_MEDIA_BYTES } from '../../server/media/content'
 import { contentTypeOfKey } from '../../server/media/keys'
 import { folderStore } from '../../server/media/store'
@@ -131,6 +132,16 @@ describe('POST /api/media', () => {
     )
     expect(response.status).toBe(400)
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^file: missing/)
+  })
+
+  it('serves uploads through /_image too (raster as stored, for now)', async () => {
+    const { body } = await upload(SAMPLES.png, 'again.png')
+    const response = await handleImage(new Request(`http://localhost/_image?url=${body.data!.url}&w=640`), (own) =>
+      Promise.resolve(app.request(own, undefined, runtime)),
+    )
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toBe('image/png')
+    expect(new Uint8Array(await response.arrayBuffer())).toEqual(SAMPLES.png)
   })
 
   it('answers 404 for a file that is not there', async () => {
