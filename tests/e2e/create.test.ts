@@ -8,8 +8,8 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc721Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
-import { installTestWallet } from '../support/test-wallet'
+import { launchBrowser, waitForHydration } from '../support/browser'
+import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -28,13 +28,7 @@ const PNG = Buffer.from(
   'base64',
 )
 
-async function visitor(account: number) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  const wallet = await installTestWallet(page, { rpcUrl: anvilUrl, accounts: [account] })
-  return { page, wallet, errors, close: () => context.close() }
-}
+const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
 
 async function open(page: Page, path: string) {
   await page.goto(baseUrl + path)

@@ -6,8 +6,8 @@
 import type { Browser, Page } from 'playwright-core'
 import { erc721Abi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
-import { installTestWallet } from '../support/test-wallet'
+import { launchBrowser, waitForHydration } from '../support/browser'
+import { visitorWithWallet } from '../support/test-wallet'
 import { createTestClient, http, publicActions } from 'viem'
 import { anvil } from 'viem/chains'
 
@@ -23,13 +23,7 @@ afterAll(async () => {
 })
 
 /** A browser of its own with a wallet holding one of anvil's test accounts (7 and 8 are kept for this test). */
-async function visitor(account: number) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  const page = await context.newPage()
-  const errors = watchErrors(page)
-  const wallet = await installTestWallet(page, { rpcUrl: anvilUrl, accounts: [account] })
-  return { page, wallet, errors, close: () => context.close() }
-}
+const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
 
 async function open(page: Page, path: string) {
   await page.goto(baseUrl + path)

@@ -10,6 +10,7 @@ import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { compileContracts } from '../../chain/compile'
+import { voucherTypedData } from '../../chain/voucher'
 import { deployCollection, deployMarketplace } from '../../chain/local-contracts'
 import { app } from '../../server/app'
 import { createTestRuntime } from '../support/runtime'
@@ -126,16 +127,6 @@ describe('marketplace deployment', () => {
 describe('collection contract', () => {
   let collection: Address
   const expiresAt = BigInt(Math.floor(Date.now() / 1000) + 3600)
-  const domain = () => ({ name: 'Vitrine', version: '1', chainId: 31337, verifyingContract: collection })
-  const types = {
-    MintVoucher: [
-      { name: 'tokenId', type: 'uint256' },
-      { name: 'uri', type: 'string' },
-      { name: 'minPrice', type: 'uint256' },
-      { name: 'creator', type: 'address' },
-      { name: 'expiresAt', type: 'uint256' },
-    ],
-  } as const
   const voucherFor = (tokenId: bigint, overrides: Partial<{ minPrice: bigint; expiresAt: bigint }> = {}) => ({
     tokenId,
     uri: `http://127.0.0.1:3000/api/v1/metadata/${tokenId}`,
@@ -145,7 +136,7 @@ describe('collection contract', () => {
     ...overrides,
   })
   const sign = (voucher: ReturnType<typeof voucherFor>, by = creator) =>
-    by.signTypedData({ domain: domain(), types, primaryType: 'MintVoucher', message: voucher })
+    by.signTypedData(voucherTypedData(31337, collection, voucher))
   const redeem = (voucher: ReturnType<typeof voucherFor>, signature: Hex, value: bigint) =>
     chain.walletOf(buyer).writeContract({
       address: collection,

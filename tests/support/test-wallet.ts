@@ -4,7 +4,8 @@
  * in Node and forwards everything else to the local chain. Tests steer it: switch account,
  * reject the next request, see what it was asked.
  */
-import type { Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
+import { watchErrors } from './browser'
 import { numberToHex, type Hex } from 'viem'
 import { testAccount } from './chain'
 
@@ -177,4 +178,13 @@ function pageScript(id: string, name: string, rdns: string): string {
     window.addEventListener('eip6963:requestProvider', announce)
     announce()
   })()`
+}
+
+/** A browser context of its own (1280×900) whose page has a test wallet and an error watch. */
+export async function visitorWithWallet(browser: Browser, options: TestWalletOptions) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  const page = await context.newPage()
+  const errors = watchErrors(page)
+  const wallet = await installTestWallet(page, options)
+  return { page, wallet, errors, close: () => context.close() }
 }
