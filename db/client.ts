@@ -15,5 +15,9 @@ export interface DatabaseConfig {
  * Under workerd, @libsql/client resolves to its web build, which speaks HTTP only.
  */
 export function createDatabase({ url, authToken }: DatabaseConfig): Database {
-  return drizzle(createClient({ url, authToken }), { schema })
+  const client = createClient({ url, authToken })
+  // An embedded file is shared by `npm run dev`'s server and its indexer loop (two processes):
+  // wait up to 5 s for the other's write lock instead of failing with SQLITE_BUSY.
+  if (url.startsWith('file:')) void client.execute('PRAGMA busy_timeout = 5000').catch(() => undefined)
+  return drizzle(client, { schema })
 }
