@@ -61,3 +61,11 @@ export function describeZodError(error: ZodError): string {
 function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } }
 }
+
+/** Refuses a request with a message naming the problem (a 4xx through tRPC and REST alike). */
+export function refuse(
+  message: string,
+  code: 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' = 'BAD_REQUEST',
+): never {
+  throw new TRPCError({ code, message })
+}

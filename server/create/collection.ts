@@ -3,7 +3,6 @@
  * then registers it here. The server reads the contract itself (name, symbol, owner, EIP-2981
  * royalty, platform fee) rather than trusting what the form says.
  */
-import { TRPCError } from '@trpc/server'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import type { Address } from 'viem'
@@ -13,6 +12,7 @@ import type { Database } from '../../db/client'
 import { artUrl } from '../../db/media'
 import { CATEGORIES, collections } from '../../db/schema'
 import type { Env } from '../env'
+import { refuse } from '../errors'
 import { chainClient } from '../trading/clients'
 
 export const registerCollectionInput = z.object({
@@ -24,10 +24,6 @@ export const registerCollectionInput = z.object({
   description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
   category: z.enum(CATEGORIES),
 })
-
-const reject = (message: string, code: 'BAD_REQUEST' | 'FORBIDDEN' | 'CONFLICT' = 'BAD_REQUEST'): never => {
-  throw new TRPCError({ code, message })
-}
 
 const slugify = (text: string) =>
   text
@@ -43,12 +39,12 @@ export async function registerCollection(
 ) {
   const client = chainClient(env, input.chainId)
   if (!client || !marketplaceContracts(input.chainId))
-    return reject(`chainId: Vitrine does not trade on chain ${input.chainId}`)
+    return refuse(`chainId: Vitrine does not trade on chain ${input.chainId}`)
   const [existing] = await db
     .select({ slug: collections.slug })
     .from(collections)
     .where(and(eq(collections.chainId, input.chainId), eq(collections.contract, input.contract)))
-  if (existing) reject(`contract: already registered as ${existing.slug}`, 'CONFLICT')
+  if (existing) refuse(`contract: already registered as ${existing.slug}`, 'CONFLICT')
 
   const read = (functionName: 'name' | 'symbol' | 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
     client.readContract({ address: input.contract, abi: vitrineCollectionAbi, functionName }).catch(() => null)
@@ -68,13 +64,13 @@ export async function registerCollection(
       .catch(() => null),
   ])
   if (typeof name !== 'string' || !owner || !royalty)
-    reject('contract: not a Vitrine collection contract on this chain')
-  if ((owner as string).toLowerCase() !== creator) reject('contract: is not owned by your wallet', 'FORBIDDEN')
+    refuse('contract: not a Vitrine collection contract on this chain')
+  if ((owner as string).toLowerCase() !== creator) refuse('contract: is not owned by your wallet', 'FORBIDDEN')
   if ((feeRecipient as string).toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {
-    reject("contract: does not pay this marketplace's platform fee")
+    refuse("contract: does not pay this marketplace's platform fee")
   }
   const [receiver, bps] = royalty!
-  if (receiver.toLowerCase() !== creator) reject('contract: its creator earnings do not go to your wallet')
+  if (receiver.toLowerCase() !== creator) refuse('contract: its creator earnings do not go to your wallet')
 
   let slug = slugify(name as string)
   const [clash] = await db.select({ id: collections.id }).from(collections).where(eq(collections.slug, slug))

@@ -4,7 +4,6 @@
  * platform fee), the media, the token id, the voucher's URI (rebuilt from the metadata) and
  * signature, then shows the item at once with its price; the first buyer redeems the voucher.
  */
-import { TRPCError } from '@trpc/server'
 import { and, eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { hashTypedData, recoverTypedDataAddress, type Address, type Hex, type PublicClient } from 'viem'
@@ -15,6 +14,7 @@ import type { Database } from '../../db/client'
 import { refreshNftMarket } from '../../db/market'
 import { activity, collections, listings, nftAttributes, nfts, tokenMetadata } from '../../db/schema'
 import type { Env } from '../env'
+import { refuse } from '../errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, mediaUrl } from '../media/keys'
 import { chainClient } from '../trading/clients'
@@ -49,13 +49,6 @@ export const lazyMintInput = z.object({
 })
 export type LazyMintInput = z.infer<typeof lazyMintInput>
 
-const reject = (
-  message: string,
-  code: 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' = 'BAD_REQUEST',
-): never => {
-  throw new TRPCError({ code, message })
-}
-
 interface Context {
   db: Database
   env: Env
@@ -70,11 +63,11 @@ export async function creatorCollection({ db, env }: { db: Database; env: Env },
     .select()
     .from(collections)
     .where(/^\d+$/.test(idOrSlug) ? eq(collections.id, Number(idOrSlug)) : eq(collections.slug, idOrSlug.toLowerCase()))
-  if (!collection) return reject(`collection: no collection ${idOrSlug}`, 'NOT_FOUND')
-  if (collection.creator !== creator) reject('collection: only its creator can mint in it', 'FORBIDDEN')
+  if (!collection) return refuse(`collection: no collection ${idOrSlug}`, 'NOT_FOUND')
+  if (collection.creator !== creator) refuse('collection: only its creator can mint in it', 'FORBIDDEN')
   const client = chainClient(env, collection.chainId)
   if (!client || !marketplaceContracts(collection.chainId)) {
-    return reject(`collection: Vitrine does not trade on chain ${collection.chainId}`)
+    return refuse(`collection: Vitrine does not trade on chain ${collection.chainId}`)
   }
   const contract = collection.contract as Address
   const read = <T>(functionName: 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
@@ -86,9 +79,9 @@ export async function creatorCollection({ db, env }: { db: Database; env: Env },
     read<Address>('platformFeeRecipient'),
     read<bigint>('platformFeeBps'),
   ])
-  if (!owner || owner.toLowerCase() !== creator) reject('collection: its contract is not owned by your wallet')
+  if (!owner || owner.toLowerCase() !== creator) refuse('collection: its contract is not owned by your wallet')
   if (feeRecipient?.toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {
-    reject("collection: its contract does not pay this marketplace's platform fee")
+    refuse("collection: its contract does not pay this marketplace's platform fee")
   }
   return { collection, client, contract }
 }
@@ -190,7 +183,7 @@ export async function ensureTokenIdFree(
           () => false,
         )
     : false
-  if (taken || minted) reject(`tokenId: token ${tokenId} already exists in this collection`, 'CONFLICT')
+  if (taken || minted) refuse(`tokenId: token ${tokenId} already exists in this collection`, 'CONFLICT')
 }
 
 export async function publishLazyMint(
@@ -199,10 +192,10 @@ export async function publishLazyMint(
   input: LazyMintInput,
 ) {
   const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
-  if (!media || !(await media.has(input.media))) reject('media: upload the file first (POST /api/media)')
+  if (!media || !(await media.has(input.media))) refuse('media: upload the file first (POST /api/media)')
   const t = BigInt(Math.floor(now.getTime() / 1000))
-  if (input.expiresAt <= t + 60n) reject('expiresAt: the voucher has expired or ends within a minute')
-  if (input.expiresAt > t + 366n * 86_400n) reject('expiresAt: a voucher may run for at most a year')
+  if (input.expiresAt <= t + 60n) refuse('expiresAt: the voucher has expired or ends within a minute')
+  if (input.expiresAt > t + 366n * 86_400n) refuse('expiresAt: a voucher may run for at most a year')
   await ensureTokenIdFree(db, collection, input.tokenId, client)
 
   const { metadata, uri } = await tokenDocument(
@@ -224,7 +217,7 @@ export async function publishLazyMint(
     const valid = await client
       .verifyHash({ address: creator, hash: hashTypedData(typed), signature })
       .catch(() => false)
-    if (!valid) reject('signature: not a voucher signed by your wallet for exactly this token, URI, price and expiry')
+    if (!valid) refuse('signature: not a voucher signed by your wallet for exactly this token, URI, price and expiry')
   }
 
   const nftId = await insertToken(db, collection, input.tokenId, creator, input, metadata, true, now)

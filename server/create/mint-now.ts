@@ -3,22 +3,18 @@
  * The server checks on chain that it exists, belongs to the creator and carries the URI of the
  * metadata sent, then stores it (with its mint in the feed, keyed like the indexer's row).
  */
-import { TRPCError } from '@trpc/server'
 import { parseEventLogs, erc721Abi, type Address, type Hash } from 'viem'
 import { z } from 'zod'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import type { Database } from '../../db/client'
 import { activity } from '../../db/schema'
 import type { Env } from '../env'
+import { refuse } from '../errors'
 import { creatorCollection, ensureTokenIdFree, insertToken, lazyMintInput, tokenDocument } from './lazy-mint'
 
 export const mintedInput = lazyMintInput
   .omit({ minPriceWei: true, expiresAt: true, signature: true })
   .extend({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash') })
-
-const reject = (message: string): never => {
-  throw new TRPCError({ code: 'BAD_REQUEST', message })
-}
 
 export async function registerMint(
   { db, env, origin, now = new Date() }: { db: Database; env: Env; origin: string; now?: Date },
@@ -27,12 +23,12 @@ export async function registerMint(
 ) {
   const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
   const receipt = await client.getTransactionReceipt({ hash: input.txHash as Hash }).catch(() => null)
-  if (!receipt || receipt.status !== 'success') reject('txHash: no successful transaction with this hash')
+  if (!receipt || receipt.status !== 'success') refuse('txHash: no successful transaction with this hash')
   const [mint] = parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt!.logs }).filter(
     (log) => log.address.toLowerCase() === collection.contract && log.args.tokenId === input.tokenId,
   )
   if (!mint || mint.args.from !== '0x0000000000000000000000000000000000000000') {
-    reject(`txHash: did not mint token ${input.tokenId} of this collection`)
+    refuse(`txHash: did not mint token ${input.tokenId} of this collection`)
   }
   const [owner, onChainUri] = await Promise.all([
     client.readContract({
@@ -53,7 +49,7 @@ export async function registerMint(
     { chainId: collection.chainId, contract, tokenId: input.tokenId },
     input,
   )
-  if (onChainUri !== uri) reject(`tokenId: its token URI on chain is not the one for this metadata (${uri})`)
+  if (onChainUri !== uri) refuse(`tokenId: its token URI on chain is not the one for this metadata (${uri})`)
   // Registered once: the database must not know it yet (the chain does).
   await ensureTokenIdFree(db, collection, input.tokenId)
   const nftId = await insertToken(

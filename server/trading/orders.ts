@@ -6,7 +6,6 @@
  * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
  * WETH balance and allowance (offers).
  */
-import { TRPCError } from '@trpc/server'
 import { and, eq } from 'drizzle-orm'
 import {
   erc20Abi,
@@ -34,6 +33,7 @@ import {
 import type { Database } from '../../db/client'
 import { activity, collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
+import { refuse } from '../errors'
 import { checkAuctionBid } from './auctions'
 import { chainClient } from './clients'
 import { refreshNftMarket } from '../../db/market'
@@ -42,10 +42,6 @@ import type { SubmitOrderInput } from './order-input'
 /** Orders may run at most this long (and must run at least a minute). */
 const MAX_DURATION_S = 180n * 86_400n
 const CLOCK_SKEW_S = 300n
-
-const reject = (message: string, code: 'BAD_REQUEST' | 'NOT_FOUND' | 'CONFLICT' = 'BAD_REQUEST'): never => {
-  throw new TRPCError({ code, message })
-}
 
 interface Context {
   db: Database
@@ -56,21 +52,21 @@ interface Context {
 function tradingSetup(env: Env, chainId: number) {
   const contracts = marketplaceContracts(chainId)
   const client = chainClient(env, chainId)
-  if (!contracts || !client) return reject(`chainId: Vitrine does not trade on chain ${chainId}`)
+  if (!contracts || !client) return refuse(`chainId: Vitrine does not trade on chain ${chainId}`)
   return { contracts, client }
 }
 
 function checkCommonTerms(order: OrderComponents, now: Date) {
   if (order.orderType !== FULL_OPEN || order.zone !== zeroAddress || order.zoneHash !== zeroHash) {
-    reject('order: must be a full, open order (orderType 0) without a zone')
+    refuse('order: must be a full, open order (orderType 0) without a zone')
   }
-  if (order.conduitKey !== zeroHash) reject('order.conduitKey: must be zero (approvals go to Seaport itself)')
+  if (order.conduitKey !== zeroHash) refuse('order.conduitKey: must be zero (approvals go to Seaport itself)')
   const t = BigInt(Math.floor(now.getTime() / 1000))
-  if (order.endTime <= t + 60n) reject('order.endTime: the order has expired or ends within a minute')
-  if (order.startTime > t + CLOCK_SKEW_S) reject('order.startTime: must not be in the future')
-  if (order.endTime - t > MAX_DURATION_S) reject('order.endTime: orders may run for at most 180 days')
+  if (order.endTime <= t + 60n) refuse('order.endTime: the order has expired or ends within a minute')
+  if (order.startTime > t + CLOCK_SKEW_S) refuse('order.startTime: must not be in the future')
+  if (order.endTime - t > MAX_DURATION_S) refuse('order.endTime: orders may run for at most 180 days')
   for (const item of [...order.offer, ...order.consideration]) {
-    if (item.startAmount !== item.endAmount) reject('order: amounts must not change over time (no Dutch auctions)')
+    if (item.startAmount !== item.endAmount) refuse('order: amounts must not change over time (no Dutch auctions)')
   }
 }
 
@@ -79,7 +75,7 @@ function checkFees(required: (Fee & { label: string })[], price: bigint, paid: (
   for (const fee of required) {
     const due = feeAmount(price, fee.bps)
     if (due > 0n && paid(fee.recipient) < due) {
-      reject(
+      refuse(
         `order.consideration: ${fee.label} of ${fee.bps / 100}% (${formatEther(due)}) to ${fee.recipient} is missing`,
       )
     }
@@ -92,7 +88,7 @@ async function findToken(db: Database, chainId: number, contract: Address, token
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(and(eq(nfts.chainId, chainId), eq(nfts.contract, contract), eq(nfts.tokenId, tokenId.toString())))
-  return row ?? reject(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'NOT_FOUND')
+  return row ?? refuse(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'NOT_FOUND')
 }
 
 async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address) {
@@ -105,7 +101,7 @@ async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Addres
   const valid = await client
     .verifyHash({ address: input.order.offerer, hash: hashTypedData(typed), signature })
     .catch(() => false)
-  if (!valid) reject('signature: not signed by order.offerer')
+  if (!valid) refuse('signature: not signed by order.offerer')
 }
 
 async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address) {
@@ -116,14 +112,14 @@ async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address)
     args: [input.order.offerer],
   })
   if (counter !== input.order.counter) {
-    reject(`order.counter: is ${input.order.counter}, but the offerer's Seaport counter is ${counter}`)
+    refuse(`order.counter: is ${input.order.counter}, but the offerer's Seaport counter is ${counter}`)
   }
 }
 
 async function ensureNew(db: Database, hash: string) {
   const [listing] = await db.select({ id: listings.id }).from(listings).where(eq(listings.orderHash, hash))
   const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.orderHash, hash))
-  if (listing || offer) reject('order: this order was already submitted', 'CONFLICT')
+  if (listing || offer) refuse('order: this order was already submitted', 'CONFLICT')
 }
 
 /** A listing: one ERC-721 offered for ETH; the seller is paid first, then the fees. */
@@ -133,14 +129,14 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   checkCommonTerms(order, now)
   const [item, more] = order.offer
   if (more || !item || item.itemType !== ItemType.ERC721 || item.startAmount !== 1n) {
-    reject('order.offer: a listing offers exactly one ERC-721 token')
+    refuse('order.offer: a listing offers exactly one ERC-721 token')
   }
   const token = await findToken(db, input.chainId, item!.token, item!.identifierOrCriteria)
   if (order.consideration.some((c) => c.itemType !== ItemType.NATIVE || c.token !== zeroAddress)) {
-    reject('order.consideration: a listing is paid in ETH only')
+    refuse('order.consideration: a listing is paid in ETH only')
   }
   if (order.consideration[0]!.recipient !== order.offerer) {
-    reject('order.consideration: the first item must pay the seller')
+    refuse('order.consideration: the first item must pay the seller')
   }
   const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
   const paid = (recipient: Address) =>
@@ -165,9 +161,9 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
       args: [order.offerer, contracts.seaport],
     }),
   ])
-  if (owner.toLowerCase() !== order.offerer) reject('order.offerer: does not own this token')
+  if (owner.toLowerCase() !== order.offerer) refuse('order.offerer: does not own this token')
   if (!approved)
-    reject('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
+    refuse('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
 
   return storeOrder(
     db,
@@ -188,15 +184,15 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   checkCommonTerms(order, now)
   const [bid, more] = order.offer
   if (more || !bid || bid.itemType !== ItemType.ERC20 || bid.token !== contracts.weth.toLowerCase()) {
-    reject(`order.offer: an offer bids WETH (${contracts.weth}) only`)
+    refuse(`order.offer: an offer bids WETH (${contracts.weth}) only`)
   }
   const [wanted, ...fees] = order.consideration
   if (wanted!.itemType !== ItemType.ERC721 || wanted!.startAmount !== 1n || wanted!.recipient !== order.offerer) {
-    reject('order.consideration: the first item must be the ERC-721 token, to the offerer')
+    refuse('order.consideration: the first item must be the ERC-721 token, to the offerer')
   }
   const token = await findToken(db, input.chainId, wanted!.token, wanted!.identifierOrCriteria)
   if (fees.some((c) => c.itemType !== ItemType.ERC20 || c.token !== bid!.token)) {
-    reject('order.consideration: fees of an offer are paid in WETH')
+    refuse('order.consideration: fees of an offer are paid in WETH')
   }
   const price = bid!.startAmount
   const paid = (recipient: Address) =>
@@ -218,8 +214,8 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
     }),
   ])
   if (balance < price)
-    reject(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
-  if (allowance < price) reject('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
+    refuse(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
+  if (allowance < price) refuse('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
 
   return storeOrder(
     db,
