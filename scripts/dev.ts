@@ -11,8 +11,6 @@ import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
-import { createRuntime, type Runtime } from '../server/runtime'
-import { indexConfiguredChains } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
 
@@ -69,21 +67,27 @@ async function prepareLocalChain(url: string | undefined): Promise<void> {
 }
 
 // The indexer reads the local chain every 2 s (the Worker's Cron Trigger does this in production).
+// It runs inside the dev server, through the same call the browser makes after a transaction, so
+// one process writes the embedded database: two writers on one SQLite file fail each other.
+const syncUrl = `http://127.0.0.1:${process.env.PORT ?? 3000}/api/trpc/market.sync`
 const indexer = setInterval(() => void indexLocalChain(), 2_000)
 let indexing = false
 async function indexLocalChain() {
   if (indexing || !process.env.CHAIN_RPC_URL) return
   indexing = true
   try {
-    const runtime = (indexerRuntime ??= createRuntime(process.env))
-    const results = await indexConfiguredChains(runtime, LOCAL_CHAIN_ID)
-    const result = results[LOCAL_CHAIN_ID]
-    if (result && 'error' in result) console.warn(`indexer: ${result.error}`)
+    const response = await fetch(syncUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ chainId: LOCAL_CHAIN_ID }),
+    })
+    if (response.status >= 500) console.warn(`indexer: ${(await response.text()).slice(0, 300)}`)
+  } catch {
+    // The dev server is not up yet.
   } finally {
     indexing = false
   }
 }
-let indexerRuntime: Runtime | undefined
 
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev', ...process.argv.slice(2)], {
   stdio: 'inherit',
