@@ -1,5 +1,6 @@
 import { createClient, type Client } from '@libsql/client'
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql'
+import { embeddedPath, withEmbeddedReads } from '#db/embedded-reads'
 import * as schema from './schema'
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client }
@@ -16,8 +17,10 @@ export interface DatabaseConfig {
  */
 export function createDatabase({ url, authToken }: DatabaseConfig): Database {
   const client = createClient({ url, authToken })
-  // An embedded file is shared by `npm run dev`'s server and its indexer loop (two processes):
-  // wait up to 5 s for the other's write lock instead of failing with SQLITE_BUSY.
-  if (url.startsWith('file:')) void client.execute('PRAGMA busy_timeout = 5000').catch(() => undefined)
-  return drizzle(client, { schema })
+  const path = embeddedPath(url)
+  if (path === null) return drizzle(client, { schema })
+  // A write waits up to 5 s for another connection's lock (a transaction, the read connection,
+  // another process) instead of failing with SQLITE_BUSY.
+  void client.execute('PRAGMA busy_timeout = 5000').catch(() => undefined)
+  return drizzle(withEmbeddedReads(client, path), { schema })
 }
