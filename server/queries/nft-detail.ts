@@ -1,24 +1,17 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
-import { withAttributes } from './nfts'
+import { nftRowColumns, toNftJson } from './nfts'
 import { checksum, toPrice } from './serialize'
-
-const collectionColumns = {
-  id: collections.id,
-  slug: collections.slug,
-  name: collections.name,
-  verified: collections.verified,
-}
 
 export async function findNftsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return []
   const rows = await db
-    .select({ nft: nfts, collection: collectionColumns })
+    .select(nftRowColumns)
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(inArray(nfts.id, ids))
-  return withAttributes(db, rows)
+  return rows.map(toNftJson)
 }
 
 /** One NFT with its live listings and offers (best offer first); undefined when it does not exist. */

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, favorites, nfts, users } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
-import { listNfts, withAttributes } from './nfts'
+import { listNfts, nftRowColumns, toNftJson } from './nfts'
 import { checksum } from './serialize'
 
 export const USER_NFT_FILTERS = ['owned', 'created', 'on-sale', 'favorited'] as const
@@ -55,16 +55,7 @@ async function listFavorites(db: Database, q: { address: string; cursor?: string
   const order = 'favorites'
   const after = decodeCursor(q.cursor, order)
   const rows = await db
-    .select({
-      nft: nfts,
-      collection: {
-        id: collections.id,
-        slug: collections.slug,
-        name: collections.name,
-        verified: collections.verified,
-      },
-      likedAt: favorites.createdAt,
-    })
+    .select({ ...nftRowColumns, likedAt: favorites.createdAt })
     .from(favorites)
     .innerJoin(nfts, eq(nfts.id, favorites.nftId))
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
@@ -81,7 +72,7 @@ async function listFavorites(db: Database, q: { address: string; cursor?: string
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {
-    data: await withAttributes(db, page),
+    data: page.map(toNftJson),
     nextCursor: rows.length > q.limit && last ? encodeCursor(order, last.likedAt.getTime(), last.nft.id) : null,
   }
 }
