@@ -4,10 +4,9 @@
  * For `file:` URLs @libsql/client prepares every statement again and builds each row with a
  * `defineProperty` per column; on a 25-row list page that is most of the request's time
  * (bench/RESULTS.md, ADR 9). Here plain SELECTs outside transactions run on a second
- * connection to the same file, used for nothing else, that keeps its prepared statements, and rows keep
- * @libsql/client's shape (named enumerable fields, positional values by index, `length`)
- * without the per-row property definitions. Everything else (writes, batches, transactions)
- * goes to @libsql/client unchanged. The file is in WAL mode (db/migrate.server.ts), so each
+ * connection to the same file, used for nothing else, that keeps its prepared statements;
+ * rows are arrays of values that also carry each column by name (see rowType). Everything
+ * else (writes, batches, transactions) goes to @libsql/client unchanged. The file is in WAL mode (db/migrate.server.ts), so each
  * read sees the last committed write and never blocks a writer.
  *
  * Node only (`libsql` is a native addon): package.json's `imports` map gives workerd, where
@@ -22,7 +21,6 @@ type NativeStatement = Database.Statement<unknown[]>
 
 /** Statements kept per connection; a page uses a handful of query shapes, filters add more. */
 const MAX_STATEMENTS = 500
-const VALUES = Symbol('values')
 const SELECT = /^\s*select\s/i
 
 /** The file behind an embedded URL (`file:rel/path`, `file:/abs`, `file:///abs`), or null. */
@@ -111,28 +109,18 @@ interface RowType {
 }
 
 /**
- * One prototype per column list: positions and `length` are getters over the row's hidden
- * values, so a row costs one object and one plain assignment per named column. A name that
- * repeats (a join's two `id`s) keeps its first value, as @libsql/client does.
+ * A row is the array of its values with each column name set on it, so Drizzle reads it by
+ * position at array speed and code that reads `row.name` finds it. A name that repeats (a
+ * join's two `id`s) keeps its first value, as @libsql/client does. Unlike @libsql/client's
+ * rows, `Object.keys` and JSON list the positions too (a real array's are enumerable).
  */
 function rowType(columns: string[]): RowType {
-  const prototype = {}
-  Object.defineProperty(prototype, 'length', { value: columns.length })
-  columns.forEach((_, index) => {
-    Object.defineProperty(prototype, index, {
-      get(this: { [VALUES]: unknown[] }) {
-        return this[VALUES][index]
-      },
-    })
-  })
   const named = columns.flatMap((name, index) => (columns.indexOf(name) === index ? [[name, index] as const] : []))
   return {
     columns,
     make(raw) {
-      const values = raw.map(fromSql)
-      const row = Object.create(prototype) as Record<string | symbol, unknown>
-      Object.defineProperty(row, VALUES, { value: values })
-      for (const [name, index] of named) row[name] = values[index]
+      const row = raw.map(fromSql) as unknown[] & Record<string, unknown>
+      for (const [name, index] of named) row[name] = row[index]
       return row as unknown as Row
     },
   }
