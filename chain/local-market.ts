@@ -129,6 +129,10 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
     for (let i = 1; i <= TOKENS_PER_COLLECTION; i++) {
       const tokenId = BigInt(i)
       const owner = pool(c + i)
+      const traits = [
+        { trait_type: 'Edition', value: i <= 3 ? 'First light' : 'Open' },
+        { trait_type: 'Palette', value: ['Dusk', 'Ink', 'Brass', 'Sea glass'][i % 4]! },
+      ]
       const [nft] = await db
         .insert(nfts)
         .values({
@@ -144,12 +148,12 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
           category: entry.category,
           addDate: new Date(now.getTime() - (20 - i) * DAY),
           verified: true,
+          attributes: traits,
         })
         .returning({ id: nfts.id, collectionId: nfts.collectionId })
-      await db.insert(nftAttributes).values([
-        { nftId: nft!.id, traitType: 'Edition', value: i <= 3 ? 'First light' : 'Open' },
-        { nftId: nft!.id, traitType: 'Palette', value: ['Dusk', 'Ink', 'Brass', 'Sea glass'][i % 4]! },
-      ])
+      await db
+        .insert(nftAttributes)
+        .values(traits.map((t) => ({ nftId: nft!.id, traitType: t.trait_type, value: t.value })))
       touched.push(nft!.id)
       const token = { contract, tokenId }
       const price = parseEther(['0.05', '0.12', '0.3', '0.75', '1.5'][i % 5]!)

@@ -42,6 +42,11 @@ export const nfts = sqliteTable(
     likeCount: integer('like_count').notNull().default(0),
     offerCount: integer('offer_count').notNull().default(0),
     bestOfferWei: wei('best_offer_wei'),
+    /**
+     * A copy of the token's nft_attributes rows, ordered by trait type, written with them:
+     * list pages read a row's traits without a second query or a subquery per row.
+     */
+    attributes: text('attributes', { mode: 'json' }).$type<Trait[]>().notNull().default([]),
   },
   (t) => [
     uniqueIndex('nfts_token_idx').on(t.chainId, t.contract, t.tokenId),
@@ -70,7 +75,17 @@ export const nfts = sqliteTable(
   ],
 )
 
-/** ERC-721 metadata attributes: `{ trait_type, value }`. */
+/** One ERC-721 metadata attribute, as the metadata JSON spells it. */
+export interface Trait {
+  trait_type: string
+  value: string
+}
+
+/** Traits in the order lists and metadata show them. */
+export const sortTraits = (traits: Trait[]): Trait[] =>
+  traits.toSorted((a, b) => (a.trait_type < b.trait_type ? -1 : a.trait_type > b.trait_type ? 1 : 0))
+
+/** ERC-721 metadata attributes: `{ trait_type, value }`, one row each (nfts.attributes copies them). */
 export const nftAttributes = sqliteTable(
   'nft_attributes',
   {

@@ -20,7 +20,9 @@ import {
   offers,
   priceSortKeys,
   sales,
+  sortTraits,
   users,
+  type Trait,
 } from '../schema'
 import { artUrl } from '../media'
 import { BIOS, COLLECTIONS, HANDLE_FIRST, HANDLE_SECOND, SEED_CHAINS, TRAITS } from './catalog'
@@ -415,10 +417,13 @@ function buildBatch(
       offerCount,
       bestOfferWei: bestOffer === null ? null : bestOffer.toString(),
     })
+    const traits: Trait[] = []
     for (const trait of traitNames) {
       if (trait !== 'Rarity' && random.next() < 0.15) continue
-      out.attributes.push({ nftId: id, traitType: trait, value: random.pick(TRAITS[trait]!) })
+      traits.push({ trait_type: trait, value: random.pick(TRAITS[trait]!) })
     }
+    out.nfts.at(-1)!.attributes = sortTraits(traits)
+    out.attributes.push(...traits.map((t) => ({ nftId: id, traitType: t.trait_type, value: t.value })))
   }
   return out
 }

@@ -12,7 +12,7 @@ import { marketplaceContracts } from '../../chain/marketplace'
 import { tokenMetadataJson, tokenUri, voucherTypedData, sha256OfText, type MintVoucher } from '../../chain/voucher'
 import type { Database } from '../../db/client'
 import { refreshNftMarket } from '../../db/market'
-import { activity, collections, listings, nftAttributes, nfts, tokenMetadata } from '../../db/schema'
+import { activity, collections, listings, nftAttributes, nfts, sortTraits, tokenMetadata } from '../../db/schema'
 import type { Env } from '../env'
 import { refuse } from '../errors'
 import type { MediaStore } from '../media/store'
@@ -143,6 +143,7 @@ export async function insertToken(
       addDate: now,
       verified: collection.verified,
       lazyMinted: lazy,
+      attributes: sortTraits(input.attributes),
     })
     .returning({ id: nfts.id })
   if (input.attributes.length) {

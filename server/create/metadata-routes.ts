@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm'
 import { Hono } from 'hono'
 import { tokenMetadataJson } from '../../chain/voucher'
-import { nftAttributes, nfts, tokenMetadata } from '../../db/schema'
+import { nfts, tokenMetadata } from '../../db/schema'
 import type { AppEnv } from '../app'
 import { ApiError } from '../errors'
 
@@ -37,7 +37,6 @@ export const metadata = new Hono<AppEnv>()
         ),
       )
     if (!nft) throw new ApiError(404, 'NOT_FOUND', 'no such token on Vitrine')
-    const traits = await c.env.db.select().from(nftAttributes).where(eq(nftAttributes.nftId, nft.id))
     const origin = c.env.env.PUBLIC_URL ?? new URL(c.req.url).origin
     const absolute = (url: string | null) => (url && url.startsWith('/') ? origin + url : url)
     return json(
@@ -47,7 +46,7 @@ export const metadata = new Hono<AppEnv>()
         image: absolute(nft.image)!,
         animationUrl: absolute(nft.animationUrl),
         externalUrl: nft.externalUrl,
-        attributes: traits.map((t) => ({ trait_type: t.traitType, value: t.value })),
+        attributes: nft.attributes,
       }),
       false,
     )

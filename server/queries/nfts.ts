@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { collections, nftAttributes, nfts, type Category } from '../../db/schema'
+import { collections, nfts, type Category } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
 import { checksum, iso, toPrice } from './serialize'
 
@@ -95,11 +95,7 @@ export function buildNftListQuery(q: NftListQuery) {
   return { where: and(...where), orderBy, order, column }
 }
 
-/**
- * What a list row selects: the NFT, its collection's card fields, and its traits as a JSON
- * array in trait order, gathered by one correlated subquery on the (nft_id, trait_type) key
- * instead of a second query and a second row mapping per page.
- */
+/** What a list row selects: the NFT (its traits included) and its collection's card fields. */
 export const nftRowColumns = {
   nft: nfts,
   collection: {
@@ -108,7 +104,6 @@ export const nftRowColumns = {
     name: collections.name,
     verified: collections.verified,
   },
-  attributes: sql<string>`(select json_group_array(json_object('trait_type', ${nftAttributes.traitType}, 'value', ${nftAttributes.value}) order by ${nftAttributes.traitType}) from ${nftAttributes} where ${nftAttributes.nftId} = ${nfts.id})`,
 }
 
 /** The page query, unexecuted: listNfts runs it, the query-plan test explains it. */
@@ -150,10 +145,9 @@ function sortValue(sort: NftSort, row: typeof nfts.$inferSelect): number {
 export interface NftRow {
   nft: typeof nfts.$inferSelect
   collection: { id: number; slug: string; name: string; verified: boolean }
-  attributes: string
 }
 
-export function toNftJson({ nft, collection, attributes }: NftRow) {
+export function toNftJson({ nft, collection }: NftRow) {
   return {
     id: nft.id,
     chainId: nft.chainId,
@@ -176,7 +170,7 @@ export function toNftJson({ nft, collection, attributes }: NftRow) {
     nsfw: nft.nsfw,
     lazyMinted: nft.lazyMinted,
     likes: nft.likeCount,
-    attributes: JSON.parse(attributes) as { trait_type: string; value: string }[],
+    attributes: nft.attributes,
   }
 }
 

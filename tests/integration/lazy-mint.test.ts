@@ -107,7 +107,11 @@ describe('lazy mint', () => {
     const item = (listed.body.data as unknown as { id: number; lazyMinted: boolean; price: { wei: string } }[]).find(
       (n) => n.id === nftId,
     )
-    expect(item).toMatchObject({ lazyMinted: true, price: { wei: price.toString() } })
+    expect(item).toMatchObject({
+      lazyMinted: true,
+      price: { wei: price.toString() },
+      attributes: [{ trait_type: 'Light', value: 'Amber' }],
+    })
 
     const served = await app.request(uri, {}, m.runtime)
     expect(await served.json()).toEqual({

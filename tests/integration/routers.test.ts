@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCaller, type RouterInputs } from '../../server/trpc/root'
@@ -58,6 +59,39 @@ describe('nft.list sorts', () => {
     const ends = rows.map((n) => Date.parse(n.auctionEndsAt!))
     expect(ends.every((t) => t > Date.now())).toBe(true)
     expect(ends).toEqual([...ends].sort((a, b) => a - b))
+  })
+})
+
+describe('nft traits', () => {
+  const traitRows = async () => {
+    const { rows } = await runtime.db.$client.execute(
+      'select nft_id, trait_type, value from nft_attributes order by nft_id, trait_type',
+    )
+    const byNft = new Map<number, { trait_type: string; value: string }[]>()
+    for (const row of rows) {
+      const list = byNft.get(Number(row.nft_id)) ?? []
+      list.push({ trait_type: String(row.trait_type), value: String(row.value) })
+      byNft.set(Number(row.nft_id), list)
+    }
+    return byNft
+  }
+
+  it('lists show every trait row of each item, ordered by trait type', async () => {
+    const byNft = await traitRows()
+    const { rows } = await everyPage({ limit: 100 })
+    expect(rows.length).toBe(1_200)
+    for (const nft of rows) expect(nft.attributes, `NFT ${nft.id}`).toEqual(byNft.get(nft.id) ?? [])
+    expect(rows.filter((n) => n.attributes.length > 1).length).toBeGreaterThan(100)
+  })
+
+  it("the backfill migration rebuilds the same copy from a database's trait rows", async () => {
+    const before = (await runtime.db.$client.execute('select id, attributes from nfts order by id')).rows
+    await runtime.db.$client.execute("update nfts set attributes = '[]'")
+    await runtime.db.$client.execute(readFileSync('db/migrations/0007_nft_attributes_backfill.sql', 'utf8'))
+    const after = (await runtime.db.$client.execute('select id, attributes from nfts order by id')).rows
+    expect(after.map((r) => [r.id, JSON.parse(String(r.attributes))])).toEqual(
+      before.map((r) => [r.id, JSON.parse(String(r.attributes))]),
+    )
   })
 })
 

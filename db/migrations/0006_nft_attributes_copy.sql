@@ -1,0 +1,1 @@
+ALTER TABLE `nfts` ADD `attributes` text DEFAULT '[]' NOT NULL;
