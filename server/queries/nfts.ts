@@ -3,7 +3,7 @@
  * Each sort walks one index on `(scope?, sort key, id)`; pages continue with a keyset
  * cursor, so page 1,000 costs what page 1 costs.
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, fillPlaceholders, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
@@ -45,54 +45,105 @@ function sortKey(sort: NftSort) {
   }
 }
 
-/** Builds the WHERE and ORDER BY of a page; exported for the query-plan test. */
-export function buildNftListQuery(q: NftListQuery) {
-  const { column, descending } = sortKey(q.sort)
+/**
+ * What a page query's SQL depends on. Values (ids of scopes, prices, the cursor, the time,
+ * the limit) are placeholders, so every page of one shape runs one prepared statement.
+ * A search's NFT ids are part of the SQL (`IN (…)`); such shapes are not kept.
+ */
+interface PageShape {
+  sort: NftSort
+  filter: NftListQuery['filter']
+  status: NftListQuery['status']
+  scopes: ('collectionId' | 'category' | 'chainId' | 'owner' | 'creator')[]
+  ids: number[] | undefined
+  /** Bounds on the price key column (ETH, negated for price-desc). */
+  low: boolean
+  high: boolean
+  after: boolean
+}
+
+const SCOPES = ['collectionId', 'category', 'chainId', 'owner', 'creator'] as const
+const value = <T>(name: string) => sql.placeholder(name) as unknown as T
+
+function pageShape(q: NftListQuery): PageShape {
+  const bounds = priceKeyBounds(q)
+  return {
+    sort: q.sort,
+    filter: q.filter,
+    status: q.status,
+    scopes: SCOPES.filter((scope) => q[scope] !== undefined),
+    ids: q.ids,
+    low: bounds.low !== undefined,
+    high: bounds.high !== undefined,
+    after: q.cursor !== undefined && q.cursor !== '',
+  }
+}
+
+/** The price range as bounds on the sort key column: price-desc keys are negated prices. */
+function priceKeyBounds(q: NftListQuery): { low?: number | undefined; high?: number | undefined } {
+  if (q.sort !== 'price-desc') return { low: q.minPrice, high: q.maxPrice }
+  return {
+    low: q.maxPrice === undefined ? undefined : -q.maxPrice,
+    high: q.minPrice === undefined ? undefined : -q.minPrice,
+  }
+}
+
+/** The values bound to a page's placeholders; a bad cursor is refused here (400). */
+function pageValues(q: NftListQuery): Record<string, unknown> {
+  const after = decodeCursor(q.cursor, `nfts:${q.sort}`)
+  const { low, high } = priceKeyBounds(q)
+  return {
+    collectionId: q.collectionId,
+    category: q.category,
+    chainId: q.chainId,
+    owner: q.owner,
+    creator: q.creator,
+    now: q.now.getTime(),
+    low,
+    high,
+    afterKey: after ? numericCursorKey(after.key) : undefined,
+    afterId: after?.id,
+    limit: q.limit + 1,
+  }
+}
+
+/** The WHERE and ORDER BY of a page of one shape. */
+function buildNftListQuery(shape: PageShape) {
+  const { column, descending } = sortKey(shape.sort)
   const where: (SQL | undefined)[] = []
-  if (q.collectionId !== undefined) where.push(eq(nfts.collectionId, q.collectionId))
-  if (q.category !== undefined) where.push(eq(nfts.category, q.category))
-  if (q.chainId !== undefined) where.push(eq(nfts.chainId, q.chainId))
-  if (q.owner !== undefined) where.push(eq(nfts.owner, q.owner))
-  if (q.creator !== undefined) where.push(eq(nfts.creator, q.creator))
-  if (q.ids !== undefined) where.push(inArray(nfts.id, q.ids))
-  if (q.filter === 'verified') where.push(eq(nfts.verified, true))
-  if (q.filter === 'nsfw') where.push(eq(nfts.nsfw, true))
-  if (q.filter === 'lazy-minted') where.push(eq(nfts.lazyMinted, true))
+  for (const scope of shape.scopes) where.push(eq(nfts[scope], value(scope)))
+  if (shape.ids !== undefined) where.push(inArray(nfts.id, shape.ids))
+  if (shape.filter === 'verified') where.push(eq(nfts.verified, true))
+  if (shape.filter === 'nsfw') where.push(eq(nfts.nsfw, true))
+  if (shape.filter === 'lazy-minted') where.push(eq(nfts.lazyMinted, true))
   // Filters on a column that is not the sort key are written `+column` so SQLite cannot pick
   // their index: it walks the sort index and filters on the way, which with LIMIT reads a few
   // rows more instead of sorting every match (the query-plan test holds this line).
-  const auctionIsSortKey = q.sort === 'ending-soon'
-  const priceIsSortKey = q.sort === 'price-asc' || q.sort === 'price-desc'
-  const now = q.now.getTime()
-  if (q.status === 'buy-now') where.push(sql`+${nfts.priceWei} IS NOT NULL AND +${nfts.auctionEndsAt} IS NULL`)
-  if (q.status === 'has-offers') where.push(gt(nfts.offerCount, 0))
-  if (q.status === 'on-auction' || auctionIsSortKey) {
-    where.push(auctionIsSortKey ? gt(nfts.auctionEndsAt, q.now) : sql`+${nfts.auctionEndsAt} > ${now}`)
+  const auctionIsSortKey = shape.sort === 'ending-soon'
+  const priceIsSortKey = shape.sort === 'price-asc' || shape.sort === 'price-desc'
+  const now = sql.placeholder('now')
+  if (shape.status === 'buy-now') where.push(sql`+${nfts.priceWei} IS NOT NULL AND +${nfts.auctionEndsAt} IS NULL`)
+  if (shape.status === 'has-offers') where.push(gt(nfts.offerCount, 0))
+  if (shape.status === 'on-auction' || auctionIsSortKey) {
+    where.push(auctionIsSortKey ? sql`${nfts.auctionEndsAt} > ${now}` : sql`+${nfts.auctionEndsAt} > ${now}`)
   }
-  if (q.minPrice !== undefined || q.maxPrice !== undefined) {
+  if (shape.low || shape.high) {
     where.push(isNotNull(nfts.priceWei))
-    if (q.sort === 'price-desc') {
-      if (q.maxPrice !== undefined) where.push(gte(nfts.priceDescKey, -q.maxPrice))
-      if (q.minPrice !== undefined) where.push(lte(nfts.priceDescKey, -q.minPrice))
-    } else {
-      const key = priceIsSortKey ? sql`${nfts.priceAscKey}` : sql`+${nfts.priceAscKey}`
-      if (q.minPrice !== undefined) where.push(sql`${key} >= ${q.minPrice}`)
-      if (q.maxPrice !== undefined) where.push(sql`${key} <= ${q.maxPrice}`)
-    }
+    const key =
+      shape.sort === 'price-desc'
+        ? sql`${nfts.priceDescKey}`
+        : priceIsSortKey
+          ? sql`${nfts.priceAscKey}`
+          : sql`+${nfts.priceAscKey}`
+    if (shape.low) where.push(sql`${key} >= ${sql.placeholder('low')}`)
+    if (shape.high) where.push(sql`${key} <= ${sql.placeholder('high')}`)
   }
-
-  const order = `nfts:${q.sort}`
-  const after = decodeCursor(q.cursor, order)
-  if (after) {
-    const key = numericCursorKey(after.key)
-    where.push(
-      descending
-        ? sql`(${column}, ${nfts.id}) < (${key}, ${after.id})`
-        : sql`(${column}, ${nfts.id}) > (${key}, ${after.id})`,
-    )
+  if (shape.after) {
+    const after = sql`(${sql.placeholder('afterKey')}, ${sql.placeholder('afterId')})`
+    where.push(descending ? sql`(${column}, ${nfts.id}) < ${after}` : sql`(${column}, ${nfts.id}) > ${after}`)
   }
   const orderBy = descending ? [desc(column), desc(nfts.id)] : [asc(column), asc(nfts.id)]
-  return { where: and(...where), orderBy, order, column }
+  return { where: and(...where), orderBy }
 }
 
 /** What a list row selects: the NFT (its traits included) and its collection's card fields. */
@@ -106,25 +157,47 @@ export const nftRowColumns = {
   },
 }
 
-/** The page query, unexecuted: listNfts runs it, the query-plan test explains it. */
-export function nftPageQuery(db: Database, q: NftListQuery) {
-  const { where, orderBy } = buildNftListQuery(q)
+function pageQuery(db: Database, shape: PageShape) {
+  const { where, orderBy } = buildNftListQuery(shape)
   return db
     .select(nftRowColumns)
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(where)
     .orderBy(...orderBy)
-    .limit(q.limit + 1)
+    .limit(sql.placeholder('limit') as unknown as number)
+}
+
+/** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
+export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; params: unknown[] } {
+  const { sql: text, params } = pageQuery(db, pageShape(q)).toSQL()
+  return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
+}
+
+type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>
+/** Prepared page queries by shape, per database (a few dozen shapes in practice; bounded). */
+const preparedPages = new WeakMap<Database, Map<string, PreparedPage>>()
+
+function preparedPage(db: Database, shape: PageShape): PreparedPage {
+  if (shape.ids !== undefined) return pageQuery(db, shape).prepare()
+  let byShape = preparedPages.get(db)
+  if (!byShape) preparedPages.set(db, (byShape = new Map()))
+  const key = JSON.stringify(shape)
+  let prepared = byShape.get(key)
+  if (!prepared) {
+    if (byShape.size >= 500) byShape.clear()
+    byShape.set(key, (prepared = pageQuery(db, shape).prepare()))
+  }
+  return prepared
 }
 
 export async function listNfts(db: Database, q: NftListQuery) {
-  const { order } = buildNftListQuery(q)
-  const rows = await nftPageQuery(db, q)
+  const values = pageValues(q)
+  const rows = await preparedPage(db, pageShape(q)).all(values)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   const nextCursor =
-    rows.length > q.limit && last ? encodeCursor(order, sortValue(q.sort, last.nft), last.nft.id) : null
+    rows.length > q.limit && last ? encodeCursor(`nfts:${q.sort}`, sortValue(q.sort, last.nft), last.nft.id) : null
   return { data: page.map(toNftJson), nextCursor }
 }
 

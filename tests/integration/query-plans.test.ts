@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '../../db/schema'
 import { activityPageQuery } from '../../server/queries/activity'
 import { collectionPageQuery } from '../../server/queries/collections'
-import { NFT_SORTS, nftPageQuery, type NftListQuery } from '../../server/queries/nfts'
+import { NFT_SORTS, nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 
@@ -16,8 +16,10 @@ beforeAll(async () => {
 })
 afterAll(() => runtime.close())
 
-async function plan(query: { toSQL: () => { sql: string; params: unknown[] } }): Promise<string[]> {
-  const { sql, params } = query.toSQL()
+async function plan(
+  query: { sql: string; params: unknown[] } | { toSQL: () => { sql: string; params: unknown[] } },
+): Promise<string[]> {
+  const { sql, params } = 'toSQL' in query ? query.toSQL() : query
   const result = await runtime.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${sql}`, args: params as never })
   return result.rows.map((row) => String(row.detail))
 }
@@ -51,15 +53,15 @@ describe('NFT lists', () => {
     for (const [name, scope] of Object.entries(scopes)) {
       it(`${sort} × ${name} (first page and a later page)`, async () => {
         const base: NftListQuery = { sort, limit: 24, now: SEED_NOW, ...scope }
-        expectIndexed(await plan(nftPageQuery(runtime.db, base)), 'nfts')
+        expectIndexed(await plan(nftPageStatement(runtime.db, base)), 'nfts')
         const cursor = encodeCursor(`nfts:${sort}`, sort === 'price-desc' ? -1 : 1_700_000_000_000, 100)
-        expectIndexed(await plan(nftPageQuery(runtime.db, { ...base, cursor })), 'nfts')
+        expectIndexed(await plan(nftPageStatement(runtime.db, { ...base, cursor })), 'nfts')
       })
     }
   }
   it('a creator page', async () => {
     expectIndexed(
-      await plan(nftPageQuery(runtime.db, { sort: 'recently-added', creator: owner, limit: 24, now: SEED_NOW })),
+      await plan(nftPageStatement(runtime.db, { sort: 'recently-added', creator: owner, limit: 24, now: SEED_NOW })),
       'nfts',
     )
   })
