@@ -1,7 +1,8 @@
-import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, fillPlaceholders, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, type ActivityType } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
+import { placeholder, prepared } from './prepared'
 import { checksumOrNull, toPrice } from './serialize'
 
 export interface ActivityQuery {
@@ -13,22 +14,42 @@ export interface ActivityQuery {
   limit: number
 }
 
-/** Newest first; each filter has an index on `(filter, created_at, id)`. */
-export function buildActivityQuery(q: ActivityQuery) {
-  const where: (SQL | undefined)[] = []
-  if (q.type !== undefined) where.push(eq(activity.type, q.type))
-  if (q.collectionId !== undefined) where.push(eq(activity.collectionId, q.collectionId))
-  if (q.nftId !== undefined) where.push(eq(activity.nftId, q.nftId))
-  if (q.user !== undefined) where.push(or(eq(activity.fromAddress, q.user), eq(activity.toAddress, q.user)))
-  const order = 'activity'
-  const after = decodeCursor(q.cursor, order)
-  if (after) where.push(sql`(${activity.createdAt}, ${activity.id}) < (${numericCursorKey(after.key)}, ${after.id})`)
-  return { where: and(...where), orderBy: [desc(activity.createdAt), desc(activity.id)], order }
+/** What a page's SQL depends on; the values are placeholders (see prepared.ts). */
+function pageShape(q: ActivityQuery) {
+  return {
+    type: q.type !== undefined,
+    collection: q.collectionId !== undefined,
+    nft: q.nftId !== undefined,
+    user: q.user !== undefined,
+    after: q.cursor !== undefined && q.cursor !== '',
+  }
 }
 
-/** The page query, unexecuted (see nftPageQuery). */
-export function activityPageQuery(db: Database, q: ActivityQuery) {
-  const { where, orderBy } = buildActivityQuery(q)
+function pageValues(q: ActivityQuery): Record<string, unknown> {
+  const after = decodeCursor(q.cursor, 'activity')
+  return {
+    type: q.type,
+    collectionId: q.collectionId,
+    nftId: q.nftId,
+    user: q.user,
+    afterKey: after ? numericCursorKey(after.key) : undefined,
+    afterId: after?.id,
+    limit: q.limit + 1,
+  }
+}
+
+/** Newest first; each filter has an index on `(filter, created_at, id)`. */
+function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
+  const where: (SQL | undefined)[] = []
+  if (shape.type) where.push(eq(activity.type, placeholder('type')))
+  if (shape.collection) where.push(eq(activity.collectionId, placeholder('collectionId')))
+  if (shape.nft) where.push(eq(activity.nftId, placeholder('nftId')))
+  if (shape.user) {
+    where.push(or(eq(activity.fromAddress, placeholder('user')), eq(activity.toAddress, placeholder('user'))))
+  }
+  if (shape.after) {
+    where.push(sql`(${activity.createdAt}, ${activity.id}) < (${placeholder('afterKey')}, ${placeholder('afterId')})`)
+  }
   return db
     .select({
       event: activity,
@@ -43,14 +64,21 @@ export function activityPageQuery(db: Database, q: ActivityQuery) {
     .from(activity)
     .innerJoin(nfts, eq(nfts.id, activity.nftId))
     .innerJoin(collections, eq(collections.id, activity.collectionId))
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(q.limit + 1)
+    .where(and(...where))
+    .orderBy(desc(activity.createdAt), desc(activity.id))
+    .limit(placeholder('limit'))
+}
+
+/** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
+export function activityPageStatement(db: Database, q: ActivityQuery) {
+  const { sql: text, params } = pageQuery(db, pageShape(q)).toSQL()
+  return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
 }
 
 export async function listActivity(db: Database, q: ActivityQuery) {
-  const { order } = buildActivityQuery(q)
-  const rows = await activityPageQuery(db, q)
+  const shape = pageShape(q)
+  const query = prepared(db, `activity:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
+  const rows = await query.all(pageValues(q))
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {
@@ -66,6 +94,6 @@ export async function listActivity(db: Database, q: ActivityQuery) {
       createdAt: event.createdAt.toISOString(),
     })),
     nextCursor:
-      rows.length > q.limit && last ? encodeCursor(order, last.event.createdAt.getTime(), last.event.id) : null,
+      rows.length > q.limit && last ? encodeCursor('activity', last.event.createdAt.getTime(), last.event.id) : null,
   }
 }

@@ -1,7 +1,8 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
+import { placeholder, prepared } from './prepared'
 import { checksum, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
@@ -29,45 +30,74 @@ export interface CollectionListQuery {
   limit: number
 }
 
-export function buildCollectionListQuery(q: CollectionListQuery) {
-  const column = ORDER_COLUMNS[q.order]
-  const where: (SQL | undefined)[] = []
-  if (q.category !== undefined) where.push(eq(collections.category, q.category))
-  if (q.chainId !== undefined) where.push(eq(collections.chainId, q.chainId))
-  const order = `collections:${q.order}`
-  const after = decodeCursor(q.cursor, order)
-  if (after) where.push(sql`(${column}, ${collections.id}) < (${numericCursorKey(after.key)}, ${after.id})`)
-  return { where: and(...where), orderBy: [desc(column), desc(collections.id)], order, column }
+/** What a page's SQL depends on; the values are placeholders (see prepared.ts). */
+function pageShape(q: CollectionListQuery) {
+  return {
+    order: q.order,
+    category: q.category !== undefined,
+    chain: q.chainId !== undefined,
+    after: q.cursor !== undefined && q.cursor !== '',
+  }
 }
 
-/** The page query, unexecuted (see nftPageQuery). */
-export function collectionPageQuery(db: Database, q: CollectionListQuery) {
-  const { where, orderBy, column } = buildCollectionListQuery(q)
+function pageValues(q: CollectionListQuery): Record<string, unknown> {
+  const after = decodeCursor(q.cursor, `collections:${q.order}`)
+  return {
+    category: q.category,
+    chainId: q.chainId,
+    afterKey: after ? numericCursorKey(after.key) : undefined,
+    afterId: after?.id,
+    limit: q.limit + 1,
+  }
+}
+
+function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
+  const column = ORDER_COLUMNS[shape.order]
+  const where: (SQL | undefined)[] = []
+  if (shape.category) where.push(eq(collections.category, placeholder('category')))
+  if (shape.chain) where.push(eq(collections.chainId, placeholder('chainId')))
+  if (shape.after) {
+    where.push(sql`(${column}, ${collections.id}) < (${placeholder('afterKey')}, ${placeholder('afterId')})`)
+  }
   return db
     .select({ row: collections, key: sql<number>`${column}` })
     .from(collections)
-    .where(where)
-    .orderBy(...orderBy)
-    .limit(q.limit + 1)
+    .where(and(...where))
+    .orderBy(desc(column), desc(collections.id))
+    .limit(placeholder('limit'))
+}
+
+/** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
+export function collectionPageStatement(db: Database, q: CollectionListQuery) {
+  const { sql: text, params } = pageQuery(db, pageShape(q)).toSQL()
+  return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
 }
 
 export async function listCollections(db: Database, q: CollectionListQuery) {
-  const { order } = buildCollectionListQuery(q)
-  const rows = await collectionPageQuery(db, q)
+  const shape = pageShape(q)
+  const query = prepared(db, `collections:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
+  const rows = await query.all(pageValues(q))
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   const keyOf = (r: (typeof rows)[number]) => (q.order === 'recent' ? r.row.createdAt.getTime() : Number(r.key))
   return {
     data: page.map((r) => toCollectionJson(r.row)),
-    nextCursor: rows.length > q.limit && last ? encodeCursor(order, keyOf(last), last.row.id) : null,
+    nextCursor: rows.length > q.limit && last ? encodeCursor(`collections:${q.order}`, keyOf(last), last.row.id) : null,
   }
 }
 
+/** A collection by numeric id or by slug (any case). */
 export async function findCollection(db: Database, idOrSlug: string) {
-  const condition = /^\d+$/.test(idOrSlug)
-    ? eq(collections.id, Number(idOrSlug))
-    : eq(collections.slug, idOrSlug.toLowerCase())
-  const [row] = await db.select().from(collections).where(condition).limit(1)
+  const byId = /^\d+$/.test(idOrSlug)
+  const query = prepared(db, byId ? 'collection:id' : 'collection:slug', () =>
+    db
+      .select()
+      .from(collections)
+      .where(byId ? eq(collections.id, placeholder('key')) : eq(collections.slug, placeholder('key')))
+      .limit(1)
+      .prepare(),
+  )
+  const [row] = await query.all({ key: byId ? Number(idOrSlug) : idOrSlug.toLowerCase() })
   return row
 }
 

@@ -7,6 +7,7 @@ import { and, asc, desc, eq, fillPlaceholders, gt, inArray, isNotNull, sql, type
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
+import { placeholder, prepared } from './prepared'
 import { checksum, iso, toPrice } from './serialize'
 
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
@@ -63,7 +64,6 @@ interface PageShape {
 }
 
 const SCOPES = ['collectionId', 'category', 'chainId', 'owner', 'creator'] as const
-const value = <T>(name: string) => sql.placeholder(name) as unknown as T
 
 function pageShape(q: NftListQuery): PageShape {
   const bounds = priceKeyBounds(q)
@@ -111,7 +111,7 @@ function pageValues(q: NftListQuery): Record<string, unknown> {
 function buildNftListQuery(shape: PageShape) {
   const { column, descending } = sortKey(shape.sort)
   const where: (SQL | undefined)[] = []
-  for (const scope of shape.scopes) where.push(eq(nfts[scope], value(scope)))
+  for (const scope of shape.scopes) where.push(eq(nfts[scope], placeholder(scope)))
   if (shape.ids !== undefined) where.push(inArray(nfts.id, shape.ids))
   if (shape.filter === 'verified') where.push(eq(nfts.verified, true))
   if (shape.filter === 'nsfw') where.push(eq(nfts.nsfw, true))
@@ -121,7 +121,7 @@ function buildNftListQuery(shape: PageShape) {
   // rows more instead of sorting every match (the query-plan test holds this line).
   const auctionIsSortKey = shape.sort === 'ending-soon'
   const priceIsSortKey = shape.sort === 'price-asc' || shape.sort === 'price-desc'
-  const now = sql.placeholder('now')
+  const now = placeholder('now')
   if (shape.status === 'buy-now') where.push(sql`+${nfts.priceWei} IS NOT NULL AND +${nfts.auctionEndsAt} IS NULL`)
   if (shape.status === 'has-offers') where.push(gt(nfts.offerCount, 0))
   if (shape.status === 'on-auction' || auctionIsSortKey) {
@@ -135,11 +135,11 @@ function buildNftListQuery(shape: PageShape) {
         : priceIsSortKey
           ? sql`${nfts.priceAscKey}`
           : sql`+${nfts.priceAscKey}`
-    if (shape.low) where.push(sql`${key} >= ${sql.placeholder('low')}`)
-    if (shape.high) where.push(sql`${key} <= ${sql.placeholder('high')}`)
+    if (shape.low) where.push(sql`${key} >= ${placeholder('low')}`)
+    if (shape.high) where.push(sql`${key} <= ${placeholder('high')}`)
   }
   if (shape.after) {
-    const after = sql`(${sql.placeholder('afterKey')}, ${sql.placeholder('afterId')})`
+    const after = sql`(${placeholder('afterKey')}, ${placeholder('afterId')})`
     where.push(descending ? sql`(${column}, ${nfts.id}) < ${after}` : sql`(${column}, ${nfts.id}) > ${after}`)
   }
   const orderBy = descending ? [desc(column), desc(nfts.id)] : [asc(column), asc(nfts.id)]
@@ -165,7 +165,7 @@ function pageQuery(db: Database, shape: PageShape) {
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(where)
     .orderBy(...orderBy)
-    .limit(sql.placeholder('limit') as unknown as number)
+    .limit(placeholder('limit'))
 }
 
 /** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
@@ -174,26 +174,14 @@ export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; 
   return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
 }
 
-type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>
-/** Prepared page queries by shape, per database (a few dozen shapes in practice; bounded). */
-const preparedPages = new WeakMap<Database, Map<string, PreparedPage>>()
-
-function preparedPage(db: Database, shape: PageShape): PreparedPage {
-  if (shape.ids !== undefined) return pageQuery(db, shape).prepare()
-  let byShape = preparedPages.get(db)
-  if (!byShape) preparedPages.set(db, (byShape = new Map()))
-  const key = JSON.stringify(shape)
-  let prepared = byShape.get(key)
-  if (!prepared) {
-    if (byShape.size >= 500) byShape.clear()
-    byShape.set(key, (prepared = pageQuery(db, shape).prepare()))
-  }
-  return prepared
-}
-
 export async function listNfts(db: Database, q: NftListQuery) {
   const values = pageValues(q)
-  const rows = await preparedPage(db, pageShape(q)).all(values)
+  const shape = pageShape(q)
+  const query =
+    shape.ids === undefined
+      ? prepared(db, `nfts:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
+      : pageQuery(db, shape)
+  const rows = await query.all(values)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   const nextCursor =

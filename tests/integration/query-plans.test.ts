@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '../../db/schema'
-import { activityPageQuery } from '../../server/queries/activity'
-import { collectionPageQuery } from '../../server/queries/collections'
+import { activityPageStatement } from '../../server/queries/activity'
+import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS, nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
@@ -75,7 +75,7 @@ describe('collection tabs and rankings', () => {
       chain: { chainId: 1 },
     })) {
       it(`${order} × ${name}`, async () => {
-        expectIndexed(await plan(collectionPageQuery(runtime.db, { order, limit: 24, ...scope })), 'collections')
+        expectIndexed(await plan(collectionPageStatement(runtime.db, { order, limit: 24, ...scope })), 'collections')
       })
     }
   }
@@ -92,7 +92,7 @@ describe('activity feed', () => {
     it(`by ${name}`, async () => {
       // A user's feed is two index searches (as sender, as receiver) merged; the sort then only
       // covers that one user's events, so it is allowed here and nowhere else.
-      expectIndexed(await plan(activityPageQuery(runtime.db, { limit: 24, ...scope })), 'activity', name !== 'user')
+      expectIndexed(await plan(activityPageStatement(runtime.db, { limit: 24, ...scope })), 'activity', name !== 'user')
     })
   }
 })

@@ -1,0 +1,28 @@
+/**
+ * Drizzle prepared queries, kept per database under a key naming everything their SQL
+ * depends on (the values are placeholders): a list builds its SQL once per shape of query
+ * (sort, which filters), not once per request. Bounded: shapes are few, and a flood of
+ * new ones only empties the cache.
+ */
+import { sql, type Placeholder } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+
+const byDatabase = new WeakMap<Database, Map<string, unknown>>()
+const MAX_SHAPES = 1_000
+
+export function prepared<T>(db: Database, key: string, prepare: () => T): T {
+  let cache = byDatabase.get(db)
+  if (!cache) byDatabase.set(db, (cache = new Map()))
+  let query = cache.get(key) as T | undefined
+  if (query === undefined) {
+    if (cache.size >= MAX_SHAPES) cache.clear()
+    cache.set(key, (query = prepare()))
+  }
+  return query
+}
+
+/**
+ * A placeholder where Drizzle's types want a value (`eq(column, …)`, `.limit(…)`). Bound
+ * as given: pass what the driver stores (a Date column's milliseconds, not the Date).
+ */
+export const placeholder = <T = never>(name: string): T => sql.placeholder(name) as Placeholder as T
