@@ -1,16 +1,21 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
 import { nftRowColumns, toNftJson } from './nfts'
+import { inJsonList, placeholder, prepared } from './prepared'
 import { checksum, toPrice } from './serialize'
 
 export async function findNftsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return []
-  const rows = await db
-    .select(nftRowColumns)
-    .from(nfts)
-    .innerJoin(collections, eq(collections.id, nfts.collectionId))
-    .where(inArray(nfts.id, ids))
+  const query = prepared(db, 'nfts:byIds', () =>
+    db
+      .select(nftRowColumns)
+      .from(nfts)
+      .innerJoin(collections, eq(collections.id, nfts.collectionId))
+      .where(inJsonList(nfts.id, placeholder('ids')))
+      .prepare(),
+  )
+  const rows = await query.all({ ids: JSON.stringify(ids) })
   return rows.map(toNftJson)
 }
 

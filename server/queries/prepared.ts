@@ -4,7 +4,7 @@
  * (sort, which filters), not once per request. Bounded: shapes are few, and a flood of
  * new ones only empties the cache.
  */
-import { sql, type Placeholder } from 'drizzle-orm'
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 
 const byDatabase = new WeakMap<Database, Map<string, unknown>>()
@@ -26,3 +26,11 @@ export function prepared<T>(db: Database, key: string, prepare: () => T): T {
  * as given: pass what the driver stores (a Date column's milliseconds, not the Date).
  */
 export const placeholder = <T = never>(name: string): T => sql.placeholder(name) as Placeholder as T
+
+/**
+ * `value IN (the ids of a JSON array)`: a list of any length behind one placeholder (bind
+ * `JSON.stringify(ids)`), where `IN (?, ?, …)` would make each length its own statement.
+ * SQLite looks each id up by key.
+ */
+export const inJsonList = (value: SQLWrapper, list: SQLWrapper): SQL =>
+  sql`${value} IN (SELECT value FROM json_each(${list}))`

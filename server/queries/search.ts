@@ -6,10 +6,11 @@
  * NFTs (a million rows) get exact matches only, unordered so the scan stops at the limit;
  * their typos are caught through the collection they belong to.
  */
-import { inArray, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, users } from '../../db/schema'
 import { findNftsByIds } from './nft-detail'
+import { inJsonList, placeholder, prepared } from './prepared'
 import { toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
@@ -38,21 +39,32 @@ export function toMatchExpression(query: string): string | null {
 
 type SearchTable = 'search_nfts' | 'search_collections' | 'search_users'
 
+/** Row ids matching an FTS5 expression; constant SQL per table and ordering, so one statement each. */
 async function matchIds(db: Database, table: SearchTable, match: string, limit: number, ranked: boolean) {
-  const t = sql.raw(table)
-  const order = ranked ? sql`ORDER BY bm25(${t})` : sql``
-  const result = await db.run(sql`SELECT rowid AS id FROM ${t} WHERE ${t} MATCH ${match} ${order} LIMIT ${limit}`)
+  const order = ranked ? `ORDER BY bm25(${table})` : ''
+  const result = await db.$client.execute({
+    sql: `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ${order} LIMIT ?`,
+    args: [match, limit],
+  })
   return result.rows.map((row) => Number(row.id))
 }
 
+const NAME_COLUMN = { search_collections: 'name', search_users: 'username' } as const
+
 /** Exact matches (ranked), then fuzzy ones to fill the limit. */
-async function rankedIds(db: Database, table: SearchTable, query: string, limit: number): Promise<number[]> {
+async function rankedIds(
+  db: Database,
+  table: keyof typeof NAME_COLUMN,
+  query: string,
+  limit: number,
+): Promise<number[]> {
   const exact = toExactExpression(query)
   const fuzzy = toMatchExpression(query)
   if (!exact || !fuzzy) return []
   const ids = await matchIds(db, table, exact, limit, true)
   if (ids.length >= limit) return ids
-  const more = await matchIds(db, table, fuzzy, limit, true)
+  // Typos are looked for in names only: trigrams of a word match most long descriptions.
+  const more = await matchIds(db, table, `${NAME_COLUMN[table]} : (${fuzzy})`, limit, true)
   return [...new Set([...ids, ...more])].slice(0, limit)
 }
 
@@ -61,6 +73,23 @@ async function exactNftIds(db: Database, query: string, limit: number): Promise<
   const exact = toExactExpression(query)
   return exact ? matchIds(db, 'search_nfts', exact, limit, false) : []
 }
+
+const collectionsByIds = (db: Database) =>
+  prepared(db, 'search:collections', () =>
+    db
+      .select()
+      .from(collections)
+      .where(inJsonList(collections.id, placeholder('ids')))
+      .prepare(),
+  )
+const usersByRowIds = (db: Database) =>
+  prepared(db, 'search:users', () =>
+    db
+      .select({ rowid: sql<number>`users.rowid`, user: users })
+      .from(users)
+      .where(inJsonList(sql`users.rowid`, placeholder('ids')))
+      .prepare(),
+  )
 
 export async function search(db: Database, q: { q: string; limit: number }) {
   const [nftIds, collectionIds, userRowIds] = await Promise.all([
@@ -74,13 +103,8 @@ export async function search(db: Database, q: { q: string; limit: number }) {
   }
   const [nftRows, collectionRows, userRows] = await Promise.all([
     findNftsByIds(db, nftIds),
-    collectionIds.length ? db.select().from(collections).where(inArray(collections.id, collectionIds)) : [],
-    userRowIds.length
-      ? db
-          .select({ rowid: sql<number>`users.rowid`, user: users })
-          .from(users)
-          .where(inArray(sql`users.rowid`, userRowIds))
-      : [],
+    collectionIds.length ? collectionsByIds(db).all({ ids: JSON.stringify(collectionIds) }) : [],
+    userRowIds.length ? usersByRowIds(db).all({ ids: JSON.stringify(userRowIds) }) : [],
   ])
   return {
     nfts: byRank(nftIds, nftRows, (n) => n.id),
