@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, flag, timestamp, wei } from './columns'
 import { CATEGORIES, collections } from './collections'
@@ -72,6 +73,23 @@ export const nfts = sqliteTable(
     index('nfts_owner_recent_idx').on(t.owner, t.addDate, t.id),
     index('nfts_owner_auction_idx').on(t.owner, t.auctionEndsAt, t.id),
     index('nfts_creator_recent_idx').on(t.creator, t.addDate, t.id),
+    // Each sort over the rare flags' rows only (NSFW ~3 %, lazy minted ~8 % of items): a walk
+    // of the full sort index would read 10–30 rows per row shown. The page query writes the
+    // flag as the literal `= 1` these WHERE clauses need.
+    ...(['nsfw', 'lazy_minted'] as const).flatMap((flag) => [
+      index(`nfts_${flag}_price_asc_idx`)
+        .on(t.priceAscKey, t.id)
+        .where(sql.raw(`${flag} = 1`)),
+      index(`nfts_${flag}_price_desc_idx`)
+        .on(t.priceDescKey, t.id)
+        .where(sql.raw(`${flag} = 1`)),
+      index(`nfts_${flag}_recent_idx`)
+        .on(t.addDate, t.id)
+        .where(sql.raw(`${flag} = 1`)),
+      index(`nfts_${flag}_auction_idx`)
+        .on(t.auctionEndsAt, t.id)
+        .where(sql.raw(`${flag} = 1`)),
+    ]),
   ],
 )
 

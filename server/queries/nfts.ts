@@ -114,8 +114,9 @@ function buildNftListQuery(shape: PageShape) {
   for (const scope of shape.scopes) where.push(eq(nfts[scope], placeholder(scope)))
   if (shape.ids !== undefined) where.push(inArray(nfts.id, shape.ids))
   if (shape.filter === 'verified') where.push(eq(nfts.verified, true))
-  if (shape.filter === 'nsfw') where.push(eq(nfts.nsfw, true))
-  if (shape.filter === 'lazy-minted') where.push(eq(nfts.lazyMinted, true))
+  // Literal `= 1`: the partial indexes of these flags (db/schema/nfts.ts) apply only then.
+  if (shape.filter === 'nsfw') where.push(sql`${nfts.nsfw} = 1`)
+  if (shape.filter === 'lazy-minted') where.push(sql`${nfts.lazyMinted} = 1`)
   // Filters on a column that is not the sort key are written `+column` so SQLite cannot pick
   // their index: it walks the sort index and filters on the way, which with LIMIT reads a few
   // rows more instead of sorting every match (the query-plan test holds this line).

@@ -59,6 +59,18 @@ describe('NFT lists', () => {
       })
     }
   }
+  it("NSFW and lazy-minted pages walk their flag's own partial index, for every sort", async () => {
+    for (const sort of NFT_SORTS) {
+      for (const [filter, index] of [
+        ['nsfw', 'nfts_nsfw_'],
+        ['lazy-minted', 'nfts_lazy_minted_'],
+      ] as const) {
+        const lines = await plan(nftPageStatement(runtime.db, { sort, filter, limit: 24, now: SEED_NOW }))
+        expect(lines.join('\n'), `${sort} × ${filter}`).toContain(`USING INDEX ${index}`)
+      }
+    }
+  })
+
   it('a creator page', async () => {
     expectIndexed(
       await plan(nftPageStatement(runtime.db, { sort: 'recently-added', creator: owner, limit: 24, now: SEED_NOW })),
