@@ -3,6 +3,7 @@ import type { Database } from '../../db/client'
 import { activity, collections, nfts, type ActivityType } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
 import { placeholder, prepared } from './prepared'
+import { rowMapper } from './rows'
 import { checksumOrNull, toPrice } from './serialize'
 
 export interface ActivityQuery {
@@ -13,6 +14,23 @@ export interface ActivityQuery {
   cursor?: string | undefined
   limit: number
 }
+
+/** What an activity row selects: the event, its item's card fields and its collection's. */
+export const activityRowColumns = {
+  event: activity,
+  nft: { id: nfts.id, name: nfts.name, image: nfts.image, tokenId: nfts.tokenId },
+  collection: {
+    id: collections.id,
+    slug: collections.slug,
+    name: collections.name,
+    verified: collections.verified,
+  },
+}
+const mapActivityRow = rowMapper<{
+  event: typeof activity.$inferSelect
+  nft: { id: number; name: string; image: string; tokenId: string }
+  collection: { id: number; slug: string; name: string; verified: boolean }
+}>(activityRowColumns)
 
 /** What a page's SQL depends on; the values are placeholders (see prepared.ts). */
 function pageShape(q: ActivityQuery) {
@@ -51,16 +69,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
     where.push(sql`(${activity.createdAt}, ${activity.id}) < (${placeholder('afterKey')}, ${placeholder('afterId')})`)
   }
   return db
-    .select({
-      event: activity,
-      nft: { id: nfts.id, name: nfts.name, image: nfts.image, tokenId: nfts.tokenId },
-      collection: {
-        id: collections.id,
-        slug: collections.slug,
-        name: collections.name,
-        verified: collections.verified,
-      },
-    })
+    .select(activityRowColumns)
     .from(activity)
     .innerJoin(nfts, eq(nfts.id, activity.nftId))
     .innerJoin(collections, eq(collections.id, activity.collectionId))
@@ -78,7 +87,7 @@ export function activityPageStatement(db: Database, q: ActivityQuery) {
 export async function listActivity(db: Database, q: ActivityQuery) {
   const shape = pageShape(q)
   const query = prepared(db, `activity:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
-  const rows = await query.all(pageValues(q))
+  const rows = (await query.values(pageValues(q))).map(mapActivityRow)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   return {

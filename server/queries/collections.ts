@@ -3,6 +3,7 @@ import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
 import { placeholder, prepared } from './prepared'
+import { rowMapper } from './rows'
 import { checksum, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
@@ -10,17 +11,21 @@ export const RANKING_PERIODS = ['24h', '7d', '30d', 'all'] as const
 export type CollectionTab = (typeof COLLECTION_TABS)[number]
 export type RankingPeriod = (typeof RANKING_PERIODS)[number]
 
-/** Each ordering is "highest first" on one indexed column, ties broken by id (also descending). */
-const ORDER_COLUMNS = {
-  trending: collections.trendingSort,
-  top: collections.volumeAllSort,
-  recent: collections.createdAt,
-  '24h': collections.volume24hSort,
-  '7d': collections.volume7dSort,
-  '30d': collections.volume30dSort,
-  all: collections.volumeAllSort,
+/**
+ * Each ordering is "highest first" on one indexed column of a collection row, ties broken by
+ * id (also descending); recent orders by createdAt (a Date, the others are numbers).
+ */
+const ORDER_KEYS = {
+  trending: 'trendingSort',
+  top: 'volumeAllSort',
+  recent: 'createdAt',
+  '24h': 'volume24hSort',
+  '7d': 'volume7dSort',
+  '30d': 'volume30dSort',
+  all: 'volumeAllSort',
 } as const
-type Ordering = keyof typeof ORDER_COLUMNS
+type Ordering = keyof typeof ORDER_KEYS
+const mapCollectionRow = rowMapper<{ row: typeof collections.$inferSelect }>({ row: collections })
 
 export interface CollectionListQuery {
   order: Ordering
@@ -52,7 +57,7 @@ function pageValues(q: CollectionListQuery): Record<string, unknown> {
 }
 
 function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
-  const column = ORDER_COLUMNS[shape.order]
+  const column = collections[ORDER_KEYS[shape.order]]
   const where: (SQL | undefined)[] = []
   if (shape.category) where.push(eq(collections.category, placeholder('category')))
   if (shape.chain) where.push(eq(collections.chainId, placeholder('chainId')))
@@ -60,7 +65,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
     where.push(sql`(${column}, ${collections.id}) < (${placeholder('afterKey')}, ${placeholder('afterId')})`)
   }
   return db
-    .select({ row: collections, key: sql<number>`${column}` })
+    .select({ row: collections })
     .from(collections)
     .where(and(...where))
     .orderBy(desc(column), desc(collections.id))
@@ -76,10 +81,11 @@ export function collectionPageStatement(db: Database, q: CollectionListQuery) {
 export async function listCollections(db: Database, q: CollectionListQuery) {
   const shape = pageShape(q)
   const query = prepared(db, `collections:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
-  const rows = await query.all(pageValues(q))
+  const rows = (await query.values(pageValues(q))).map(mapCollectionRow)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
-  const keyOf = (r: (typeof rows)[number]) => (q.order === 'recent' ? r.row.createdAt.getTime() : Number(r.key))
+  const keyOf = ({ row }: (typeof rows)[number]) =>
+    q.order === 'recent' ? row.createdAt.getTime() : (row[ORDER_KEYS[q.order]] as number)
   return {
     data: page.map((r) => toCollectionJson(r.row)),
     nextCursor: rows.length > q.limit && last ? encodeCursor(`collections:${q.order}`, keyOf(last), last.row.id) : null,

@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
-import { nftRowColumns, toNftJson } from './nfts'
+import { mapNftRow, nftRowColumns, toNftJson } from './nfts'
 import { inJsonList, placeholder, prepared } from './prepared'
 import { checksum, toPrice } from './serialize'
 
@@ -15,8 +15,8 @@ export async function findNftsByIds(db: Database, ids: number[]) {
       .where(inJsonList(nfts.id, placeholder('ids')))
       .prepare(),
   )
-  const rows = await query.all({ ids: JSON.stringify(ids) })
-  return rows.map(toNftJson)
+  const rows = await query.values({ ids: JSON.stringify(ids) })
+  return rows.map((row) => toNftJson(mapNftRow(row)))
 }
 
 /** One NFT with its live listings and offers (best offer first); undefined when it does not exist. */

@@ -8,6 +8,7 @@ import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
 import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
 import { placeholder, prepared } from './prepared'
+import { rowMapper } from './rows'
 import { checksum, iso, toPrice } from './serialize'
 
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
@@ -182,7 +183,7 @@ export async function listNfts(db: Database, q: NftListQuery) {
     shape.ids === undefined
       ? prepared(db, `nfts:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
       : pageQuery(db, shape)
-  const rows = await query.all(values)
+  const rows = (await query.values(values)).map(mapNftRow)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)
   const nextCursor =
@@ -202,6 +203,9 @@ function sortValue(sort: NftSort, row: typeof nfts.$inferSelect): number {
       return row.auctionEndsAt?.getTime() ?? 0
   }
 }
+
+/** A raw row selected with nftRowColumns, mapped. */
+export const mapNftRow = rowMapper<NftRow>(nftRowColumns)
 
 /** A row selected with nftRowColumns. */
 export interface NftRow {
