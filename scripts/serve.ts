@@ -29,12 +29,21 @@ const { default: entry } = (await import(entryPath.href)) as {
 
 const app = new Hono()
 // Cloudflare compresses at the edge; this server does it itself (HTML, JSON, JS, CSS, SVG).
-app.use('*', compress())
+// A client that accepts no encoding gets the answer as it is, only marked as varying by
+// Accept-Encoding: going through compress() would copy every answer into a stream first.
+const compression = compress()
+app.use('*', async (c, next) => {
+  if (c.req.header('accept-encoding')) return compression(c, next)
+  await next()
+  c.res.headers.append('vary', 'Accept-Encoding')
+})
 app.use('/assets/*', async (c, next) => {
   await next()
   c.header('cache-control', 'public, max-age=31536000, immutable')
 })
-app.use('*', serveStatic({ root: './dist/client' }))
+// Files of the client build; nothing under /api is one, so API requests skip the disk.
+const staticFiles = serveStatic({ root: './dist/client' })
+app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : staticFiles(c, next)))
 app.all('*', (c) => entry.fetch(c.req.raw))
 
 const port = Number(process.env.PORT ?? 3000)
