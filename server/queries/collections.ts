@@ -25,7 +25,8 @@ const ORDER_KEYS = {
   all: 'volumeAllSort',
 } as const
 type Ordering = keyof typeof ORDER_KEYS
-const mapCollectionRow = rowMapper<{ row: typeof collections.$inferSelect }>({ row: collections })
+/** A raw row selected as `{ row: collections }`, mapped. */
+export const mapCollectionRow = rowMapper<{ row: typeof collections.$inferSelect }>({ row: collections })
 
 export interface CollectionListQuery {
   order: Ordering

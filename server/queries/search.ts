@@ -11,7 +11,7 @@ import type { Database } from '../../db/client'
 import { collections, users } from '../../db/schema'
 import { findNftsByIds } from './nft-detail'
 import { inJsonList, placeholder, prepared } from './prepared'
-import { toCollectionJson } from './collections'
+import { mapCollectionRow, toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
 const words = (query: string) =>
@@ -74,14 +74,17 @@ async function exactNftIds(db: Database, query: string, limit: number): Promise<
   return exact ? matchIds(db, 'search_nfts', exact, limit, false) : []
 }
 
-const collectionsByIds = (db: Database) =>
-  prepared(db, 'search:collections', () =>
+async function findCollectionsByIds(db: Database, ids: number[]) {
+  if (ids.length === 0) return []
+  const query = prepared(db, 'search:collections', () =>
     db
-      .select()
+      .select({ row: collections })
       .from(collections)
       .where(inJsonList(collections.id, placeholder('ids')))
       .prepare(),
   )
+  return (await query.values({ ids: JSON.stringify(ids) })).map((raw) => mapCollectionRow(raw).row)
+}
 const usersByRowIds = (db: Database) =>
   prepared(db, 'search:users', () =>
     db
@@ -103,7 +106,7 @@ export async function search(db: Database, q: { q: string; limit: number }) {
   }
   const [nftRows, collectionRows, userRows] = await Promise.all([
     findNftsByIds(db, nftIds),
-    collectionIds.length ? collectionsByIds(db).all({ ids: JSON.stringify(collectionIds) }) : [],
+    findCollectionsByIds(db, collectionIds),
     userRowIds.length ? usersByRowIds(db).all({ ids: JSON.stringify(userRowIds) }) : [],
   ])
   return {
