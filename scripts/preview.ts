@@ -28,7 +28,7 @@ const worker = await startWrangler(
     AUTH_SECRET: process.env.AUTH_SECRET ?? '',
     PLATFORM_FEE_RECIPIENT: process.env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT,
   },
-  Number(process.env.PORT ?? 8787),
+  { port: Number(process.env.PORT ?? 8787) },
 )
 console.log(`Worker (workerd) on ${worker.url}, press Ctrl+C to stop`)
 worker.process.stdout?.pipe(process.stdout)

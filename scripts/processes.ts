@@ -114,7 +114,14 @@ export async function startSqld(dir: string): Promise<RunningProcess> {
 }
 
 /** `wrangler dev` serving the built Worker (dist/) in workerd with the given variables. */
-export async function startWrangler(vars: Record<string, string>, port?: number): Promise<RunningProcess> {
+/**
+ * `wrangler dev` on the built Worker. `persistTo` keeps its local bindings' state (the MEDIA
+ * bucket) in that folder instead of the project's .wrangler/state (tests pass a fresh one).
+ */
+export async function startWrangler(
+  vars: Record<string, string>,
+  { port, persistTo }: { port?: number; persistTo?: string } = {},
+): Promise<RunningProcess> {
   const listen = port ?? (await freePort())
   const url = `http://127.0.0.1:${listen}`
   const args = [
@@ -129,6 +136,7 @@ export async function startWrangler(vars: Record<string, string>, port?: number)
     '--show-interactive-dev-session=false',
     '--log-level',
     'warn',
+    ...(persistTo ? ['--persist-to', persistTo] : []),
     ...Object.entries(vars).flatMap(([key, value]) => ['--var', `${key}:${value}`]),
   ]
   const child = startProcess(process.execPath, args, url, { WRANGLER_SEND_METRICS: 'false', CI: 'true' })

@@ -33,11 +33,10 @@ beforeAll(async () => {
   const db = await openMigratedDatabase({ url: sqld.url })
   await seedDatabase(db, { users: 5 })
   db.$client.close()
-  worker = await startWrangler({
-    DATABASE_URL: sqld.url,
-    AUTH_SECRET: TEST_AUTH_SECRET,
-    PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
-  })
+  worker = await startWrangler(
+    { DATABASE_URL: sqld.url, AUTH_SECRET: TEST_AUTH_SECRET, PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT },
+    { persistTo: join(dir, 'wrangler') },
+  )
 })
 
 afterAll(async () => {
@@ -98,7 +97,7 @@ describe('the Worker in workerd', () => {
 
 describe('the Worker without its secrets', () => {
   it('refuses to serve and names the missing variables', async () => {
-    const bare = await startWrangler({ AUTH_SECRET: '', DATABASE_URL: '' })
+    const bare = await startWrangler({ AUTH_SECRET: '', DATABASE_URL: '' }, { persistTo: join(dir, 'wrangler-bare') })
     try {
       // Miniflare's local trigger for a Worker's scheduled() handler.
       const response = await fetch(`${bare.url}/api/health`)
@@ -115,13 +114,16 @@ describe('the Worker without its secrets', () => {
 describe('the Cron Trigger', () => {
   it('indexes the local chain into the database when it fires', async () => {
     const chain = await startTestChain()
-    const indexing = await startWrangler({
-      DATABASE_URL: sqld!.url,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
-      CHAINS: '31337',
-      CHAIN_RPC_URL: chain.url,
-    })
+    const indexing = await startWrangler(
+      {
+        DATABASE_URL: sqld!.url,
+        AUTH_SECRET: TEST_AUTH_SECRET,
+        PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+        CHAINS: '31337',
+        CHAIN_RPC_URL: chain.url,
+      },
+      { persistTo: join(dir, 'wrangler-cron') },
+    )
     const db = createDatabase({ url: sqld!.url })
     try {
       const head = await chain.client.getBlockNumber({ cacheTime: 0 })
