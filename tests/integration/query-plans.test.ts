@@ -71,6 +71,13 @@ describe('NFT lists', () => {
     }
   })
 
+  it("'On auction' pages walk the partial index of items with an auction", async () => {
+    for (const sort of ['price-asc', 'price-desc', 'recently-added'] as const) {
+      const lines = await plan(nftPageStatement(runtime.db, { sort, status: 'on-auction', limit: 24, now: SEED_NOW }))
+      expect(lines.join('\n'), sort).toContain('USING INDEX nfts_on_auction_')
+    }
+  })
+
   it('a creator page', async () => {
     expectIndexed(
       await plan(nftPageStatement(runtime.db, { sort: 'recently-added', creator: owner, limit: 24, now: SEED_NOW })),
