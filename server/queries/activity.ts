@@ -1,8 +1,8 @@
-import { and, desc, eq, fillPlaceholders, or, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, type ActivityType } from '../../db/schema'
-import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
-import { placeholder, prepared } from './prepared'
+import { afterCursor, encodeCursor, keysetValues } from './cursor'
+import { filledStatement, placeholder, prepared } from './prepared'
 import { rowMapper } from './rows'
 import { checksumOrNull, toPrice } from './serialize'
 
@@ -44,15 +44,12 @@ function pageShape(q: ActivityQuery) {
 }
 
 function pageValues(q: ActivityQuery): Record<string, unknown> {
-  const after = decodeCursor(q.cursor, 'activity')
   return {
     type: q.type,
     collectionId: q.collectionId,
     nftId: q.nftId,
     user: q.user,
-    afterKey: after ? numericCursorKey(after.key) : undefined,
-    afterId: after?.id,
-    limit: q.limit + 1,
+    ...keysetValues(q.cursor, 'activity', q.limit),
   }
 }
 
@@ -66,7 +63,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
     where.push(or(eq(activity.fromAddress, placeholder('user')), eq(activity.toAddress, placeholder('user'))))
   }
   if (shape.after) {
-    where.push(sql`(${activity.createdAt}, ${activity.id}) < (${placeholder('afterKey')}, ${placeholder('afterId')})`)
+    where.push(sql`(${activity.createdAt}, ${activity.id}) < ${afterCursor()}`)
   }
   return db
     .select(activityRowColumns)
@@ -80,8 +77,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
 
 /** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
 export function activityPageStatement(db: Database, q: ActivityQuery) {
-  const { sql: text, params } = pageQuery(db, pageShape(q)).toSQL()
-  return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
+  return filledStatement(pageQuery(db, pageShape(q)), pageValues(q))
 }
 
 export async function listActivity(db: Database, q: ActivityQuery) {

@@ -1,8 +1,8 @@
-import { and, desc, eq, fillPlaceholders, sql, type SQL } from 'drizzle-orm'
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
-import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
-import { placeholder, prepared } from './prepared'
+import { afterCursor, encodeCursor, keysetValues } from './cursor'
+import { filledStatement, placeholder, prepared } from './prepared'
 import { rowMapper } from './rows'
 import { checksum, toPrice } from './serialize'
 
@@ -47,14 +47,7 @@ function pageShape(q: CollectionListQuery) {
 }
 
 function pageValues(q: CollectionListQuery): Record<string, unknown> {
-  const after = decodeCursor(q.cursor, `collections:${q.order}`)
-  return {
-    category: q.category,
-    chainId: q.chainId,
-    afterKey: after ? numericCursorKey(after.key) : undefined,
-    afterId: after?.id,
-    limit: q.limit + 1,
-  }
+  return { category: q.category, chainId: q.chainId, ...keysetValues(q.cursor, `collections:${q.order}`, q.limit) }
 }
 
 function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
@@ -63,7 +56,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
   if (shape.category) where.push(eq(collections.category, placeholder('category')))
   if (shape.chain) where.push(eq(collections.chainId, placeholder('chainId')))
   if (shape.after) {
-    where.push(sql`(${column}, ${collections.id}) < (${placeholder('afterKey')}, ${placeholder('afterId')})`)
+    where.push(sql`(${column}, ${collections.id}) < ${afterCursor()}`)
   }
   return db
     .select({ row: collections })
@@ -75,8 +68,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
 
 /** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
 export function collectionPageStatement(db: Database, q: CollectionListQuery) {
-  const { sql: text, params } = pageQuery(db, pageShape(q)).toSQL()
-  return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
+  return filledStatement(pageQuery(db, pageShape(q)), pageValues(q))
 }
 
 export async function listCollections(db: Database, q: CollectionListQuery) {

@@ -1,4 +1,6 @@
 import { TRPCError } from '@trpc/server'
+import { sql } from 'drizzle-orm'
+import { placeholder } from './prepared'
 
 /**
  * Keyset cursors: the sort value and id of the last row of a page, tagged with the ordering
@@ -43,3 +45,15 @@ export function numericCursorKey(key: CursorValue): number {
   if (typeof key !== 'number' || !Number.isFinite(key)) throw badCursor('is malformed')
   return key
 }
+
+/**
+ * The keyset placeholders of a page query: `afterKey`/`afterId` of the cursor's row (unset
+ * without a cursor) and `limit`, one row more than the page shows (to know there is a next).
+ */
+export function keysetValues(cursor: string | undefined, order: string, limit: number) {
+  const after = decodeCursor(cursor, order)
+  return { afterKey: after ? numericCursorKey(after.key) : undefined, afterId: after?.id, limit: limit + 1 }
+}
+
+/** `(afterKey, afterId)`: the cursor's row as a row value, to compare `(key, id)` with. */
+export const afterCursor = () => sql`(${placeholder('afterKey')}, ${placeholder('afterId')})`

@@ -3,11 +3,11 @@
  * Each sort walks one index on `(scope?, sort key, id)`; pages continue with a keyset
  * cursor, so page 1,000 costs what page 1 costs.
  */
-import { and, asc, desc, eq, fillPlaceholders, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
-import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
-import { placeholder, prepared } from './prepared'
+import { afterCursor, encodeCursor, keysetValues } from './cursor'
+import { filledStatement, placeholder, prepared } from './prepared'
 import { rowMapper } from './rows'
 import { checksum, iso, toPrice } from './serialize'
 
@@ -91,7 +91,6 @@ function priceKeyBounds(q: NftListQuery): { low?: number | undefined; high?: num
 
 /** The values bound to a page's placeholders; a bad cursor is refused here (400). */
 function pageValues(q: NftListQuery): Record<string, unknown> {
-  const after = decodeCursor(q.cursor, `nfts:${q.sort}`)
   const { low, high } = priceKeyBounds(q)
   return {
     collectionId: q.collectionId,
@@ -102,9 +101,7 @@ function pageValues(q: NftListQuery): Record<string, unknown> {
     now: q.now.getTime(),
     low,
     high,
-    afterKey: after ? numericCursorKey(after.key) : undefined,
-    afterId: after?.id,
-    limit: q.limit + 1,
+    ...keysetValues(q.cursor, `nfts:${q.sort}`, q.limit),
   }
 }
 
@@ -141,7 +138,7 @@ function buildNftListQuery(shape: PageShape) {
     if (shape.high) where.push(sql`${key} <= ${placeholder('high')}`)
   }
   if (shape.after) {
-    const after = sql`(${placeholder('afterKey')}, ${placeholder('afterId')})`
+    const after = afterCursor()
     where.push(descending ? sql`(${column}, ${nfts.id}) < ${after}` : sql`(${column}, ${nfts.id}) > ${after}`)
   }
   const orderBy = descending ? [desc(column), desc(nfts.id)] : [asc(column), asc(nfts.id)]
@@ -172,8 +169,7 @@ function pageQuery(db: Database, shape: PageShape) {
 
 /** A page's SQL and bound values, for the query-plan test's EXPLAIN. */
 export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; params: unknown[] } {
-  const { sql: text, params } = pageQuery(db, pageShape(q)).toSQL()
-  return { sql: text, params: fillPlaceholders(params, pageValues(q)) }
+  return filledStatement(pageQuery(db, pageShape(q)), pageValues(q))
 }
 
 export async function listNfts(db: Database, q: NftListQuery) {

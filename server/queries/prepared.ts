@@ -4,7 +4,7 @@
  * (sort, which filters), not once per request. Bounded: shapes are few, and a flood of
  * new ones only empties the cache.
  */
-import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { fillPlaceholders, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 
 const byDatabase = new WeakMap<Database, Map<string, unknown>>()
@@ -34,3 +34,12 @@ export const placeholder = <T = never>(name: string): T => sql.placeholder(name)
  */
 export const inJsonList = (value: SQLWrapper, list: SQLWrapper): SQL =>
   sql`${value} IN (SELECT value FROM json_each(${list}))`
+
+/** A query's SQL with its placeholders filled in, as the query-plan test explains it. */
+export function filledStatement(
+  query: { toSQL: () => { sql: string; params: unknown[] } },
+  values: Record<string, unknown>,
+): { sql: string; params: unknown[] } {
+  const { sql: text, params } = query.toSQL()
+  return { sql: text, params: fillPlaceholders(params, values) }
+}
