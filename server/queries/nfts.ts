@@ -3,7 +3,7 @@
  * Each sort walks one index on `(scope?, sort key, id)`; pages continue with a keyset
  * cursor, so page 1,000 costs what page 1 costs.
  */
-import { and, asc, desc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
 import { afterCursor, encodeCursor, keysetValues } from './cursor'
@@ -27,7 +27,8 @@ export interface NftListQuery {
   creator?: string | undefined
   minPrice?: number | undefined
   maxPrice?: number | undefined
-  ids?: number[] | undefined
+  /** An FTS5 expression the item's name must match (see search.ts's toExactExpression). */
+  nameMatch?: string | undefined
   cursor?: string | undefined
   limit: number
   now: Date
@@ -48,16 +49,16 @@ function sortKey(sort: NftSort) {
 }
 
 /**
- * What a page query's SQL depends on. Values (ids of scopes, prices, the cursor, the time,
- * the limit) are placeholders, so every page of one shape runs one prepared statement.
- * A search's NFT ids are part of the SQL (`IN (…)`); such shapes are not kept.
+ * What a page query's SQL depends on. Values (ids of scopes, prices, the name search, the
+ * cursor, the time, the limit) are placeholders, so every page of one shape runs one prepared
+ * statement.
  */
 interface PageShape {
   sort: NftSort
   filter: NftListQuery['filter']
   status: NftListQuery['status']
   scopes: ('collectionId' | 'category' | 'chainId' | 'owner' | 'creator')[]
-  ids: number[] | undefined
+  nameMatch: boolean
   /** Bounds on the price key column (ETH, negated for price-desc). */
   low: boolean
   high: boolean
@@ -73,7 +74,7 @@ function pageShape(q: NftListQuery): PageShape {
     filter: q.filter,
     status: q.status,
     scopes: SCOPES.filter((scope) => q[scope] !== undefined),
-    ids: q.ids,
+    nameMatch: q.nameMatch !== undefined,
     low: bounds.low !== undefined,
     high: bounds.high !== undefined,
     after: q.cursor !== undefined && q.cursor !== '',
@@ -98,6 +99,7 @@ function pageValues(q: NftListQuery): Record<string, unknown> {
     chainId: q.chainId,
     owner: q.owner,
     creator: q.creator,
+    nameMatch: q.nameMatch,
     now: q.now.getTime(),
     low,
     high,
@@ -110,7 +112,12 @@ function buildNftListQuery(shape: PageShape) {
   const { column, descending } = sortKey(shape.sort)
   const where: (SQL | undefined)[] = []
   for (const scope of shape.scopes) where.push(eq(nfts[scope], placeholder(scope)))
-  if (shape.ids !== undefined) where.push(inArray(nfts.id, shape.ids))
+  // Every item whose name matches, however many: SQLite reads the matches from the search
+  // index and sorts them (no sort index can serve a text match), so a word found in tens of
+  // thousands of names costs milliseconds per page, and the pages stay complete.
+  if (shape.nameMatch) {
+    where.push(sql`${nfts.id} IN (SELECT rowid FROM search_nfts WHERE search_nfts MATCH ${placeholder('nameMatch')})`)
+  }
   if (shape.filter === 'verified') where.push(eq(nfts.verified, true))
   // Literal `= 1`: the partial indexes of these flags (db/schema/nfts.ts) apply only then.
   if (shape.filter === 'nsfw') where.push(sql`${nfts.nsfw} = 1`)
@@ -175,10 +182,7 @@ export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; 
 export async function listNfts(db: Database, q: NftListQuery) {
   const values = pageValues(q)
   const shape = pageShape(q)
-  const query =
-    shape.ids === undefined
-      ? prepared(db, `nfts:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
-      : pageQuery(db, shape)
+  const query = prepared(db, `nfts:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
   const rows = (await query.values(values)).map(mapNftRow)
   const page = rows.slice(0, q.limit)
   const last = page.at(-1)

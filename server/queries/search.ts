@@ -115,8 +115,3 @@ export async function search(db: Database, q: { q: string; limit: number }) {
     users: byRank(userRowIds, userRows, (u) => Number(u.rowid)).map((u) => toUserJson(u.user)),
   }
 }
-
-/** NFT ids matching a free-text query (at most 1,000), for `q` on list endpoints. */
-export async function nftSearchIds(db: Database, query: string): Promise<number[]> {
-  return exactNftIds(db, query, 1_000)
-}

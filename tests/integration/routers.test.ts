@@ -231,4 +231,16 @@ describe('collections, rankings, activity, users, search', () => {
     const nfts = await caller.nft.list({ q: 'Reverie', limit: 5 })
     expect(nfts.data.every((n) => n.name.startsWith('Reverie'))).toBe(true)
   })
+
+  it('a name search on the list finds every matching item, in the sort asked for, page after page', async () => {
+    const { rows } = await runtime.db.$client.execute(
+      "select id from nfts where name like '%reverie%' order by price_asc_key, id",
+    )
+    const expected = rows.map((r) => Number(r.id))
+    expect(expected.length).toBeGreaterThan(20)
+    expect((await everyPage({ q: 'reverie', sort: 'price-asc', limit: 7 })).ids).toEqual(expected)
+    const art = await everyPage({ q: 'reverie', category: 'art', limit: 100 })
+    expect(art.rows.every((n) => n.category === 'art' && /reverie/i.test(n.name))).toBe(true)
+    expect((await caller.nft.list({ q: 'zq' })).data).toEqual([]) // no word of three letters
+  })
 })

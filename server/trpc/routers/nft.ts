@@ -6,7 +6,7 @@ import { collections } from '../../../db/schema'
 import { findCollection } from '../../queries/collections'
 import { findNftDetail } from '../../queries/nft-detail'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
-import { nftSearchIds } from '../../queries/search'
+import { toExactExpression } from '../../queries/search'
 import { checksum } from '../../queries/serialize'
 import { requiredFees } from '../../trading/orders'
 import type { Context } from '../init'
@@ -51,8 +51,9 @@ export async function runNftList(ctx: Context, input: NftListInput) {
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.collection}" does not exist` })
     collectionId = collection.id
   }
-  const ids = input.q ? await nftSearchIds(ctx.db, input.q) : undefined
-  if (ids && ids.length === 0) return { data: [], nextCursor: null }
+  // A search needs a word of three letters or more (the search index holds trigrams).
+  const nameMatch = input.q ? toExactExpression(input.q) : undefined
+  if (nameMatch === null) return { data: [], nextCursor: null }
   return listNfts(ctx.db, {
     sort: input.sort,
     filter: input.filter,
@@ -63,7 +64,7 @@ export async function runNftList(ctx: Context, input: NftListInput) {
     owner: input.owner,
     minPrice: input.minPrice,
     maxPrice: input.maxPrice,
-    ids,
+    nameMatch,
     cursor: input.cursor,
     limit: input.limit,
     now: new Date(),
