@@ -59,10 +59,14 @@ export function withEmbeddedReads(client: Client, path: string): Client {
 class Reader {
   #database: NativeDatabase | undefined
   #statements = new Map<string, { statement: NativeStatement; rowType: RowType }>()
+  #closed = false
 
   constructor(readonly path: string) {}
 
   async all(sql: string, args: InValue[]): Promise<ResultSet> {
+    // Closed with its client: from then on the client answers (CLIENT_CLOSED, or after its
+    // reconnect() every read).
+    if (this.#closed) throw new Error('closed')
     const database = (this.#database ??= this.#open())
     let entry = this.#statements.get(sql)
     if (!entry) {
@@ -74,7 +78,8 @@ class Reader {
       if (this.#statements.size >= MAX_STATEMENTS) this.#statements.clear()
       this.#statements.set(sql, entry)
     }
-    const raw = entry.statement.all(...args.map(toSql)) as unknown[][]
+    // One array argument, as @libsql/client passes it: positional, whatever the values are.
+    const raw = entry.statement.all(args.map(toSql)) as unknown[][]
     const rows = raw.map(entry.rowType.make)
     const { columns } = entry.rowType
     return {
@@ -88,7 +93,11 @@ class Reader {
   }
 
   close(): void {
+    this.#closed = true
+    // libsql closes a connection once its statements are gone: drop them first.
+    this.#statements.clear()
     this.#database?.close()
+    this.#database = undefined
   }
 
   #open(): NativeDatabase {
@@ -115,7 +124,12 @@ interface RowType {
  * rows, `Object.keys` and JSON list the positions too (a real array's are enumerable).
  */
 function rowType(columns: string[]): RowType {
-  const named = columns.flatMap((name, index) => (columns.indexOf(name) === index ? [[name, index] as const] : []))
+  // Names an array already has (`length`, a position such as "0") are left out, as repeats are.
+  const named = columns.flatMap((name, index) =>
+    columns.indexOf(name) === index && name !== 'length' && !/^(0|[1-9]\d*)$/.test(name)
+      ? [[name, index] as const]
+      : [],
+  )
   return {
     columns,
     make(raw) {

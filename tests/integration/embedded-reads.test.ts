@@ -104,6 +104,22 @@ describe('embedded reads', () => {
     await expect(fast.execute({ sql: 'select ?', args: [undefined as never] })).rejects.toThrow(/undefined/)
   })
 
+  it('keep positions and length when a column is named like them, and bind a lone blob', async () => {
+    const sql = 'select 1 as length, 2 as "0", 3 as x'
+    expect(shape(await fast.execute(sql)).rows[0]!.positions).toEqual([1, 2, 3])
+    const [row] = (await fast.execute(sql)).rows
+    expect([row!.length, row!.x]).toEqual([3, 3])
+    const [blob] = (await fast.execute({ sql: 'select ? as b', args: [new Uint8Array([1, 2, 3]).buffer] })).rows
+    expect([...new Uint8Array(blob!.b as ArrayBuffer)]).toEqual([1, 2, 3])
+    expect(underlying).not.toHaveBeenCalled()
+  })
+
+  it('close with their client: a read after close is refused as the client refuses it', async () => {
+    await fast.execute('select count(*) from items')
+    fast.close()
+    await expect(fast.execute('select count(*) from items')).rejects.toMatchObject({ code: 'CLIENT_CLOSED' })
+  })
+
   it('leave a file that does not exist yet to @libsql/client', async () => {
     const path = join(dir, 'later.db')
     const client = withEmbeddedReads(createClient({ url: `file:${path}` }), path)
