@@ -35,7 +35,14 @@ const compression = compress()
 app.use('*', async (c, next) => {
   if (c.req.header('accept-encoding')) return compression(c, next)
   await next()
-  c.res.headers.append('vary', 'Accept-Encoding')
+  const vary = c.res.headers.get('vary') ?? ''
+  if (vary === '*' || /accept-encoding/i.test(vary)) return
+  try {
+    c.res.headers.append('vary', 'Accept-Encoding')
+  } catch {
+    // Frozen headers (a Response.redirect): Hono copies the response first.
+    c.header('vary', 'Accept-Encoding', { append: true })
+  }
 })
 app.use('/assets/*', async (c, next) => {
   await next()
