@@ -1,8 +1,9 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, type ActivityType } from '../../db/schema'
-import { afterCursor, encodeCursor, keysetValues } from './cursor'
-import { filledStatement, placeholder, prepared } from './prepared'
+import { collectionCardColumns } from './collections'
+import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
+import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowMapper } from './rows'
 import { checksumOrNull, toPrice } from './serialize'
 
@@ -19,12 +20,7 @@ export interface ActivityQuery {
 export const activityRowColumns = {
   event: activity,
   nft: { id: nfts.id, name: nfts.name, image: nfts.image, tokenId: nfts.tokenId },
-  collection: {
-    id: collections.id,
-    slug: collections.slug,
-    name: collections.name,
-    verified: collections.verified,
-  },
+  collection: collectionCardColumns,
 }
 const mapActivityRow = rowMapper<{
   event: typeof activity.$inferSelect
@@ -81,11 +77,8 @@ export function activityPageStatement(db: Database, q: ActivityQuery) {
 }
 
 export async function listActivity(db: Database, q: ActivityQuery) {
-  const shape = pageShape(q)
-  const query = prepared(db, `activity:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
-  const rows = (await query.values(pageValues(q))).map(mapActivityRow)
-  const page = rows.slice(0, q.limit)
-  const last = page.at(-1)
+  const query = preparedShape(db, 'activity', pageShape(q), (shape) => pageQuery(db, shape))
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(mapActivityRow), q.limit)
   return {
     data: page.map(({ event, nft, collection }) => ({
       id: event.id,
@@ -98,7 +91,6 @@ export async function listActivity(db: Database, q: ActivityQuery) {
       txHash: event.txHash,
       createdAt: event.createdAt.toISOString(),
     })),
-    nextCursor:
-      rows.length > q.limit && last ? encodeCursor('activity', last.event.createdAt.getTime(), last.event.id) : null,
+    nextCursor: last ? encodeCursor('activity', last.event.createdAt.getTime(), last.event.id) : null,
   }
 }

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
-import { afterCursor, encodeCursor, keysetValues } from './cursor'
-import { filledStatement, placeholder, prepared } from './prepared'
+import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
+import { filledStatement, placeholder, prepared, preparedShape } from './prepared'
 import { rowMapper } from './rows'
 import { checksum, toPrice } from './serialize'
 
@@ -25,6 +25,14 @@ const ORDER_KEYS = {
   all: 'volumeAllSort',
 } as const
 type Ordering = keyof typeof ORDER_KEYS
+/** What a card of a collection shows where it is not the subject (an item, an event). */
+export const collectionCardColumns = {
+  id: collections.id,
+  slug: collections.slug,
+  name: collections.name,
+  verified: collections.verified,
+}
+
 /** A raw row selected as `{ row: collections }`, mapped. */
 export const mapCollectionRow = rowMapper<{ row: typeof collections.$inferSelect }>({ row: collections })
 
@@ -72,16 +80,13 @@ export function collectionPageStatement(db: Database, q: CollectionListQuery) {
 }
 
 export async function listCollections(db: Database, q: CollectionListQuery) {
-  const shape = pageShape(q)
-  const query = prepared(db, `collections:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
-  const rows = (await query.values(pageValues(q))).map(mapCollectionRow)
-  const page = rows.slice(0, q.limit)
-  const last = page.at(-1)
-  const keyOf = ({ row }: (typeof rows)[number]) =>
+  const query = preparedShape(db, 'collections', pageShape(q), (shape) => pageQuery(db, shape))
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(mapCollectionRow), q.limit)
+  const keyOf = (row: typeof collections.$inferSelect) =>
     q.order === 'recent' ? row.createdAt.getTime() : (row[ORDER_KEYS[q.order]] as number)
   return {
     data: page.map((r) => toCollectionJson(r.row)),
-    nextCursor: rows.length > q.limit && last ? encodeCursor(`collections:${q.order}`, keyOf(last), last.row.id) : null,
+    nextCursor: last ? encodeCursor(`collections:${q.order}`, keyOf(last.row), last.row.id) : null,
   }
 }
 

@@ -57,3 +57,12 @@ export function keysetValues(cursor: string | undefined, order: string, limit: n
 
 /** `(afterKey, afterId)`: the cursor's row as a row value, to compare `(key, id)` with. */
 export const afterCursor = () => sql`(${placeholder('afterKey')}, ${placeholder('afterId')})`
+
+/**
+ * A page read with one row more than it shows (see keysetValues): the rows to show, and the
+ * last of them when another page follows (the row its next cursor points after).
+ */
+export function splitPage<T>(rows: T[], limit: number): { page: T[]; last: T | undefined } {
+  const page = rows.slice(0, limit)
+  return { page, last: rows.length > limit ? page.at(-1) : undefined }
+}

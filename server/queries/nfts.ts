@@ -6,8 +6,9 @@
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
-import { afterCursor, encodeCursor, keysetValues } from './cursor'
-import { filledStatement, placeholder, prepared } from './prepared'
+import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
+import { collectionCardColumns } from './collections'
+import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowMapper } from './rows'
 import { checksum, iso, toPrice } from './serialize'
 
@@ -155,12 +156,7 @@ function buildNftListQuery(shape: PageShape) {
 /** What a list row selects: the NFT (its traits included) and its collection's card fields. */
 export const nftRowColumns = {
   nft: nfts,
-  collection: {
-    id: collections.id,
-    slug: collections.slug,
-    name: collections.name,
-    verified: collections.verified,
-  },
+  collection: collectionCardColumns,
 }
 
 function pageQuery(db: Database, shape: PageShape) {
@@ -180,15 +176,12 @@ export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; 
 }
 
 export async function listNfts(db: Database, q: NftListQuery) {
-  const values = pageValues(q)
-  const shape = pageShape(q)
-  const query = prepared(db, `nfts:${JSON.stringify(shape)}`, () => pageQuery(db, shape).prepare())
-  const rows = (await query.values(values)).map(mapNftRow)
-  const page = rows.slice(0, q.limit)
-  const last = page.at(-1)
-  const nextCursor =
-    rows.length > q.limit && last ? encodeCursor(`nfts:${q.sort}`, sortValue(q.sort, last.nft), last.nft.id) : null
-  return { data: page.map(toNftJson), nextCursor }
+  const query = preparedShape(db, 'nfts', pageShape(q), (shape) => pageQuery(db, shape))
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(mapNftRow), q.limit)
+  return {
+    data: page.map(toNftJson),
+    nextCursor: last ? encodeCursor(`nfts:${q.sort}`, sortValue(q.sort, last.nft), last.nft.id) : null,
+  }
 }
 
 function sortValue(sort: NftSort, row: typeof nfts.$inferSelect): number {

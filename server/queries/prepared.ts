@@ -21,6 +21,10 @@ export function prepared<T>(db: Database, key: string, prepare: () => T): T {
   return query
 }
 
+/** The prepared query of one shape of a list (`name` tells lists apart), built the first time. */
+export const preparedShape = <S, P>(db: Database, name: string, shape: S, build: (shape: S) => { prepare: () => P }) =>
+  prepared(db, `${name}:${JSON.stringify(shape)}`, () => build(shape).prepare())
+
 /**
  * A placeholder where Drizzle's types want a value (`eq(column, …)`, `.limit(…)`). Bound
  * as given: pass what the driver stores (a Date column's milliseconds, not the Date).

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, favorites, nfts, users } from '../../db/schema'
-import { decodeCursor, encodeCursor, numericCursorKey } from './cursor'
+import { decodeCursor, encodeCursor, numericCursorKey, splitPage } from './cursor'
 import { listNfts, nftRowColumns, toNftJson } from './nfts'
 import { checksum } from './serialize'
 
@@ -69,10 +69,9 @@ async function listFavorites(db: Database, q: { address: string; cursor?: string
     )
     .orderBy(desc(favorites.createdAt), desc(favorites.nftId))
     .limit(q.limit + 1)
-  const page = rows.slice(0, q.limit)
-  const last = page.at(-1)
+  const { page, last } = splitPage(rows, q.limit)
   return {
     data: page.map(toNftJson),
-    nextCursor: rows.length > q.limit && last ? encodeCursor(order, last.likedAt.getTime(), last.nft.id) : null,
+    nextCursor: last ? encodeCursor(order, last.likedAt.getTime(), last.nft.id) : null,
   }
 }
