@@ -49,53 +49,51 @@ export const nfts = sqliteTable(
      */
     attributes: text('attributes', { mode: 'json' }).$type<Trait[]>().notNull().default([]),
   },
-  (t) => [
-    uniqueIndex('nfts_token_idx').on(t.chainId, t.contract, t.tokenId),
-    // Each sort, unscoped and within each scope a page can be narrowed to.
-    index('nfts_price_asc_idx').on(t.priceAscKey, t.id),
-    index('nfts_price_desc_idx').on(t.priceDescKey, t.id),
-    index('nfts_recent_idx').on(t.addDate, t.id),
-    index('nfts_auction_idx').on(t.auctionEndsAt, t.id),
-    index('nfts_collection_price_asc_idx').on(t.collectionId, t.priceAscKey, t.id),
-    index('nfts_collection_price_desc_idx').on(t.collectionId, t.priceDescKey, t.id),
-    index('nfts_collection_recent_idx').on(t.collectionId, t.addDate, t.id),
-    index('nfts_collection_auction_idx').on(t.collectionId, t.auctionEndsAt, t.id),
-    index('nfts_category_price_asc_idx').on(t.category, t.priceAscKey, t.id),
-    index('nfts_category_price_desc_idx').on(t.category, t.priceDescKey, t.id),
-    index('nfts_category_recent_idx').on(t.category, t.addDate, t.id),
-    index('nfts_category_auction_idx').on(t.category, t.auctionEndsAt, t.id),
-    index('nfts_chain_price_asc_idx').on(t.chainId, t.priceAscKey, t.id),
-    index('nfts_chain_price_desc_idx').on(t.chainId, t.priceDescKey, t.id),
-    index('nfts_chain_recent_idx').on(t.chainId, t.addDate, t.id),
-    index('nfts_chain_auction_idx').on(t.chainId, t.auctionEndsAt, t.id),
-    index('nfts_owner_price_asc_idx').on(t.owner, t.priceAscKey, t.id),
-    index('nfts_owner_price_desc_idx').on(t.owner, t.priceDescKey, t.id),
-    index('nfts_owner_recent_idx').on(t.owner, t.addDate, t.id),
-    index('nfts_owner_auction_idx').on(t.owner, t.auctionEndsAt, t.id),
-    index('nfts_creator_recent_idx').on(t.creator, t.addDate, t.id),
-    // Each sort over the rare flags' rows only (NSFW ~3 %, lazy minted ~8 % of items): a walk
-    // of the full sort index would read 10–30 rows per row shown. The page query writes the
-    // flag as the literal `= 1` these WHERE clauses need.
-    ...(['nsfw', 'lazy_minted'] as const).flatMap((flag) => [
-      index(`nfts_${flag}_price_asc_idx`)
-        .on(t.priceAscKey, t.id)
-        .where(sql.raw(`${flag} = 1`)),
-      index(`nfts_${flag}_price_desc_idx`)
-        .on(t.priceDescKey, t.id)
-        .where(sql.raw(`${flag} = 1`)),
-      index(`nfts_${flag}_recent_idx`)
-        .on(t.addDate, t.id)
-        .where(sql.raw(`${flag} = 1`)),
-      index(`nfts_${flag}_auction_idx`)
-        .on(t.auctionEndsAt, t.id)
-        .where(sql.raw(`${flag} = 1`)),
-    ]),
-    // The other sorts over items with an auction (~5 %), for the 'On auction' status; the
-    // ending-soon sort walks nfts_auction_idx itself.
-    index('nfts_on_auction_price_asc_idx').on(t.priceAscKey, t.id).where(sql.raw('auction_ends_at IS NOT NULL')),
-    index('nfts_on_auction_price_desc_idx').on(t.priceDescKey, t.id).where(sql.raw('auction_ends_at IS NOT NULL')),
-    index('nfts_on_auction_recent_idx').on(t.addDate, t.id).where(sql.raw('auction_ends_at IS NOT NULL')),
-  ],
+  (t) => {
+    /** `<prefix>_<sort>_idx` on each sort's key and id, over the rows where `condition` holds. */
+    const sortKeys = {
+      price_asc: t.priceAscKey,
+      price_desc: t.priceDescKey,
+      recent: t.addDate,
+      auction: t.auctionEndsAt,
+    }
+    const partialSortIndexes = (prefix: string, condition: string, sorts: (keyof typeof sortKeys)[]) =>
+      sorts.map((sort) => index(`${prefix}_${sort}_idx`).on(sortKeys[sort], t.id).where(sql.raw(condition)))
+    return [
+      uniqueIndex('nfts_token_idx').on(t.chainId, t.contract, t.tokenId),
+      // Each sort, unscoped and within each scope a page can be narrowed to.
+      index('nfts_price_asc_idx').on(t.priceAscKey, t.id),
+      index('nfts_price_desc_idx').on(t.priceDescKey, t.id),
+      index('nfts_recent_idx').on(t.addDate, t.id),
+      index('nfts_auction_idx').on(t.auctionEndsAt, t.id),
+      index('nfts_collection_price_asc_idx').on(t.collectionId, t.priceAscKey, t.id),
+      index('nfts_collection_price_desc_idx').on(t.collectionId, t.priceDescKey, t.id),
+      index('nfts_collection_recent_idx').on(t.collectionId, t.addDate, t.id),
+      index('nfts_collection_auction_idx').on(t.collectionId, t.auctionEndsAt, t.id),
+      index('nfts_category_price_asc_idx').on(t.category, t.priceAscKey, t.id),
+      index('nfts_category_price_desc_idx').on(t.category, t.priceDescKey, t.id),
+      index('nfts_category_recent_idx').on(t.category, t.addDate, t.id),
+      index('nfts_category_auction_idx').on(t.category, t.auctionEndsAt, t.id),
+      index('nfts_chain_price_asc_idx').on(t.chainId, t.priceAscKey, t.id),
+      index('nfts_chain_price_desc_idx').on(t.chainId, t.priceDescKey, t.id),
+      index('nfts_chain_recent_idx').on(t.chainId, t.addDate, t.id),
+      index('nfts_chain_auction_idx').on(t.chainId, t.auctionEndsAt, t.id),
+      index('nfts_owner_price_asc_idx').on(t.owner, t.priceAscKey, t.id),
+      index('nfts_owner_price_desc_idx').on(t.owner, t.priceDescKey, t.id),
+      index('nfts_owner_recent_idx').on(t.owner, t.addDate, t.id),
+      index('nfts_owner_auction_idx').on(t.owner, t.auctionEndsAt, t.id),
+      index('nfts_creator_recent_idx').on(t.creator, t.addDate, t.id),
+      // Each sort over the rare flags' rows only (NSFW ~3 %, lazy minted ~8 % of items): a walk
+      // of the full sort index would read 10–30 rows per row shown. The page query writes the
+      // flag as the literal `= 1` these WHERE clauses need.
+      ...(['nsfw', 'lazy_minted'] as const).flatMap((flag) =>
+        partialSortIndexes(`nfts_${flag}`, `${flag} = 1`, ['price_asc', 'price_desc', 'recent', 'auction']),
+      ),
+      // The other sorts over items with an auction (~5 %), for the 'On auction' status; the
+      // ending-soon sort walks nfts_auction_idx itself.
+      ...partialSortIndexes('nfts_on_auction', 'auction_ends_at IS NOT NULL', ['price_asc', 'price_desc', 'recent']),
+    ]
+  },
 )
 
 /** One ERC-721 metadata attribute, as the metadata JSON spells it. */
