@@ -4,7 +4,7 @@ import { activity, collections, nfts, type ActivityType } from '../../db/schema'
 import { collectionCardColumns } from './collections'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, preparedShape } from './prepared'
-import { rowMapper } from './rows'
+import { rowReader } from './rows'
 import { checksumOrNull, toPrice } from './serialize'
 
 export interface ActivityQuery {
@@ -22,7 +22,7 @@ export const activityRowColumns = {
   nft: { id: nfts.id, name: nfts.name, image: nfts.image, tokenId: nfts.tokenId },
   collection: collectionCardColumns,
 }
-const mapActivityRow = rowMapper<{
+const activityRows = rowReader<{
   event: typeof activity.$inferSelect
   nft: { id: number; name: string; image: string; tokenId: string }
   collection: { id: number; slug: string; name: string; verified: boolean }
@@ -62,7 +62,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
     where.push(sql`(${activity.createdAt}, ${activity.id}) < ${afterCursor()}`)
   }
   return db
-    .select(activityRowColumns)
+    .select(activityRows.select)
     .from(activity)
     .innerJoin(nfts, eq(nfts.id, activity.nftId))
     .innerJoin(collections, eq(collections.id, activity.collectionId))
@@ -78,7 +78,7 @@ export function activityPageStatement(db: Database, q: ActivityQuery) {
 
 export async function listActivity(db: Database, q: ActivityQuery) {
   const query = preparedShape(db, 'activity', pageShape(q), (shape) => pageQuery(db, shape))
-  const { page, last } = splitPage((await query.values(pageValues(q))).map(mapActivityRow), q.limit)
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(activityRows.map), q.limit)
   return {
     data: page.map(({ event, nft, collection }) => ({
       id: event.id,

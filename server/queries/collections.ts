@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, prepared, preparedShape } from './prepared'
-import { rowMapper } from './rows'
+import { rowReader } from './rows'
 import { checksum, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
@@ -33,8 +33,8 @@ export const collectionCardColumns = {
   verified: collections.verified,
 }
 
-/** A raw row selected as `{ row: collections }`, mapped. */
-export const mapCollectionRow = rowMapper<{ row: typeof collections.$inferSelect }>({ row: collections })
+/** Rows of whole collections, read as JSON (rows.ts). */
+export const collectionRows = rowReader<{ row: typeof collections.$inferSelect }>({ row: collections })
 
 export interface CollectionListQuery {
   order: Ordering
@@ -67,7 +67,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
     where.push(sql`(${column}, ${collections.id}) < ${afterCursor()}`)
   }
   return db
-    .select({ row: collections })
+    .select(collectionRows.select)
     .from(collections)
     .where(and(...where))
     .orderBy(desc(column), desc(collections.id))
@@ -81,7 +81,7 @@ export function collectionPageStatement(db: Database, q: CollectionListQuery) {
 
 export async function listCollections(db: Database, q: CollectionListQuery) {
   const query = preparedShape(db, 'collections', pageShape(q), (shape) => pageQuery(db, shape))
-  const { page, last } = splitPage((await query.values(pageValues(q))).map(mapCollectionRow), q.limit)
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(collectionRows.map), q.limit)
   const keyOf = (row: typeof collections.$inferSelect) =>
     q.order === 'recent' ? row.createdAt.getTime() : (row[ORDER_KEYS[q.order]] as number)
   return {

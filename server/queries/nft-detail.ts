@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
-import { mapNftRow, nftRowColumns, toNftJson } from './nfts'
+import { nftRows, toNftJson } from './nfts'
 import { inJsonList, placeholder, prepared } from './prepared'
 import { checksum, toPrice } from './serialize'
 
@@ -9,14 +9,14 @@ export async function findNftsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return []
   const query = prepared(db, 'nfts:byIds', () =>
     db
-      .select(nftRowColumns)
+      .select(nftRows.select)
       .from(nfts)
       .innerJoin(collections, eq(collections.id, nfts.collectionId))
       .where(inJsonList(nfts.id, placeholder('ids')))
       .prepare(),
   )
   const rows = await query.values({ ids: JSON.stringify(ids) })
-  return rows.map((row) => toNftJson(mapNftRow(row)))
+  return rows.map((row) => toNftJson(nftRows.map(row)))
 }
 
 /** One NFT with its live listings and offers (best offer first); undefined when it does not exist. */

@@ -9,7 +9,7 @@ import { collections, nfts, type Category } from '../../db/schema'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
-import { rowMapper } from './rows'
+import { rowReader } from './rows'
 import { checksum, iso, toPrice } from './serialize'
 
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
@@ -162,7 +162,7 @@ export const nftRowColumns = {
 function pageQuery(db: Database, shape: PageShape) {
   const { where, orderBy } = buildNftListQuery(shape)
   return db
-    .select(nftRowColumns)
+    .select(nftRows.select)
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(where)
@@ -177,7 +177,7 @@ export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; 
 
 export async function listNfts(db: Database, q: NftListQuery) {
   const query = preparedShape(db, 'nfts', pageShape(q), (shape) => pageQuery(db, shape))
-  const { page, last } = splitPage((await query.values(pageValues(q))).map(mapNftRow), q.limit)
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(nftRows.map), q.limit)
   return {
     data: page.map(toNftJson),
     nextCursor: last ? encodeCursor(`nfts:${q.sort}`, sortValue(q.sort, last.nft), last.nft.id) : null,
@@ -197,8 +197,8 @@ function sortValue(sort: NftSort, row: typeof nfts.$inferSelect): number {
   }
 }
 
-/** A raw row selected with nftRowColumns, mapped. */
-export const mapNftRow = rowMapper<NftRow>(nftRowColumns)
+/** List rows of nftRowColumns, read as JSON (rows.ts). */
+export const nftRows = rowReader<NftRow>(nftRowColumns)
 
 /** A row selected with nftRowColumns. */
 export interface NftRow {

@@ -1,12 +1,21 @@
 /**
- * Raw rows (a select's `.values()`) mapped to the objects Drizzle's `.all()` gives, with the
- * decoders looked up once per selection instead of Drizzle's kind checks on every cell (a
- * fifth of a list request's time, ADR 9). For selections of tables and columns, nested one
- * level, over inner joins (a left join's all-null object is not turned into null here) and
- * without blob columns (Drizzle's libSQL driver turns those into Buffers).
- * tests/integration/rows.test.ts holds each list selection to Drizzle's own mapping.
+ * List rows read as one JSON text each instead of one native value per cell.
+ *
+ * A list page is 25 rows of ~30 columns. Handed over cell by cell, the driver's native binding
+ * converts ~750 values and Drizzle maps each with kind checks: more than half of a list
+ * request's time (ADR 9). Here SQLite writes each row as a JSON array (`json_array(…)`, in C),
+ * the binding hands over one string, `JSON.parse` rebuilds the values, and the decoders of the
+ * selection's columns are looked up once. The objects are exactly those Drizzle's `.all()`
+ * gives; tests/integration/rows.test.ts holds every list selection to that.
+ *
+ * What JSON cannot carry exactly travels as plain columns after the JSON: REAL values (SQLite
+ * writes 15 significant digits, and sort keys go into cursors). Integer columns must hold values
+ * JavaScript numbers hold exactly (ids, counts, times in ms, flags), as everywhere in this
+ * schema. JSON-mode text columns are embedded as JSON, so they are parsed once. Blob columns
+ * are refused. For selections of tables and columns nested one level, over inner joins.
  */
-import { Column, getTableColumns, is, Table } from 'drizzle-orm'
+import { Column, getTableColumns, is, sql, Table, type SQL } from 'drizzle-orm'
+import { SQLiteTextJson, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 type Selection = Record<string, Column | Table | Record<string, Column>>
 
@@ -14,33 +23,65 @@ interface Cell {
   outer: string
   inner: string | null
   column: Column
+  /** Read from a plain column (its index in the raw row), or from the JSON array (null). */
+  plain: number | null
+  /** The column's decoder, or null where the value is already what Drizzle gives (JSON text). */
+  decode: ((value: unknown) => unknown) | null
 }
 
-/** The cells of a selection in the order Drizzle selects them. */
-function cells(selection: Selection): Cell[] {
-  return Object.entries(selection).flatMap(([outer, field]): Cell[] => {
+type Found = Omit<Cell, 'plain' | 'decode'>
+
+/** The cells of a selection in its order (the order Drizzle's `.all()` builds objects in). */
+function cells(selection: Selection): Found[] {
+  return Object.entries(selection).flatMap(([outer, field]): Found[] => {
     if (is(field, Column)) return [{ outer, inner: null, column: field }]
     const columns: Record<string, unknown> = is(field, Table) ? getTableColumns(field) : field
     return Object.entries(columns).map(([inner, column]) => {
-      if (!is(column, Column)) throw new Error(`rowMapper: ${outer}.${inner} is not a column`)
+      if (!is(column, Column)) throw new Error(`rowReader: ${outer}.${inner} is not a column`)
+      if (column.getSQLType() === 'blob') throw new Error(`rowReader: ${outer}.${inner} is a blob column`)
       return { outer, inner, column }
     })
   })
 }
 
-export function rowMapper<T>(selection: Selection): (row: ArrayLike<unknown>) => T {
-  const list = cells(selection)
-  const nested = [...new Set(list.filter((c) => c.inner !== null).map((c) => c.outer))]
-  return (row) => {
-    const result: Record<string, unknown> = {}
-    for (const outer of nested) result[outer] = {}
-    for (let i = 0; i < list.length; i++) {
-      const { outer, inner, column } = list[i]!
-      const raw = row[i]
-      const value = raw === null ? null : column.mapFromDriverValue(raw)
-      if (inner === null) result[outer] = value
-      else (result[outer] as Record<string, unknown>)[inner] = value
+export interface RowReader<T> {
+  /** What to select (`db.select(reader.select)`): the row's JSON array, then its REAL columns. */
+  select: Record<string, SQL | SQLiteColumn>
+  /** One raw row of that select (`.values()`), as Drizzle's `.all()` would give it. */
+  map: (raw: ArrayLike<unknown>) => T
+}
+
+export function rowReader<T>(selection: Selection): RowReader<T> {
+  const select: Record<string, SQL | SQLiteColumn> = {}
+  const inJson: SQL[] = []
+  const list: Cell[] = cells(selection).map((cell) => {
+    const { column } = cell
+    const json = is(column, SQLiteTextJson)
+    const decode = json ? null : (value: unknown) => column.mapFromDriverValue(value)
+    if (column.getSQLType() !== 'real') {
+      inJson.push(json ? sql`json(${column})` : sql`${column}`)
+      return { ...cell, plain: null, decode }
     }
-    return result as T
+    const plain = Object.keys(select).length + 1
+    select[`real${plain}`] = column as SQLiteColumn
+    return { ...cell, plain, decode }
+  })
+  const row = sql<string>`json_array(${sql.join(inJson, sql`, `)})`
+  const nested = [...new Set(list.filter((c) => c.inner !== null).map((c) => c.outer))]
+  return {
+    select: { row, ...select },
+    map(raw) {
+      const values = JSON.parse(raw[0] as string) as unknown[]
+      const result: Record<string, unknown> = {}
+      for (const outer of nested) result[outer] = {}
+      let next = 0
+      for (const { outer, inner, plain, decode } of list) {
+        const value = plain === null ? values[next++] : raw[plain]
+        const mapped = value === null || decode === null ? value : decode(value)
+        if (inner === null) result[outer] = mapped
+        else (result[outer] as Record<string, unknown>)[inner] = mapped
+      }
+      return result as T
+    },
   }
 }

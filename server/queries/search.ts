@@ -11,7 +11,7 @@ import type { Database } from '../../db/client'
 import { collections, users } from '../../db/schema'
 import { findNftsByIds } from './nft-detail'
 import { inJsonList, placeholder, prepared } from './prepared'
-import { mapCollectionRow, toCollectionJson } from './collections'
+import { collectionRows, toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
 const words = (query: string) =>
@@ -78,12 +78,12 @@ async function findCollectionsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return []
   const query = prepared(db, 'search:collections', () =>
     db
-      .select({ row: collections })
+      .select(collectionRows.select)
       .from(collections)
       .where(inJsonList(collections.id, placeholder('ids')))
       .prepare(),
   )
-  return (await query.values({ ids: JSON.stringify(ids) })).map((raw) => mapCollectionRow(raw).row)
+  return (await query.values({ ids: JSON.stringify(ids) })).map((raw) => collectionRows.map(raw).row)
 }
 const usersByRowIds = (db: Database) =>
   prepared(db, 'search:users', () =>

@@ -1,13 +1,15 @@
 /**
- * server/queries/rows.ts maps raw rows itself; on every list selection it must give exactly
- * what Drizzle's `.all()` gives for the same query (column order, dates, booleans, JSON).
+ * server/queries/rows.ts reads list rows as JSON text; on every list selection it must give
+ * exactly what Drizzle's `.all()` gives for the same query (column order, dates, booleans,
+ * JSON columns, REAL sort keys to the last bit).
  */
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
+import { blob, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activity, collections, nfts } from '../../db/schema'
 import { activityRowColumns } from '../../server/queries/activity'
 import { nftRowColumns } from '../../server/queries/nfts'
-import { rowMapper } from '../../server/queries/rows'
+import { rowReader } from '../../server/queries/rows'
 import { createSeededRuntime } from '../support/seeded'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -16,36 +18,69 @@ beforeAll(async () => {
 })
 afterAll(() => runtime.close())
 
-describe('rowMapper', () => {
-  it('maps NFT list rows as Drizzle does', async () => {
+/** The same query selected with Drizzle's fields and with the reader's JSON row. */
+async function bothWays(
+  selection: Parameters<typeof rowReader>[0],
+  query: (fields: never) => { all: () => Promise<unknown[]>; values: () => Promise<unknown[][]> },
+) {
+  const reader = rowReader(selection)
+  return {
+    expected: await query(selection as never).all(),
+    actual: (await query(reader.select as never).values()).map(reader.map),
+  }
+}
+
+describe('rowReader', () => {
+  it('reads NFT list rows as Drizzle does', async () => {
     // Auctions first: their rows carry every kind of value (dates and nulls, prices, flags, traits).
-    const query = runtime.db
-      .select(nftRowColumns)
+    const { expected, actual } = await bothWays(nftRowColumns, (fields) =>
+      runtime.db
+        .select(fields)
+        .from(nfts)
+        .innerJoin(collections, eq(collections.id, nfts.collectionId))
+        .orderBy(desc(nfts.auctionEndsAt), nfts.id)
+        .limit(300),
+    )
+    const rows = expected as { nft: typeof nfts.$inferSelect }[]
+    expect(rows.some((r) => r.nft.auctionEndsAt instanceof Date && r.nft.attributes.length > 0)).toBe(true)
+    expect(rows.some((r) => r.nft.priceWei === null)).toBe(true)
+    expect(actual).toEqual(expected)
+  })
+
+  it('reads activity rows and collection rows as Drizzle does', async () => {
+    const events = await bothWays(activityRowColumns, (fields) =>
+      runtime.db
+        .select(fields)
+        .from(activity)
+        .innerJoin(nfts, eq(nfts.id, activity.nftId))
+        .innerJoin(collections, eq(collections.id, activity.collectionId))
+        .orderBy(desc(activity.id))
+        .limit(300),
+    )
+    expect(events.actual).toEqual(events.expected)
+    const cards = await bothWays({ row: collections }, (fields) => runtime.db.select(fields).from(collections))
+    expect(cards.actual).toEqual(cards.expected)
+  })
+
+  it('carries REAL values exactly, where JSON would round them', async () => {
+    // 0.1 + 0.2 has 17 significant digits; SQLite's JSON writes 15.
+    await runtime.db
+      .update(nfts)
+      .set({ priceAscKey: 0.1 + 0.2 })
+      .where(eq(nfts.id, 1))
+    const reader = rowReader({ nft: { id: nfts.id, key: nfts.priceAscKey, name: nfts.name } })
+    const [raw] = await runtime.db.select(reader.select).from(nfts).where(eq(nfts.id, 1)).values()
+    expect(reader.map(raw!)).toEqual({ nft: { id: 1, key: 0.1 + 0.2, name: expect.any(String) } })
+    const [json] = await runtime.db
+      .select({ x: sql<string>`json_array(${nfts.priceAscKey})` })
       .from(nfts)
-      .innerJoin(collections, eq(collections.id, nfts.collectionId))
-      .orderBy(desc(nfts.auctionEndsAt), nfts.id)
-      .limit(300)
-    const expected = await query.all()
-    expect(expected.some((r) => r.nft.auctionEndsAt instanceof Date && r.nft.attributes.length > 0)).toBe(true)
-    expect(expected.some((r) => r.nft.priceWei === null)).toBe(true)
-    expect((await query.values()).map(rowMapper(nftRowColumns))).toEqual(expected)
+      .where(eq(nfts.id, 1))
+    expect(JSON.parse(json!.x)).not.toEqual([0.1 + 0.2])
   })
 
-  it('maps activity rows and collection rows as Drizzle does', async () => {
-    const events = runtime.db
-      .select(activityRowColumns)
-      .from(activity)
-      .innerJoin(nfts, eq(nfts.id, activity.nftId))
-      .innerJoin(collections, eq(collections.id, activity.collectionId))
-      .orderBy(desc(activity.id))
-      .limit(300)
-    expect((await events.values()).map(rowMapper(activityRowColumns))).toEqual(await events.all())
-
-    const rows = runtime.db.select({ row: collections }).from(collections)
-    expect((await rows.values()).map(rowMapper({ row: collections }))).toEqual(await rows.all())
-  })
-
-  it('refuses a selection it cannot map', () => {
-    expect(() => rowMapper({ nft: { id: nfts.id, weird: 'x' as never } })).toThrow(/nft.weird is not a column/)
+  it('refuses a selection it cannot read', () => {
+    expect(() => rowReader({ nft: { id: nfts.id, weird: 'x' as never } })).toThrow(/nft.weird is not a column/)
+    const files = sqliteTable('files', { data: blob('data') })
+    expect(() => rowReader({ file: files })).toThrow(/file.data is a blob column/)
   })
 })
