@@ -3,7 +3,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', '.wrangler', '.tanstack', 'app/routeTree.gen.ts', 'db/migrations', 'bench/.tmp'] },
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      '.wrangler',
+      '.tanstack',
+      'app/routeTree.gen.ts',
+      'db/migrations',
+      'bench/.tmp',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
