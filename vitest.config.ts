@@ -2,8 +2,9 @@ import { defineConfig } from 'vitest/config'
 
 /**
  * `npm test` runs every project: unit and integration (in-process, real libSQL files),
- * then the browser tests (Vite dev server + Debian Chromium) and the edge test
- * (the built Worker in workerd via wrangler dev, against sqld).
+ * then the browser tests (Vite dev server + Debian Chromium) and the built bundles (edge: the
+ * Worker in workerd via wrangler dev against sqld, and `npm start` in two processes; one file
+ * at a time, as both builds write dist/).
  */
 export default defineConfig({
   test: {

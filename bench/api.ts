@@ -5,13 +5,18 @@
  * Targets (issue 3): p99 < 50 ms at 1M items, throughput ≥ 1/4 of /api/health's.
  * The machine is shared and noisy, so each endpoint is measured in rounds, each right after a
  * run of /api/health; the table gives medians over the rounds, the ratio taken per round.
+ * `npm start` serves with one process per core (ADR 10) and autocannon shares those cores, so
+ * each endpoint's CPU time per request in one process without HTTP (bench/handler-cpu.ts) is
+ * given too: the cost of the endpoint itself, against health's.
  *   BENCH_NFTS=1000000  size of the database (built once into bench/.tmp/, reused after)
  *   BENCH_SECONDS=5     duration of each run
  *   BENCH_ROUNDS=3      rounds per endpoint
  */
+import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import autocannon from 'autocannon'
-import { seedDatabase, startProductionServer, writeSection } from './lib'
+import { productionEnv, seedDatabase, startProductionServer, writeSection } from './lib'
 
 const nfts = Number(process.env.BENCH_NFTS ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -119,25 +124,40 @@ try {
     )
   }
 
+  console.log('CPU time per request in one process…')
+  const cpu = JSON.parse(
+    execFileSync(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'bench/handler-cpu.ts', '/api/health', ...endpoints.map(([, path]) => path)],
+      {
+        env: { ...process.env, ...productionEnv(dbFile) },
+        encoding: 'utf8',
+      },
+    ),
+  ) as Record<string, number>
+  const healthCpu = cpu['/api/health']!
+
   const short = (path: string) => (path.length > 60 ? path.slice(0, 57) + '…' : path)
   const rows = results.map((r) => {
     const ok = r.p99 < 50 && r.ratio >= 0.25 && r.errors === 0
-    return `| ${r.name} | \`${short(r.path)}\` | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50} (×${r.p50Ratio.toFixed(1)}) | ${r.p99} (×${r.p99Ratio.toFixed(1)}) | ${r.errors} | ${ok ? 'yes' : '**no**'} |`
+    const ms = cpu[r.path]!
+    return `| ${r.name} | \`${short(r.path)}\` | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50} (×${r.p50Ratio.toFixed(1)}) | ${r.p99} (×${r.p99Ratio.toFixed(1)}) | ${r.errors} | ${ms.toFixed(3)} (×${(ms / healthCpu).toFixed(1)}) | ${ok ? 'yes' : '**no**'} |`
   })
   writeSection(
     'api',
     `## REST API at ${nfts.toLocaleString('en-US')} NFTs (\`npm run bench:api\`)
 
-Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine: Node production build
-(\`npm start\`, one process), embedded libSQL file, autocannon with 10 connections from the same
+Measured ${new Date().toISOString().slice(0, 10)} on this ${availableParallelism()}-core machine: Node production build
+(\`npm start\`, one process per core, ADR 10), embedded libSQL file, autocannon with 10 connections from the same
 machine. Each endpoint: ${rounds} rounds of a ${seconds} s run of \`/api/health\` then ${seconds} s of the endpoint;
 medians over the rounds; each "×" is the median of each round's ratio to health (req/s, or
 latency in ms, health's taken as at least 1 ms). \`/api/health\` itself
 (one \`select 1\`): median ${median(healthRuns).toFixed(0)} req/s over all rounds. Target: p99 < 50 ms and at least 1/4 of
-/api/health's req/s.
+/api/health's req/s. "CPU ms/req": CPU time per request of the built handler in one process
+without HTTP, ${healthCpu.toFixed(3)} ms for \`/api/health\` (bench/handler-cpu.ts).
 
-| endpoint | path | req/s | × health | p50 ms | p99 ms | errors | meets target |
-| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |
+| endpoint | path | req/s | × health | p50 ms | p99 ms | errors | CPU ms/req | meets target |
+| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | --- |
 ${rows.join('\n')}
 `,
   )

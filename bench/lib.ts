@@ -30,6 +30,14 @@ export function seedDatabase(dbFile: string, args: string[] = []): void {
   })
 }
 
+/** What the production server of a bench runs with: a database file and bench-only secrets. */
+export const productionEnv = (dbFile: string) => ({
+  NODE_ENV: 'production',
+  DATABASE_URL: `file:${dbFile}`,
+  AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+  PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+})
+
 /** Builds the Node production bundle and serves it (`npm start`) on a free port over `dbFile`. */
 export async function startProductionServer(dbFile: string): Promise<RunningProcess> {
   console.log('building the Node production bundle…')
@@ -40,11 +48,8 @@ export async function startProductionServer(dbFile: string): Promise<RunningProc
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], url, {
-    NODE_ENV: 'production',
+    ...productionEnv(dbFile),
     PORT: String(port),
-    DATABASE_URL: `file:${dbFile}`,
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
   })
   await waitForHttp(`${url}/api/health`, server)
   return server

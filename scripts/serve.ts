@@ -1,18 +1,24 @@
 /**
  * `npm start`: the Node production server for `npm run build:node` (dist/). Static files from
  * dist/client, everything else through the same fetch handler the Worker runs (app/server.ts).
- * Refuses to start when the configuration is incomplete, naming each variable.
+ * Refuses to start when the configuration is incomplete, naming each variable. Serves with one
+ * process per CPU core (or WEB_CONCURRENCY) sharing the port; see ADR 10.
  */
+import cluster from 'node:cluster'
 import { existsSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { EnvError, parseEnv } from '../server/env'
+import { processCount } from './server-processes'
 
 process.env.NODE_ENV ??= 'production'
+let processes = 1
 try {
   parseEnv(process.env)
+  processes = processCount(process.env.WEB_CONCURRENCY, availableParallelism())
 } catch (error) {
   if (!(error instanceof EnvError)) throw error
   console.error(error.message)
@@ -23,37 +29,85 @@ if (!existsSync(entryPath)) {
   console.error('No Node build in dist/: run `npm run build:node` first.')
   process.exit(1)
 }
-const { default: entry } = (await import(entryPath.href)) as {
-  default: { fetch: (request: Request) => Promise<Response> }
+const port = Number(process.env.PORT ?? 3000)
+const address = `http://127.0.0.1:${port}`
+
+if (cluster.isPrimary && processes > 1) {
+  runProcesses(processes)
+} else {
+  await serveHere()
 }
 
-const app = new Hono()
-// Cloudflare compresses at the edge; this server does it itself (HTML, JSON, JS, CSS, SVG).
-// A client that accepts no encoding gets the answer as it is, only marked as varying by
-// Accept-Encoding: going through compress() would copy every answer into a stream first.
-const compression = compress()
-app.use('*', async (c, next) => {
-  if (c.req.header('accept-encoding')) return compression(c, next)
-  await next()
-  const vary = c.res.headers.get('vary') ?? ''
-  if (vary === '*' || /accept-encoding/i.test(vary)) return
-  try {
-    c.res.headers.append('vary', 'Accept-Encoding')
-  } catch {
-    // Frozen headers (a Response.redirect): Hono copies the response first.
-    c.header('vary', 'Accept-Encoding', { append: true })
+/**
+ * The first process starts the others and keeps their number: one that dies is replaced (a
+ * crash costs the requests it was serving, not the site). They share the port; Node hands out
+ * connections in turn. Stopping the first stops them all.
+ */
+function runProcesses(count: number) {
+  let stopping = false
+  const listening = new Set<number>()
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id)
+    if (listening.size === count) console.log(`Vitrine (Node production build) on ${address}, ${count} processes`)
+  })
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return
+    const how = signal ?? `exit code ${code}`
+    // One that never served (the port taken, a broken build) would fail again: give up.
+    if (!listening.has(worker.id)) {
+      console.error(`server process ${worker.process.pid} ended before serving (${how})`)
+      stop(1)
+      return
+    }
+    console.error(`server process ${worker.process.pid} ended (${how}); starting another`)
+    cluster.fork()
+  })
+  function stop(code = 0) {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM')
+    process.exit(code)
   }
-})
-app.use('/assets/*', async (c, next) => {
-  await next()
-  c.header('cache-control', 'public, max-age=31536000, immutable')
-})
-// Files of the client build; nothing under /api is one, so API requests skip the disk.
-const staticFiles = serveStatic({ root: './dist/client' })
-app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : staticFiles(c, next)))
-app.all('*', (c) => entry.fetch(c.req.raw))
+  process.once('SIGTERM', () => stop())
+  process.once('SIGINT', () => stop())
+  for (let i = 0; i < count; i++) cluster.fork()
+}
 
-const port = Number(process.env.PORT ?? 3000)
-serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => {
-  console.log(`Vitrine (Node production build) on http://127.0.0.1:${info.port}`)
-})
+async function serveHere() {
+  const { default: entry } = (await import(entryPath.href)) as {
+    default: { fetch: (request: Request) => Promise<Response> }
+  }
+
+  const app = new Hono()
+  // Cloudflare compresses at the edge; this server does it itself (HTML, JSON, JS, CSS, SVG).
+  // A client that accepts no encoding gets the answer as it is, only marked as varying by
+  // Accept-Encoding: going through compress() would copy every answer into a stream first.
+  const compression = compress()
+  app.use('*', async (c, next) => {
+    if (c.req.header('accept-encoding')) return compression(c, next)
+    await next()
+    const vary = c.res.headers.get('vary') ?? ''
+    if (vary === '*' || /accept-encoding/i.test(vary)) return
+    try {
+      c.res.headers.append('vary', 'Accept-Encoding')
+    } catch {
+      // Frozen headers (a Response.redirect): Hono copies the response first.
+      c.header('vary', 'Accept-Encoding', { append: true })
+    }
+  })
+  app.use('/assets/*', async (c, next) => {
+    await next()
+    c.header('cache-control', 'public, max-age=31536000, immutable')
+  })
+  // Files of the client build; nothing under /api is one, so API requests skip the disk.
+  const staticFiles = serveStatic({ root: './dist/client' })
+  app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : staticFiles(c, next)))
+  app.all('*', (c) => entry.fetch(c.req.raw))
+
+  const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => {
+    if (cluster.isPrimary) console.log(`Vitrine (Node production build) on ${address}`)
+  })
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    console.error(error.code === 'EADDRINUSE' ? `PORT: ${port} is already in use` : error)
+    process.exit(1)
+  })
+}

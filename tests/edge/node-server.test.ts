@@ -1,0 +1,150 @@
+/**
+ * `npm start`, proven: build the Node production bundle, serve it with scripts/serve.ts in two
+ * processes on a migrated, seeded database file, and talk to it over HTTP. In the same project
+ * as the Worker test, which runs its files one at a time: both builds write dist/.
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { get } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openMigratedDatabase } from '../../db/migrate.server'
+import { seedDatabase } from '../../db/seed'
+import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../scripts/processes'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/env'
+import { TEST_AUTH_SECRET } from '../support/runtime'
+
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-node-'))
+let server: RunningProcess
+
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
+
+  const url = `file:${join(dir, 'vitrine.db')}`
+  const db = await openMigratedDatabase({ url })
+  await seedDatabase(db, { users: 5 })
+  db.$client.close()
+
+  const port = await freePort()
+  server = startProcess(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'scripts/serve.ts'],
+    `http://127.0.0.1:${port}`,
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+    },
+  )
+  await waitForHttp(`${server.url}/api/health`, server)
+  await until(() => server.output().includes('2 processes'))
+})
+
+afterAll(async () => {
+  await server?.stop()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** A process's state and parent from /proc, or null once it has ended (exited, or a zombie). */
+function processInfo(pid: number): { parent: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return state === 'Z' ? null : { parent: Number(parent) }
+  } catch {
+    return null
+  }
+}
+
+/** Running processes by parent pid. */
+function childrenByParent(): Map<number, number[]> {
+  const children = new Map<number, number[]>()
+  for (const entry of readdirSync('/proc')) {
+    const info = /^\d+$/.test(entry) ? processInfo(Number(entry)) : null
+    if (info) children.set(info.parent, [...(children.get(info.parent) ?? []), Number(entry)])
+  }
+  return children
+}
+
+/** A GET on a new connection each time (a kept-alive one would stay with one process). */
+function status(path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get(`${server.url}${path}`, { agent: false, timeout: 5_000 }, (response) => {
+      response.resume()
+      resolve(response.statusCode ?? 0)
+    })
+      .on('timeout', () => reject(new Error(`GET ${path}: no answer in 5 s`)))
+      .on('error', reject)
+  })
+}
+
+/** The serving processes: `npm start` runs under tsx's launcher, whose child starts them. */
+function servingProcesses(): number[] {
+  const children = childrenByParent()
+  const [primary] = children.get(server.process.pid!) ?? []
+  return primary === undefined ? [] : (children.get(primary) ?? [])
+}
+
+async function until(condition: () => boolean, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out; server output:\n${server.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
+
+describe('npm start (the Node production build)', () => {
+  it('serves pages, static assets and the API from a migrated file database', async () => {
+    const page = await fetch(`${server.url}/rankings`)
+    expect(page.status).toBe(200)
+    const html = await page.text()
+    expect(html).toContain('<title>')
+    const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0]
+    expect(asset).toBeDefined()
+    const script = await fetch(`${server.url}${asset}`)
+    expect(script.status).toBe(200)
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+
+    const list = await fetch(`${server.url}/api/v1/nfts?limit=3`, { headers: { 'accept-encoding': 'identity' } })
+    expect(list.status).toBe(200)
+    expect(list.headers.get('vary')).toMatch(/accept-encoding/i)
+    expect(list.headers.get('content-encoding')).toBeNull()
+    const body = (await list.json()) as { data: unknown[]; nextCursor: string | null }
+    expect(body.data).toHaveLength(3)
+    expect(body.nextCursor).not.toBeNull()
+
+    const compressed = await fetch(`${server.url}/api/v1/nfts?limit=3`, { headers: { 'accept-encoding': 'gzip' } })
+    expect(compressed.headers.get('content-encoding')).toBe('gzip')
+    expect(((await compressed.json()) as { data: unknown[] }).data).toEqual(body.data)
+  })
+
+  it('runs WEB_CONCURRENCY processes and replaces one that dies, serving throughout', async () => {
+    const before = servingProcesses()
+    expect(before).toHaveLength(2)
+    process.kill(before[0]!, 'SIGKILL')
+    // Once the first process has seen it go, the other serves every request while a new one starts.
+    await until(() => /server process \d+ ended \(SIGKILL\); starting another/.test(server.output()))
+    for (let i = 0; i < 20; i++) expect(await status('/api/health')).toBe(200)
+    await until(() => {
+      const now = servingProcesses()
+      return now.length === 2 && !now.includes(before[0]!)
+    })
+    for (let i = 0; i < 4; i++) expect(await status('/api/v1/collections?limit=2')).toBe(200)
+  })
+
+  it('stops every process when the first one is told to stop', async () => {
+    const serving = servingProcesses()
+    const [primary] = childrenByParent().get(server.process.pid!) ?? []
+    expect(primary).toBeDefined()
+    process.kill(primary!, 'SIGTERM')
+    await until(() => [primary!, ...serving].every((pid) => processInfo(pid) === null))
+  })
+})
