@@ -25,7 +25,7 @@ interface Cell {
   column: Column
   /** Read from a plain column (its index in the raw row), or from the JSON array (null). */
   plain: number | null
-  /** The column's decoder, or null where the value is already what Drizzle gives (JSON text). */
+  /** The column's decoder, or null where the value already is what Drizzle gives. */
   decode: ((value: unknown) => unknown) | null
 }
 
@@ -57,7 +57,9 @@ export function rowReader<T>(selection: Selection): RowReader<T> {
   const list: Cell[] = cells(selection).map((cell) => {
     const { column } = cell
     const json = is(column, SQLiteTextJson)
-    const decode = json ? null : (value: unknown) => column.mapFromDriverValue(value)
+    // Columns that keep Drizzle's default decoder (text, plain integers) take values as they are.
+    const identity = column.mapFromDriverValue === Column.prototype.mapFromDriverValue
+    const decode = json || identity ? null : (value: unknown) => column.mapFromDriverValue(value)
     if (column.getSQLType() !== 'real') {
       inJson.push(json ? sql`json(${column})` : sql`${column}`)
       return { ...cell, plain: null, decode }
