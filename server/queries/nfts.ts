@@ -9,7 +9,7 @@ import { collections, nfts, type Category } from '../../db/schema'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
-import { rowReader } from './rows'
+import { rowReader, type RowReader } from './rows'
 import { checksum, iso, toPrice } from './serialize'
 
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
@@ -153,16 +153,50 @@ function buildNftListQuery(shape: PageShape) {
   return { where: and(...where), orderBy }
 }
 
-/** What a list row selects: the NFT (its traits included) and its collection's card fields. */
+/** What an NFT in JSON shows (toNftJson), its traits included, and its collection's card fields. */
 export const nftRowColumns = {
-  nft: nfts,
+  nft: {
+    id: nfts.id,
+    chainId: nfts.chainId,
+    contract: nfts.contract,
+    tokenId: nfts.tokenId,
+    name: nfts.name,
+    description: nfts.description,
+    image: nfts.image,
+    animationUrl: nfts.animationUrl,
+    category: nfts.category,
+    owner: nfts.owner,
+    creator: nfts.creator,
+    priceWei: nfts.priceWei,
+    currency: nfts.currency,
+    bestOfferWei: nfts.bestOfferWei,
+    offerCount: nfts.offerCount,
+    addDate: nfts.addDate,
+    auctionEndsAt: nfts.auctionEndsAt,
+    verified: nfts.verified,
+    nsfw: nfts.nsfw,
+    lazyMinted: nfts.lazyMinted,
+    likeCount: nfts.likeCount,
+    attributes: nfts.attributes,
+  },
   collection: collectionCardColumns,
 }
+
+/** Rows of nftRowColumns, read as JSON (rows.ts). */
+export const nftRows = rowReader<NftRow>(nftRowColumns)
+
+/** A list page's rows: nftRowColumns and the sort key the next page's cursor continues from. */
+const pageRows = Object.fromEntries(
+  NFT_SORTS.map((sort) => [
+    sort,
+    rowReader<NftRow & { key: number | Date }>({ ...nftRowColumns, key: sortKey(sort).column }),
+  ]),
+) as Record<NftSort, RowReader<NftRow & { key: number | Date }>>
 
 function pageQuery(db: Database, shape: PageShape) {
   const { where, orderBy } = buildNftListQuery(shape)
   return db
-    .select(nftRows.select)
+    .select(pageRows[shape.sort].select)
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(where)
@@ -177,32 +211,20 @@ export function nftPageStatement(db: Database, q: NftListQuery): { sql: string; 
 
 export async function listNfts(db: Database, q: NftListQuery) {
   const query = preparedShape(db, 'nfts', pageShape(q), (shape) => pageQuery(db, shape))
-  const { page, last } = splitPage((await query.values(pageValues(q))).map(nftRows.map), q.limit)
+  const rows = (await query.values(pageValues(q))).map(pageRows[q.sort].map)
+  const { page, last } = splitPage(rows, q.limit)
   return {
     data: page.map(toNftJson),
-    nextCursor: last ? encodeCursor(`nfts:${q.sort}`, sortValue(q.sort, last.nft), last.nft.id) : null,
+    nextCursor: last ? encodeCursor(`nfts:${q.sort}`, cursorKey(last.key), last.nft.id) : null,
   }
 }
 
-function sortValue(sort: NftSort, row: typeof nfts.$inferSelect): number {
-  switch (sort) {
-    case 'price-asc':
-      return row.priceAscKey
-    case 'price-desc':
-      return row.priceDescKey
-    case 'recently-added':
-      return row.addDate.getTime()
-    case 'ending-soon':
-      return row.auctionEndsAt?.getTime() ?? 0
-  }
-}
-
-/** List rows of nftRowColumns, read as JSON (rows.ts). */
-export const nftRows = rowReader<NftRow>(nftRowColumns)
+/** A sort key as the cursor holds it: a number (ETH key, or a time in ms; ending-soon keys are never null). */
+const cursorKey = (key: number | Date | null) => (key instanceof Date ? key.getTime() : (key ?? 0))
 
 /** A row selected with nftRowColumns. */
 export interface NftRow {
-  nft: typeof nfts.$inferSelect
+  nft: { [K in keyof typeof nftRowColumns.nft]: (typeof nfts.$inferSelect)[K] }
   collection: { id: number; slug: string; name: string; verified: boolean }
 }
 

@@ -11,11 +11,13 @@
  * What JSON cannot carry exactly travels as plain columns after the JSON: REAL values (SQLite
  * writes 15 significant digits, and sort keys go into cursors). Integer columns must hold values
  * JavaScript numbers hold exactly (ids, counts, times in ms, flags), as everywhere in this
- * schema. JSON-mode text columns are embedded as JSON, so they are parsed once. Blob columns
- * are refused. For selections of tables and columns nested one level, over inner joins.
+ * schema. JSON-mode text columns travel as text and are parsed by their decoder: embedding
+ * them with `json(…)` makes SQLite parse and rewrite each one, which costs more than the page's
+ * whole JSON.parse. Blob columns are refused. For selections of tables and columns nested one
+ * level, over inner joins.
  */
 import { Column, getTableColumns, is, sql, Table, type SQL } from 'drizzle-orm'
-import { SQLiteTextJson, type SQLiteColumn } from 'drizzle-orm/sqlite-core'
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 type Selection = Record<string, Column | Table | Record<string, Column>>
 
@@ -56,12 +58,11 @@ export function rowReader<T>(selection: Selection): RowReader<T> {
   const inJson: SQL[] = []
   const list: Cell[] = cells(selection).map((cell) => {
     const { column } = cell
-    const json = is(column, SQLiteTextJson)
     // Columns that keep Drizzle's default decoder (text, plain integers) take values as they are.
     const identity = column.mapFromDriverValue === Column.prototype.mapFromDriverValue
-    const decode = json || identity ? null : (value: unknown) => column.mapFromDriverValue(value)
+    const decode = identity ? null : (value: unknown) => column.mapFromDriverValue(value)
     if (column.getSQLType() !== 'real') {
-      inJson.push(json ? sql`json(${column})` : sql`${column}`)
+      inJson.push(sql`${column}`)
       return { ...cell, plain: null, decode }
     }
     const plain = Object.keys(select).length + 1
