@@ -1,9 +1,9 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
-import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
+import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, prepared, preparedShape } from './prepared'
-import { rowReader } from './rows'
+import { rowReader, type RowReader } from './rows'
 import { checksum, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
@@ -33,8 +33,44 @@ export const collectionCardColumns = {
   verified: collections.verified,
 }
 
-/** Rows of whole collections, read as JSON (rows.ts). */
-export const collectionRows = rowReader<{ row: typeof collections.$inferSelect }>({ row: collections })
+/** What a collection in JSON shows (toCollectionJson). */
+const collectionJsonColumns = {
+  id: collections.id,
+  slug: collections.slug,
+  chainId: collections.chainId,
+  contract: collections.contract,
+  name: collections.name,
+  description: collections.description,
+  logoUrl: collections.logoUrl,
+  bannerUrl: collections.bannerUrl,
+  category: collections.category,
+  creator: collections.creator,
+  verified: collections.verified,
+  creatorFeeBps: collections.creatorFeeBps,
+  createdAt: collections.createdAt,
+  floorWei: collections.floorWei,
+  volume24hWei: collections.volume24hWei,
+  volume7dWei: collections.volume7dWei,
+  volume30dWei: collections.volume30dWei,
+  volumeAllWei: collections.volumeAllWei,
+  change24h: collections.change24h,
+  ownerCount: collections.ownerCount,
+  itemCount: collections.itemCount,
+  listedCount: collections.listedCount,
+  salesCount: collections.salesCount,
+}
+type CollectionRow = { [K in keyof typeof collectionJsonColumns]: (typeof collections.$inferSelect)[K] }
+
+/** Rows of collectionJsonColumns, read as JSON (rows.ts). */
+export const collectionRows = rowReader<{ row: CollectionRow }>({ row: collectionJsonColumns })
+
+/** A page's rows: collectionJsonColumns and the key the next page's cursor continues from. */
+const pageRows = Object.fromEntries(
+  Object.entries(ORDER_KEYS).map(([order, key]) => [
+    order,
+    rowReader<{ row: CollectionRow; key: number | Date }>({ row: collectionJsonColumns, key: collections[key] }),
+  ]),
+) as Record<Ordering, RowReader<{ row: CollectionRow; key: number | Date }>>
 
 export interface CollectionListQuery {
   order: Ordering
@@ -67,7 +103,7 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
     where.push(sql`(${column}, ${collections.id}) < ${afterCursor()}`)
   }
   return db
-    .select(collectionRows.select)
+    .select(pageRows[shape.order].select)
     .from(collections)
     .where(and(...where))
     .orderBy(desc(column), desc(collections.id))
@@ -81,12 +117,10 @@ export function collectionPageStatement(db: Database, q: CollectionListQuery) {
 
 export async function listCollections(db: Database, q: CollectionListQuery) {
   const query = preparedShape(db, 'collections', pageShape(q), (shape) => pageQuery(db, shape))
-  const { page, last } = splitPage((await query.values(pageValues(q))).map(collectionRows.map), q.limit)
-  const keyOf = (row: typeof collections.$inferSelect) =>
-    q.order === 'recent' ? row.createdAt.getTime() : (row[ORDER_KEYS[q.order]] as number)
+  const { page, last } = splitPage((await query.values(pageValues(q))).map(pageRows[q.order].map), q.limit)
   return {
     data: page.map((r) => toCollectionJson(r.row)),
-    nextCursor: last ? encodeCursor(`collections:${q.order}`, keyOf(last.row), last.row.id) : null,
+    nextCursor: last ? encodeCursor(`collections:${q.order}`, cursorKey(last.key), last.row.id) : null,
   }
 }
 
@@ -105,7 +139,7 @@ export async function findCollection(db: Database, idOrSlug: string) {
   return row
 }
 
-export function toCollectionJson(c: typeof collections.$inferSelect) {
+export function toCollectionJson(c: CollectionRow) {
   return {
     id: c.id,
     slug: c.slug,

@@ -66,3 +66,6 @@ export function splitPage<T>(rows: T[], limit: number): { page: T[]; last: T | u
   const page = rows.slice(0, limit)
   return { page, last: rows.length > limit ? page.at(-1) : undefined }
 }
+
+/** A sort key as a cursor holds it: a number (a REAL key, or a time in ms). */
+export const cursorKey = (key: number | Date | null): number => (key instanceof Date ? key.getTime() : (key ?? 0))

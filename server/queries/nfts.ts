@@ -6,7 +6,7 @@
 import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
-import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
+import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader, type RowReader } from './rows'
@@ -218,9 +218,6 @@ export async function listNfts(db: Database, q: NftListQuery) {
     nextCursor: last ? encodeCursor(`nfts:${q.sort}`, cursorKey(last.key), last.nft.id) : null,
   }
 }
-
-/** A sort key as the cursor holds it: a number (ETH key, or a time in ms; ending-soon keys are never null). */
-const cursorKey = (key: number | Date | null) => (key instanceof Date ? key.getTime() : (key ?? 0))
 
 /** A row selected with nftRowColumns. */
 export interface NftRow {
