@@ -38,28 +38,46 @@ if (cluster.isPrimary && processes > 1) {
   await serveHere()
 }
 
+/** Replacements allowed in RESTART_WINDOW_MS before the server gives up (a crash loop). */
+const MAX_RESTARTS = 5
+const RESTART_WINDOW_MS = 60_000
+
 /**
  * The first process starts the others and keeps their number: one that dies is replaced (a
  * crash costs the requests it was serving, not the site). They share the port; Node hands out
- * connections in turn. Stopping the first stops them all.
+ * connections in turn. Stopping the first stops them all. The server gives up, naming why,
+ * when a process of the first start dies before serving (the port taken, a broken build) or
+ * when processes keep dying (more than MAX_RESTARTS in a minute).
  */
 function runProcesses(count: number) {
   let stopping = false
+  let started = false
   const listening = new Set<number>()
+  const restarts: number[] = []
   cluster.on('listening', (worker) => {
     listening.add(worker.id)
-    if (listening.size === count) console.log(`Vitrine (Node production build) on ${address}, ${count} processes`)
+    if (!started && listening.size === count) {
+      started = true
+      console.log(`Vitrine (Node production build) on ${address}, ${count} processes`)
+    }
   })
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return
-    const how = signal ?? `exit code ${code}`
-    // One that never served (the port taken, a broken build) would fail again: give up.
-    if (!listening.has(worker.id)) {
-      console.error(`server process ${worker.process.pid} ended before serving (${how})`)
+    const how = `server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`
+    if (!started && !listening.has(worker.id)) {
+      console.error(`${how} before serving`)
       stop(1)
       return
     }
-    console.error(`server process ${worker.process.pid} ended (${how}); starting another`)
+    const now = Date.now()
+    restarts.push(now)
+    while (restarts[0]! < now - RESTART_WINDOW_MS) restarts.shift()
+    if (restarts.length > MAX_RESTARTS) {
+      console.error(`${how}: more than ${MAX_RESTARTS} in a minute, stopping`)
+      stop(1)
+      return
+    }
+    console.error(`${how}; starting another`)
     cluster.fork()
   })
   function stop(code = 0) {

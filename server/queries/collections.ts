@@ -34,7 +34,7 @@ export const collectionCardColumns = {
 }
 
 /** What a collection in JSON shows (toCollectionJson). */
-const collectionJsonColumns = {
+export const collectionJsonColumns = {
   id: collections.id,
   slug: collections.slug,
   chainId: collections.chainId,

@@ -67,5 +67,8 @@ export function splitPage<T>(rows: T[], limit: number): { page: T[]; last: T | u
   return { page, last: rows.length > limit ? page.at(-1) : undefined }
 }
 
-/** A sort key as a cursor holds it: a number (a REAL key, or a time in ms). */
-export const cursorKey = (key: number | Date | null): number => (key instanceof Date ? key.getTime() : (key ?? 0))
+/** A sort key as a cursor holds it: a number (a REAL key, or a time in ms). Lists never sort on a null. */
+export function cursorKey(key: number | Date | null): number {
+  if (key === null) throw new Error('cursorKey: a page ended on a row without a sort key')
+  return key instanceof Date ? key.getTime() : key
+}

@@ -189,9 +189,9 @@ export const nftRows = rowReader<NftRow>(nftRowColumns)
 const pageRows = Object.fromEntries(
   NFT_SORTS.map((sort) => [
     sort,
-    rowReader<NftRow & { key: number | Date }>({ ...nftRowColumns, key: sortKey(sort).column }),
+    rowReader<NftRow & { key: number | Date | null }>({ ...nftRowColumns, key: sortKey(sort).column }),
   ]),
-) as Record<NftSort, RowReader<NftRow & { key: number | Date }>>
+) as Record<NftSort, RowReader<NftRow & { key: number | Date | null }>>
 
 function pageQuery(db: Database, shape: PageShape) {
   const { where, orderBy } = buildNftListQuery(shape)

@@ -11,7 +11,7 @@
  * What JSON cannot carry exactly travels as plain columns after the JSON: REAL values (SQLite
  * writes 15 significant digits, and sort keys go into cursors). Integer columns must hold values
  * JavaScript numbers hold exactly (ids, counts, times in ms, flags), as everywhere in this
- * schema. JSON-mode text columns travel as text and are parsed by their decoder: embedding
+ * schema; a larger one is refused with a RangeError, as @libsql/client does. JSON-mode text columns travel as text and are parsed by their decoder: embedding
  * them with `json(…)` makes SQLite parse and rewrite each one, which costs more than the page's
  * whole JSON.parse. Blob columns are refused. For selections of tables and columns nested one
  * level, over inner joins.
@@ -35,14 +35,16 @@ type Found = Omit<Cell, 'plain' | 'decode'>
 
 /** The cells of a selection in its order (the order Drizzle's `.all()` builds objects in). */
 function cells(selection: Selection): Found[] {
+  const cell = (outer: string, inner: string | null, column: unknown): Found => {
+    const name = inner === null ? outer : `${outer}.${inner}`
+    if (!is(column, Column)) throw new Error(`rowReader: ${name} is not a column`)
+    if (column.getSQLType() === 'blob') throw new Error(`rowReader: ${name} is a blob column`)
+    return { outer, inner, column }
+  }
   return Object.entries(selection).flatMap(([outer, field]): Found[] => {
-    if (is(field, Column)) return [{ outer, inner: null, column: field }]
+    if (is(field, Column)) return [cell(outer, null, field)]
     const columns: Record<string, unknown> = is(field, Table) ? getTableColumns(field) : field
-    return Object.entries(columns).map(([inner, column]) => {
-      if (!is(column, Column)) throw new Error(`rowReader: ${outer}.${inner} is not a column`)
-      if (column.getSQLType() === 'blob') throw new Error(`rowReader: ${outer}.${inner} is a blob column`)
-      return { outer, inner, column }
-    })
+    return Object.entries(columns).map(([inner, column]) => cell(outer, inner, column))
   })
 }
 
@@ -60,7 +62,20 @@ export function rowReader<T>(selection: Selection): RowReader<T> {
     const { column } = cell
     // Columns that keep Drizzle's default decoder (text, plain integers) take values as they are.
     const identity = column.mapFromDriverValue === Column.prototype.mapFromDriverValue
-    const decode = identity ? null : (value: unknown) => column.mapFromDriverValue(value)
+    const decoder = identity ? null : (value: unknown) => column.mapFromDriverValue(value)
+    // JSON.parse rounds integers past 2^53 silently; @libsql/client refuses them, and so does this.
+    const decode =
+      column.getSQLType() !== 'integer'
+        ? decoder
+        : (value: unknown) => {
+            if (!Number.isSafeInteger(value)) {
+              const name = cell.inner === null ? cell.outer : `${cell.outer}.${cell.inner}`
+              throw new RangeError(
+                `rowReader: ${name} holds ${String(value)}, not an integer a JavaScript number holds exactly`,
+              )
+            }
+            return decoder === null ? value : decoder(value)
+          }
     if (column.getSQLType() !== 'real') {
       inJson.push(sql`${column}`)
       return { ...cell, plain: null, decode }

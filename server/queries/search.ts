@@ -104,14 +104,14 @@ export async function search(db: Database, q: { q: string; limit: number }) {
     const map = new Map(rows.map((r) => [idOf(r), r]))
     return ids.flatMap((id) => map.get(id) ?? [])
   }
-  const [nftRows, collectionRows, userRows] = await Promise.all([
+  const [foundNfts, foundCollections, foundUsers] = await Promise.all([
     findNftsByIds(db, nftIds),
     findCollectionsByIds(db, collectionIds),
     userRowIds.length ? usersByRowIds(db).all({ ids: JSON.stringify(userRowIds) }) : [],
   ])
   return {
-    nfts: byRank(nftIds, nftRows, (n) => n.id),
-    collections: byRank(collectionIds, collectionRows, (c) => c.id).map(toCollectionJson),
-    users: byRank(userRowIds, userRows, (u) => Number(u.rowid)).map((u) => toUserJson(u.user)),
+    nfts: byRank(nftIds, foundNfts, (n) => n.id),
+    collections: byRank(collectionIds, foundCollections, (c) => c.id).map(toCollectionJson),
+    users: byRank(userRowIds, foundUsers, (u) => Number(u.rowid)).map((u) => toUserJson(u.user)),
   }
 }

@@ -86,12 +86,26 @@ function status(path: string): Promise<number> {
   })
 }
 
-/** The serving processes: `npm start` runs under tsx's launcher, whose child starts them. */
-function servingProcesses(): number[] {
-  const children = childrenByParent()
-  const [primary] = children.get(server.process.pid!) ?? []
-  return primary === undefined ? [] : (children.get(primary) ?? [])
+/**
+ * Children of `parent` that run scripts/serve.ts. Other children come and go: tsx starts an
+ * esbuild service in a process whenever its cache lacks a file it loads.
+ */
+function serverChildren(parent: number | undefined): number[] {
+  const running = parent === undefined ? [] : (childrenByParent().get(parent) ?? [])
+  return running.filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('scripts/serve.ts')
+    } catch {
+      return false
+    }
+  })
 }
+
+/** The first server process: `npm start` runs under tsx's launcher, whose child it is. */
+const firstProcess = () => serverChildren(server.process.pid)[0]
+
+/** The processes the first one started. */
+const servingProcesses = () => serverChildren(firstProcess())
 
 async function until(condition: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
@@ -130,7 +144,7 @@ describe('npm start (the Node production build)', () => {
     const before = servingProcesses()
     expect(before).toHaveLength(2)
     process.kill(before[0]!, 'SIGKILL')
-    // Once the first process has seen it go, the other serves every request while a new one starts.
+    // Once the first process has seen it go, every request is still served while it is replaced.
     await until(() => /server process \d+ ended \(SIGKILL\); starting another/.test(server.output()))
     for (let i = 0; i < 20; i++) expect(await status('/api/health')).toBe(200)
     await until(() => {
@@ -142,7 +156,7 @@ describe('npm start (the Node production build)', () => {
 
   it('stops every process when the first one is told to stop', async () => {
     const serving = servingProcesses()
-    const [primary] = childrenByParent().get(server.process.pid!) ?? []
+    const primary = firstProcess()
     expect(primary).toBeDefined()
     process.kill(primary!, 'SIGTERM')
     await until(() => [primary!, ...serving].every((pid) => processInfo(pid) === null))

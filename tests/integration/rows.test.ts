@@ -8,6 +8,7 @@ import { blob, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { activity, collections, nfts } from '../../db/schema'
 import { activityRowColumns } from '../../server/queries/activity'
+import { collectionJsonColumns } from '../../server/queries/collections'
 import { nftRowColumns } from '../../server/queries/nfts'
 import { rowReader } from '../../server/queries/rows'
 import { createSeededRuntime } from '../support/seeded'
@@ -47,7 +48,27 @@ describe('rowReader', () => {
     expect(actual).toEqual(expected)
   })
 
-  it('reads activity rows and collection rows as Drizzle does', async () => {
+  it('reads page rows with their sort keys (REAL, and times that can be null) as Drizzle does', async () => {
+    for (const key of [nfts.priceAscKey, nfts.priceDescKey, nfts.addDate, nfts.auctionEndsAt]) {
+      const { expected, actual } = await bothWays({ ...nftRowColumns, key }, (fields) =>
+        runtime.db
+          .select(fields)
+          .from(nfts)
+          .innerJoin(collections, eq(collections.id, nfts.collectionId))
+          .orderBy(desc(nfts.auctionEndsAt), nfts.id)
+          .limit(100),
+      )
+      expect(actual).toEqual(expected)
+    }
+    for (const key of [collections.trendingSort, collections.createdAt]) {
+      const { expected, actual } = await bothWays({ row: collectionJsonColumns, key }, (fields) =>
+        runtime.db.select(fields).from(collections),
+      )
+      expect(actual).toEqual(expected)
+    }
+  })
+
+  it('reads activity rows and whole collection rows as Drizzle does', async () => {
     const events = await bothWays(activityRowColumns, (fields) =>
       runtime.db
         .select(fields)
@@ -71,16 +92,21 @@ describe('rowReader', () => {
     const reader = rowReader({ nft: { id: nfts.id, key: nfts.priceAscKey, name: nfts.name } })
     const [raw] = await runtime.db.select(reader.select).from(nfts).where(eq(nfts.id, 1)).values()
     expect(reader.map(raw!)).toEqual({ nft: { id: 1, key: 0.1 + 0.2, name: expect.any(String) } })
-    const [json] = await runtime.db
-      .select({ x: sql<string>`json_array(${nfts.priceAscKey})` })
-      .from(nfts)
-      .where(eq(nfts.id, 1))
-    expect(JSON.parse(json!.x)).not.toEqual([0.1 + 0.2])
+  })
+
+  it('refuses an integer a JavaScript number cannot hold exactly, as @libsql/client does', async () => {
+    await runtime.db.run(sql`UPDATE nfts SET like_count = 9007199254740993 WHERE id = 2`)
+    const reader = rowReader({ nft: { id: nfts.id, likes: nfts.likeCount } })
+    const [raw] = await runtime.db.select(reader.select).from(nfts).where(eq(nfts.id, 2)).values()
+    expect(() => reader.map(raw!)).toThrow(RangeError)
+    expect(() => reader.map(raw!)).toThrow('rowReader: nft.likes holds 9007199254740992')
+    await runtime.db.run(sql`UPDATE nfts SET like_count = 0 WHERE id = 2`)
   })
 
   it('refuses a selection it cannot read', () => {
     expect(() => rowReader({ nft: { id: nfts.id, weird: 'x' as never } })).toThrow(/nft.weird is not a column/)
     const files = sqliteTable('files', { data: blob('data') })
     expect(() => rowReader({ file: files })).toThrow(/file.data is a blob column/)
+    expect(() => rowReader({ data: files.data })).toThrow(/data is a blob column/)
   })
 })
