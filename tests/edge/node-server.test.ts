@@ -16,7 +16,31 @@ import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/env'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-node-'))
+const databaseUrl = `file:${join(dir, 'vitrine.db')}`
+const started: RunningProcess[] = []
 let server: RunningProcess
+
+/** `npm start` in two processes on a free port, once it says all of them serve. */
+async function startServer(): Promise<RunningProcess> {
+  const port = await freePort()
+  const running = startProcess(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', 'scripts/serve.ts'],
+    `http://127.0.0.1:${port}`,
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      WEB_CONCURRENCY: '2',
+      DATABASE_URL: databaseUrl,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+    },
+  )
+  started.push(running)
+  await waitForHttp(`${running.url}/api/health`, running)
+  await until(running, () => running.output().includes('2 processes'))
+  return running
+}
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
@@ -25,31 +49,14 @@ beforeAll(async () => {
   })
   if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
 
-  const url = `file:${join(dir, 'vitrine.db')}`
-  const db = await openMigratedDatabase({ url })
+  const db = await openMigratedDatabase({ url: databaseUrl })
   await seedDatabase(db, { users: 5 })
   db.$client.close()
-
-  const port = await freePort()
-  server = startProcess(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', 'scripts/serve.ts'],
-    `http://127.0.0.1:${port}`,
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      WEB_CONCURRENCY: '2',
-      DATABASE_URL: url,
-      AUTH_SECRET: TEST_AUTH_SECRET,
-      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
-    },
-  )
-  await waitForHttp(`${server.url}/api/health`, server)
-  await until(() => server.output().includes('2 processes'))
+  server = await startServer()
 })
 
 afterAll(async () => {
-  await server?.stop()
+  await Promise.all(started.map((running) => running.stop()))
   rmSync(dir, { recursive: true, force: true })
 })
 
@@ -102,15 +109,15 @@ function serverChildren(parent: number | undefined): number[] {
 }
 
 /** The first server process: `npm start` runs under tsx's launcher, whose child it is. */
-const firstProcess = () => serverChildren(server.process.pid)[0]
+const firstProcess = (running = server) => serverChildren(running.process.pid)[0]
 
 /** The processes the first one started. */
-const servingProcesses = () => serverChildren(firstProcess())
+const servingProcesses = (running = server) => serverChildren(firstProcess(running))
 
-async function until(condition: () => boolean, timeoutMs = 30_000) {
+async function until(running: RunningProcess, condition: () => boolean, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs
   while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out; server output:\n${server.output()}`)
+    if (Date.now() > deadline) throw new Error(`timed out; server output:\n${running.output()}`)
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -145,9 +152,9 @@ describe('npm start (the Node production build)', () => {
     expect(before).toHaveLength(2)
     process.kill(before[0]!, 'SIGKILL')
     // Once the first process has seen it go, every request is still served while it is replaced.
-    await until(() => /server process \d+ ended \(SIGKILL\); starting another/.test(server.output()))
+    await until(server, () => /server process \d+ ended \(SIGKILL\); starting another/.test(server.output()))
     for (let i = 0; i < 20; i++) expect(await status('/api/health')).toBe(200)
-    await until(() => {
+    await until(server, () => {
       const now = servingProcesses()
       return now.length === 2 && !now.includes(before[0]!)
     })
@@ -159,6 +166,20 @@ describe('npm start (the Node production build)', () => {
     const primary = firstProcess()
     expect(primary).toBeDefined()
     process.kill(primary!, 'SIGTERM')
-    await until(() => [primary!, ...serving].every((pid) => processInfo(pid) === null))
+    await until(server, () => [primary!, ...serving].every((pid) => processInfo(pid) === null))
+  })
+
+  it('gives up, saying why, when its processes keep dying', async () => {
+    const crashing = await startServer()
+    const ended = () => crashing.output().match(/ended \(SIGKILL\)/g)?.length ?? 0
+    // Five are replaced; the sixth in a minute stops the server instead of a restart loop.
+    for (let i = 1; i <= 6; i++) {
+      await until(crashing, () => servingProcesses(crashing).length === 2)
+      process.kill(servingProcesses(crashing)[0]!, 'SIGKILL')
+      await until(crashing, () => ended() === i)
+    }
+    await until(crashing, () => crashing.process.exitCode !== null)
+    expect(crashing.process.exitCode).toBe(1)
+    expect(crashing.output()).toMatch(/ended \(SIGKILL\): more than 5 in a minute, stopping/)
   })
 })
