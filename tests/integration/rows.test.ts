@@ -31,17 +31,18 @@ async function bothWays(
   }
 }
 
+/** NFT rows with their collections, auctions first: every kind of value (dates and nulls, prices, flags, traits). */
+const nftsWithCollections = (fields: never) =>
+  runtime.db
+    .select(fields)
+    .from(nfts)
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .orderBy(desc(nfts.auctionEndsAt), nfts.id)
+    .limit(300)
+
 describe('rowReader', () => {
   it('reads NFT list rows as Drizzle does', async () => {
-    // Auctions first: their rows carry every kind of value (dates and nulls, prices, flags, traits).
-    const { expected, actual } = await bothWays(nftRowColumns, (fields) =>
-      runtime.db
-        .select(fields)
-        .from(nfts)
-        .innerJoin(collections, eq(collections.id, nfts.collectionId))
-        .orderBy(desc(nfts.auctionEndsAt), nfts.id)
-        .limit(300),
-    )
+    const { expected, actual } = await bothWays(nftRowColumns, nftsWithCollections)
     const rows = expected as { nft: typeof nfts.$inferSelect }[]
     expect(rows.some((r) => r.nft.auctionEndsAt instanceof Date && r.nft.attributes.length > 0)).toBe(true)
     expect(rows.some((r) => r.nft.priceWei === null)).toBe(true)
@@ -50,14 +51,7 @@ describe('rowReader', () => {
 
   it('reads page rows with their sort keys (REAL, and times that can be null) as Drizzle does', async () => {
     for (const key of [nfts.priceAscKey, nfts.priceDescKey, nfts.addDate, nfts.auctionEndsAt]) {
-      const { expected, actual } = await bothWays({ ...nftRowColumns, key }, (fields) =>
-        runtime.db
-          .select(fields)
-          .from(nfts)
-          .innerJoin(collections, eq(collections.id, nfts.collectionId))
-          .orderBy(desc(nfts.auctionEndsAt), nfts.id)
-          .limit(100),
-      )
+      const { expected, actual } = await bothWays({ ...nftRowColumns, key }, nftsWithCollections)
       expect(actual).toEqual(expected)
     }
     for (const key of [collections.trendingSort, collections.createdAt]) {
