@@ -1,10 +1,12 @@
 /**
  * Search over NFTs, collections and users with SQLite FTS5 (trigram tokenizer).
- * Exact matches first: every word as a substring (`"rev" "eri"…` phrases, ANDed). Then, for
- * collections and users (small tables), fuzzy matches: the words cut into trigrams joined with
- * OR and ranked by bm25, so a typo still finds the word it meant ("reveire" → "Reverie").
- * NFTs (a million rows) get exact matches only, unordered so the scan stops at the limit;
- * their typos are caught through the collection they belong to.
+ * Exact matches: every word as a substring (`"rev" "eri"…` phrases, ANDed), collections and
+ * users ranked by bm25. When the query as typed matches nothing anywhere, it is taken for a
+ * typo: collection and user names (small tables) are searched for the words cut into trigrams
+ * joined with OR, ranked by bm25, so "cathedrls" still finds "Neon Cathedrals". Next to exact
+ * matches those trigram matches would be noise ("reverie" shares "eve" with "Steve"), so they
+ * are not mixed in. NFTs (a million rows) get exact matches only, unordered so the scan stops
+ * at the limit; their typos are caught through the collection they belong to.
  */
 import { sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
@@ -51,21 +53,18 @@ async function matchIds(db: Database, table: SearchTable, match: string, limit: 
 
 const NAME_COLUMN = { search_collections: 'name', search_users: 'username' } as const
 
-/** Exact matches (ranked), then fuzzy ones to fill the limit. */
-async function rankedIds(
-  db: Database,
-  table: keyof typeof NAME_COLUMN,
-  query: string,
-  limit: number,
-): Promise<number[]> {
+type NamedTable = keyof typeof NAME_COLUMN
+
+/** Exact matches in a small table, best first. */
+async function exactIds(db: Database, table: NamedTable, query: string, limit: number): Promise<number[]> {
   const exact = toExactExpression(query)
+  return exact ? matchIds(db, table, exact, limit, true) : []
+}
+
+/** Names sharing trigrams with the query, best first (in names only: trigrams of a word match most long descriptions). */
+async function typoIds(db: Database, table: NamedTable, query: string, limit: number): Promise<number[]> {
   const fuzzy = toMatchExpression(query)
-  if (!exact || !fuzzy) return []
-  const ids = await matchIds(db, table, exact, limit, true)
-  if (ids.length >= limit) return ids
-  // Typos are looked for in names only: trigrams of a word match most long descriptions.
-  const more = await matchIds(db, table, `${NAME_COLUMN[table]} : (${fuzzy})`, limit, true)
-  return [...new Set([...ids, ...more])].slice(0, limit)
+  return fuzzy ? matchIds(db, table, `${NAME_COLUMN[table]} : (${fuzzy})`, limit, true) : []
 }
 
 /** NFT ids whose name contains every word, in id order (no ranking: cheap at any size). */
@@ -95,11 +94,15 @@ const usersByRowIds = (db: Database) =>
   )
 
 export async function search(db: Database, q: { q: string; limit: number }) {
-  const [nftIds, collectionIds, userRowIds] = await Promise.all([
+  const [nftIds, exactCollections, exactUsers] = await Promise.all([
     exactNftIds(db, q.q, q.limit),
-    rankedIds(db, 'search_collections', q.q, q.limit),
-    rankedIds(db, 'search_users', q.q, q.limit),
+    exactIds(db, 'search_collections', q.q, q.limit),
+    exactIds(db, 'search_users', q.q, q.limit),
   ])
+  const typo = nftIds.length + exactCollections.length + exactUsers.length === 0
+  const [collectionIds, userRowIds] = typo
+    ? await Promise.all([typoIds(db, 'search_collections', q.q, q.limit), typoIds(db, 'search_users', q.q, q.limit)])
+    : [exactCollections, exactUsers]
   const byRank = <T>(ids: number[], rows: T[], idOf: (row: T) => number) => {
     const map = new Map(rows.map((r) => [idOf(r), r]))
     return ids.flatMap((id) => map.get(id) ?? [])

@@ -228,6 +228,11 @@ describe('collections, rankings, activity, users, search', () => {
     expect(exact.collections[0]?.name).toBe('Neon Cathedrals')
     const typo = await caller.search.query({ q: 'cathedrls' })
     expect(typo.collections.map((c) => c.name)).toContain('Neon Cathedrals')
+    // Typo matches only stand in for no match at all: next to exact ones they are noise.
+    const found = await caller.search.query({ q: 'reverie', limit: 20 })
+    expect(found.nfts.length).toBeGreaterThan(0)
+    expect(found.collections.every((c) => /reverie/i.test(`${c.name} ${c.description}`))).toBe(true)
+    expect(found.users.every((u) => /reverie/i.test(u.username ?? ''))).toBe(true)
     const nfts = await caller.nft.list({ q: 'Reverie', limit: 5 })
     expect(nfts.data.every((n) => n.name.startsWith('Reverie'))).toBe(true)
   })
