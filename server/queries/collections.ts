@@ -129,14 +129,14 @@ export async function findCollection(db: Database, idOrSlug: string) {
   const byId = /^\d+$/.test(idOrSlug)
   const query = prepared(db, byId ? 'collection:id' : 'collection:slug', () =>
     db
-      .select()
+      .select(collectionRows.select)
       .from(collections)
       .where(byId ? eq(collections.id, placeholder('key')) : eq(collections.slug, placeholder('key')))
       .limit(1)
       .prepare(),
   )
-  const [row] = await query.all({ key: byId ? Number(idOrSlug) : idOrSlug.toLowerCase() })
-  return row
+  const [raw] = await query.values({ key: byId ? Number(idOrSlug) : idOrSlug.toLowerCase() })
+  return raw && collectionRows.map(raw).row
 }
 
 export function toCollectionJson(c: CollectionRow) {
