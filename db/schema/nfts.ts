@@ -1,5 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import {
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type SQLiteColumn,
+} from 'drizzle-orm/sqlite-core'
 import { address, flag, timestamp, wei } from './columns'
 import { CATEGORIES, collections } from './collections'
 
@@ -50,48 +59,46 @@ export const nfts = sqliteTable(
     attributes: text('attributes', { mode: 'json' }).$type<Trait[]>().notNull().default([]),
   },
   (t) => {
-    /** `<prefix>_<sort>_idx` on each sort's key and id, over the rows where `condition` holds. */
     const sortKeys = {
       price_asc: t.priceAscKey,
       price_desc: t.priceDescKey,
       recent: t.addDate,
       auction: t.auctionEndsAt,
     }
-    const partialSortIndexes = (prefix: string, condition: string, sorts: (keyof typeof sortKeys)[]) =>
-      sorts.map((sort) => index(`${prefix}_${sort}_idx`).on(sortKeys[sort], t.id).where(sql.raw(condition)))
+    type Sort = keyof typeof sortKeys
+    const allSorts = Object.keys(sortKeys) as Sort[]
+    /** `<prefix>_<sort>_idx` on `(scope?, sort key, id)`, over the rows where `where` holds. */
+    const sortIndexes = (
+      prefix: string,
+      sorts: Sort[],
+      { scope, where }: { scope?: SQLiteColumn; where?: string } = {},
+    ) =>
+      sorts.map((sort) => {
+        const key = sortKeys[sort]
+        const name = `${prefix}_${sort}_idx`
+        const created = scope ? index(name).on(scope, key, t.id) : index(name).on(key, t.id)
+        return where === undefined ? created : created.where(sql.raw(where))
+      })
     return [
       uniqueIndex('nfts_token_idx').on(t.chainId, t.contract, t.tokenId),
       // Each sort, unscoped and within each scope a page can be narrowed to.
-      index('nfts_price_asc_idx').on(t.priceAscKey, t.id),
-      index('nfts_price_desc_idx').on(t.priceDescKey, t.id),
-      index('nfts_recent_idx').on(t.addDate, t.id),
-      index('nfts_auction_idx').on(t.auctionEndsAt, t.id),
-      index('nfts_collection_price_asc_idx').on(t.collectionId, t.priceAscKey, t.id),
-      index('nfts_collection_price_desc_idx').on(t.collectionId, t.priceDescKey, t.id),
-      index('nfts_collection_recent_idx').on(t.collectionId, t.addDate, t.id),
-      index('nfts_collection_auction_idx').on(t.collectionId, t.auctionEndsAt, t.id),
-      index('nfts_category_price_asc_idx').on(t.category, t.priceAscKey, t.id),
-      index('nfts_category_price_desc_idx').on(t.category, t.priceDescKey, t.id),
-      index('nfts_category_recent_idx').on(t.category, t.addDate, t.id),
-      index('nfts_category_auction_idx').on(t.category, t.auctionEndsAt, t.id),
-      index('nfts_chain_price_asc_idx').on(t.chainId, t.priceAscKey, t.id),
-      index('nfts_chain_price_desc_idx').on(t.chainId, t.priceDescKey, t.id),
-      index('nfts_chain_recent_idx').on(t.chainId, t.addDate, t.id),
-      index('nfts_chain_auction_idx').on(t.chainId, t.auctionEndsAt, t.id),
-      index('nfts_owner_price_asc_idx').on(t.owner, t.priceAscKey, t.id),
-      index('nfts_owner_price_desc_idx').on(t.owner, t.priceDescKey, t.id),
-      index('nfts_owner_recent_idx').on(t.owner, t.addDate, t.id),
-      index('nfts_owner_auction_idx').on(t.owner, t.auctionEndsAt, t.id),
-      index('nfts_creator_recent_idx').on(t.creator, t.addDate, t.id),
+      ...sortIndexes('nfts', allSorts),
+      ...sortIndexes('nfts_collection', allSorts, { scope: t.collectionId }),
+      ...sortIndexes('nfts_category', allSorts, { scope: t.category }),
+      ...sortIndexes('nfts_chain', allSorts, { scope: t.chainId }),
+      ...sortIndexes('nfts_owner', allSorts, { scope: t.owner }),
+      ...sortIndexes('nfts_creator', ['recent'], { scope: t.creator }),
       // Each sort over the rare flags' rows only (NSFW ~3 %, lazy minted ~8 % of items): a walk
       // of the full sort index would read 10–30 rows per row shown. The page query writes the
       // flag as the literal `= 1` these WHERE clauses need.
       ...(['nsfw', 'lazy_minted'] as const).flatMap((flag) =>
-        partialSortIndexes(`nfts_${flag}`, `${flag} = 1`, ['price_asc', 'price_desc', 'recent', 'auction']),
+        sortIndexes(`nfts_${flag}`, allSorts, { where: `${flag} = 1` }),
       ),
       // The other sorts over items with an auction (~5 %), for the 'On auction' status; the
       // ending-soon sort walks nfts_auction_idx itself.
-      ...partialSortIndexes('nfts_on_auction', 'auction_ends_at IS NOT NULL', ['price_asc', 'price_desc', 'recent']),
+      ...sortIndexes('nfts_on_auction', ['price_asc', 'price_desc', 'recent'], {
+        where: 'auction_ends_at IS NOT NULL',
+      }),
     ]
   },
 )
