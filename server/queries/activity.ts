@@ -22,11 +22,7 @@ export const activityRowColumns = {
   nft: { id: nfts.id, name: nfts.name, image: nfts.image, tokenId: nfts.tokenId },
   collection: collectionCardColumns,
 }
-const activityRows = rowReader<{
-  event: typeof activity.$inferSelect
-  nft: { id: number; name: string; image: string; tokenId: string }
-  collection: { id: number; slug: string; name: string; verified: boolean }
-}>(activityRowColumns)
+const activityRows = rowReader(activityRowColumns)
 
 /** What a page's SQL depends on; the values are placeholders (see prepared.ts). */
 function pageShape(q: ActivityQuery) {

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, prepared, preparedShape } from './prepared'
-import { rowReader, type RowReader } from './rows'
+import { rowReader } from './rows'
 import { checksum, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
@@ -59,18 +59,15 @@ export const collectionJsonColumns = {
   listedCount: collections.listedCount,
   salesCount: collections.salesCount,
 }
-type CollectionRow = { [K in keyof typeof collectionJsonColumns]: (typeof collections.$inferSelect)[K] }
-
 /** Rows of collectionJsonColumns, read as JSON (rows.ts). */
-export const collectionRows = rowReader<{ row: CollectionRow }>({ row: collectionJsonColumns })
+export const collectionRows = rowReader({ row: collectionJsonColumns })
+type CollectionRow = ReturnType<typeof collectionRows.map>['row']
 
 /** A page's rows: collectionJsonColumns and the key the next page's cursor continues from. */
+const pageReader = (order: Ordering) => rowReader({ row: collectionJsonColumns, key: collections[ORDER_KEYS[order]] })
 const pageRows = Object.fromEntries(
-  Object.entries(ORDER_KEYS).map(([order, key]) => [
-    order,
-    rowReader<{ row: CollectionRow; key: number | Date }>({ row: collectionJsonColumns, key: collections[key] }),
-  ]),
-) as Record<Ordering, RowReader<{ row: CollectionRow; key: number | Date }>>
+  (Object.keys(ORDER_KEYS) as Ordering[]).map((order) => [order, pageReader(order)]),
+) as Record<Ordering, ReturnType<typeof pageReader>>
 
 export interface CollectionListQuery {
   order: Ordering

@@ -3,19 +3,18 @@ import { sql } from 'drizzle-orm'
 import { placeholder } from './prepared'
 
 /**
- * Keyset cursors: the sort value and id of the last row of a page, tagged with the ordering
- * they belong to, as base64url JSON. Opaque to clients; a tampered or foreign cursor is a 400.
+ * Keyset cursors: the sort value (a number: a price or volume key, a time in ms) and id of the
+ * last row of a page, tagged with the ordering they belong to, as base64url JSON. Opaque to
+ * clients; a tampered or foreign cursor is a 400.
  */
-export type CursorValue = string | number | null
-
-export function encodeCursor(order: string, key: CursorValue, id: number): string {
+export function encodeCursor(order: string, key: number, id: number): string {
   return btoa(JSON.stringify([order, key, id]))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '')
 }
 
-export function decodeCursor(cursor: string | undefined, order: string): { key: CursorValue; id: number } | null {
+function decodeCursor(cursor: string | undefined, order: string): { key: number; id: number } | null {
   if (cursor === undefined || cursor === '') return null
   let parsed: unknown
   try {
@@ -27,23 +26,18 @@ export function decodeCursor(cursor: string | undefined, order: string): { key: 
     !Array.isArray(parsed) ||
     parsed.length !== 3 ||
     typeof parsed[0] !== 'string' ||
-    !(typeof parsed[1] === 'string' || typeof parsed[1] === 'number' || parsed[1] === null) ||
+    typeof parsed[1] !== 'number' ||
+    !Number.isFinite(parsed[1]) ||
     !Number.isSafeInteger(parsed[2])
   ) {
     throw badCursor('is malformed')
   }
   if (parsed[0] !== order) throw badCursor('belongs to another sort or filter; start again without it')
-  return { key: parsed[1] as CursorValue, id: parsed[2] as number }
+  return { key: parsed[1], id: parsed[2] as number }
 }
 
 function badCursor(problem: string): TRPCError {
   return new TRPCError({ code: 'BAD_REQUEST', message: `cursor: ${problem}` })
-}
-
-/** The key of a cursor whose ordering is numeric (prices, timestamps, volumes). */
-export function numericCursorKey(key: CursorValue): number {
-  if (typeof key !== 'number' || !Number.isFinite(key)) throw badCursor('is malformed')
-  return key
 }
 
 /**
@@ -52,7 +46,7 @@ export function numericCursorKey(key: CursorValue): number {
  */
 export function keysetValues(cursor: string | undefined, order: string, limit: number) {
   const after = decodeCursor(cursor, order)
-  return { afterKey: after ? numericCursorKey(after.key) : undefined, afterId: after?.id, limit: limit + 1 }
+  return { afterKey: after?.key, afterId: after?.id, limit: limit + 1 }
 }
 
 /** `(afterKey, afterId)`: the cursor's row as a row value, to compare `(key, id)` with. */

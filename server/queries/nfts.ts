@@ -9,7 +9,7 @@ import { collections, nfts, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
-import { rowReader, type RowReader } from './rows'
+import { rowReader } from './rows'
 import { checksum, iso, toPrice } from './serialize'
 
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
@@ -183,15 +183,17 @@ export const nftRowColumns = {
 }
 
 /** Rows of nftRowColumns, read as JSON (rows.ts). */
-export const nftRows = rowReader<NftRow>(nftRowColumns)
+export const nftRows = rowReader(nftRowColumns)
+
+/** A row selected with nftRowColumns. */
+export type NftRow = ReturnType<typeof nftRows.map>
 
 /** A list page's rows: nftRowColumns and the sort key the next page's cursor continues from. */
-const pageRows = Object.fromEntries(
-  NFT_SORTS.map((sort) => [
-    sort,
-    rowReader<NftRow & { key: number | Date | null }>({ ...nftRowColumns, key: sortKey(sort).column }),
-  ]),
-) as Record<NftSort, RowReader<NftRow & { key: number | Date | null }>>
+const pageReader = (sort: NftSort) => rowReader({ ...nftRowColumns, key: sortKey(sort).column })
+const pageRows = Object.fromEntries(NFT_SORTS.map((sort) => [sort, pageReader(sort)])) as Record<
+  NftSort,
+  ReturnType<typeof pageReader>
+>
 
 function pageQuery(db: Database, shape: PageShape) {
   const { where, orderBy } = buildNftListQuery(shape)
@@ -217,12 +219,6 @@ export async function listNfts(db: Database, q: NftListQuery) {
     data: page.map(toNftJson),
     nextCursor: last ? encodeCursor(`nfts:${q.sort}`, cursorKey(last.key), last.nft.id) : null,
   }
-}
-
-/** A row selected with nftRowColumns. */
-export interface NftRow {
-  nft: { [K in keyof typeof nftRowColumns.nft]: (typeof nfts.$inferSelect)[K] }
-  collection: { id: number; slug: string; name: string; verified: boolean }
 }
 
 export function toNftJson({ nft, collection }: NftRow) {

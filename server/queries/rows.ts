@@ -11,12 +11,14 @@
  * What JSON cannot carry exactly travels as plain columns after the JSON: REAL values (SQLite
  * writes 15 significant digits, and sort keys go into cursors). Integer columns must hold values
  * JavaScript numbers hold exactly (ids, counts, times in ms, flags), as everywhere in this
- * schema; a larger one is refused with a RangeError, as @libsql/client does. JSON-mode text columns travel as text and are parsed by their decoder: embedding
- * them with `json(…)` makes SQLite parse and rewrite each one, which costs more than the page's
- * whole JSON.parse. Blob columns are refused. For selections of tables and columns nested one
- * level, over inner joins.
+ * schema; a larger one is refused with a RangeError, as @libsql/client does. JSON-mode text
+ * columns travel as text and are parsed by their decoder: embedding them with `json(…)` makes
+ * SQLite parse and rewrite each one, which costs more than the page's whole JSON.parse. Blob
+ * columns are refused. For selections of tables and columns nested one level, over inner
+ * joins; the row type is the one Drizzle gives the same selection.
  */
 import { Column, getTableColumns, is, sql, Table, type SQL } from 'drizzle-orm'
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 
 type Selection = Record<string, Column | Table | Record<string, Column>>
@@ -24,6 +26,8 @@ type Selection = Record<string, Column | Table | Record<string, Column>>
 interface Cell {
   outer: string
   inner: string | null
+  /** `outer.inner`, for messages. */
+  name: string
   column: Column
   /** Read from a plain column (its index in the raw row), or from the JSON array (null). */
   plain: number | null
@@ -39,7 +43,7 @@ function cells(selection: Selection): Found[] {
     const name = inner === null ? outer : `${outer}.${inner}`
     if (!is(column, Column)) throw new Error(`rowReader: ${name} is not a column`)
     if (column.getSQLType() === 'blob') throw new Error(`rowReader: ${name} is a blob column`)
-    return { outer, inner, column }
+    return { outer, inner, name, column }
   }
   return Object.entries(selection).flatMap(([outer, field]): Found[] => {
     if (is(field, Column)) return [cell(outer, null, field)]
@@ -55,7 +59,7 @@ export interface RowReader<T> {
   map: (raw: ArrayLike<unknown>) => T
 }
 
-export function rowReader<T>(selection: Selection): RowReader<T> {
+export function rowReader<S extends Selection>(selection: S): RowReader<SelectResultFields<S>> {
   const select: Record<string, SQL | SQLiteColumn> = {}
   const inJson: SQL[] = []
   const list: Cell[] = cells(selection).map((cell) => {
@@ -69,9 +73,8 @@ export function rowReader<T>(selection: Selection): RowReader<T> {
         ? decoder
         : (value: unknown) => {
             if (!Number.isSafeInteger(value)) {
-              const name = cell.inner === null ? cell.outer : `${cell.outer}.${cell.inner}`
               throw new RangeError(
-                `rowReader: ${name} holds ${String(value)}, not an integer a JavaScript number holds exactly`,
+                `rowReader: ${cell.name} holds ${String(value)}, not an integer a JavaScript number holds exactly`,
               )
             }
             return decoder === null ? value : decoder(value)
@@ -99,7 +102,7 @@ export function rowReader<T>(selection: Selection): RowReader<T> {
         if (inner === null) result[outer] = mapped
         else (result[outer] as Record<string, unknown>)[inner] = mapped
       }
-      return result as T
+      return result as SelectResultFields<S>
     },
   }
 }

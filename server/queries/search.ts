@@ -55,23 +55,13 @@ const NAME_COLUMN = { search_collections: 'name', search_users: 'username' } as 
 
 type NamedTable = keyof typeof NAME_COLUMN
 
-/** Exact matches in a small table, best first. */
-async function exactIds(db: Database, table: NamedTable, query: string, limit: number): Promise<number[]> {
-  const exact = toExactExpression(query)
-  return exact ? matchIds(db, table, exact, limit, true) : []
-}
+/** Ids whose text matches every word: collections and users best first, NFTs in id order (no ranking: cheap at any size). */
+const exactIds = (db: Database, table: SearchTable, exact: string, limit: number) =>
+  matchIds(db, table, exact, limit, table !== 'search_nfts')
 
 /** Names sharing trigrams with the query, best first (in names only: trigrams of a word match most long descriptions). */
-async function typoIds(db: Database, table: NamedTable, query: string, limit: number): Promise<number[]> {
-  const fuzzy = toMatchExpression(query)
-  return fuzzy ? matchIds(db, table, `${NAME_COLUMN[table]} : (${fuzzy})`, limit, true) : []
-}
-
-/** NFT ids whose name contains every word, in id order (no ranking: cheap at any size). */
-async function exactNftIds(db: Database, query: string, limit: number): Promise<number[]> {
-  const exact = toExactExpression(query)
-  return exact ? matchIds(db, 'search_nfts', exact, limit, false) : []
-}
+const typoIds = (db: Database, table: NamedTable, fuzzy: string, limit: number) =>
+  matchIds(db, table, `${NAME_COLUMN[table]} : (${fuzzy})`, limit, true)
 
 async function findCollectionsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return []
@@ -94,14 +84,21 @@ const usersByRowIds = (db: Database) =>
   )
 
 export async function search(db: Database, q: { q: string; limit: number }) {
+  const exact = toExactExpression(q.q)
+  const fuzzy = toMatchExpression(q.q)
+  // Both need a word of three letters or more (the index holds trigrams).
+  if (exact === null || fuzzy === null) return { nfts: [], collections: [], users: [] }
   const [nftIds, exactCollections, exactUsers] = await Promise.all([
-    exactNftIds(db, q.q, q.limit),
-    exactIds(db, 'search_collections', q.q, q.limit),
-    exactIds(db, 'search_users', q.q, q.limit),
+    exactIds(db, 'search_nfts', exact, q.limit),
+    exactIds(db, 'search_collections', exact, q.limit),
+    exactIds(db, 'search_users', exact, q.limit),
   ])
   const typo = nftIds.length + exactCollections.length + exactUsers.length === 0
   const [collectionIds, userRowIds] = typo
-    ? await Promise.all([typoIds(db, 'search_collections', q.q, q.limit), typoIds(db, 'search_users', q.q, q.limit)])
+    ? await Promise.all([
+        typoIds(db, 'search_collections', fuzzy, q.limit),
+        typoIds(db, 'search_users', fuzzy, q.limit),
+      ])
     : [exactCollections, exactUsers]
   const byRank = <T>(ids: number[], rows: T[], idOf: (row: T) => number) => {
     const map = new Map(rows.map((r) => [idOf(r), r]))

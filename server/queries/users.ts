@@ -1,7 +1,9 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, favorites, nfts, users } from '../../db/schema'
-import { decodeCursor, encodeCursor, numericCursorKey, splitPage } from './cursor'
+import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
+import { placeholder, preparedShape } from './prepared'
+import { rowReader } from './rows'
 import { listNfts, nftRowColumns, toNftJson } from './nfts'
 import { checksum } from './serialize'
 
@@ -51,25 +53,31 @@ export async function listUserNfts(
   }
 }
 
-async function listFavorites(db: Database, q: { address: string; cursor?: string | undefined; limit: number }) {
-  const order = 'favorites'
-  const after = decodeCursor(q.cursor, order)
-  const rows = await db
-    .select({ ...nftRowColumns, likedAt: favorites.createdAt })
+/** A favorites page's rows: the NFT and when the user liked it (the order and the cursor's key). */
+const favoriteRows = rowReader({ ...nftRowColumns, likedAt: favorites.createdAt })
+
+function favoritesPageQuery(db: Database, shape: { after: boolean }) {
+  return db
+    .select(favoriteRows.select)
     .from(favorites)
     .innerJoin(nfts, eq(nfts.id, favorites.nftId))
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(
       and(
-        eq(favorites.userAddress, q.address),
-        after
-          ? sql`(${favorites.createdAt}, ${favorites.nftId}) < (${numericCursorKey(after.key)}, ${after.id})`
-          : undefined,
+        eq(favorites.userAddress, placeholder('address')),
+        shape.after ? sql`(${favorites.createdAt}, ${favorites.nftId}) < ${afterCursor()}` : undefined,
       ),
     )
     .orderBy(desc(favorites.createdAt), desc(favorites.nftId))
-    .limit(q.limit + 1)
-  const { page, last } = splitPage(rows, q.limit)
+    .limit(placeholder('limit'))
+}
+
+async function listFavorites(db: Database, q: { address: string; cursor?: string | undefined; limit: number }) {
+  const order = 'favorites'
+  const shape = { after: q.cursor !== undefined && q.cursor !== '' }
+  const query = preparedShape(db, order, shape, (s) => favoritesPageQuery(db, s))
+  const rows = await query.values({ address: q.address, ...keysetValues(q.cursor, order, q.limit) })
+  const { page, last } = splitPage(rows.map(favoriteRows.map), q.limit)
   return {
     data: page.map(toNftJson),
     nextCursor: last ? encodeCursor(order, last.likedAt.getTime(), last.nft.id) : null,

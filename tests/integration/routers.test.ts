@@ -223,6 +223,29 @@ describe('collections, rankings, activity, users, search', () => {
     expect(onSale.data.every((n) => n.price && n.owner === nft.owner)).toBe(true)
   })
 
+  it('user tabs: favorited, newest like first, page after page', async () => {
+    const {
+      rows: [fan],
+    } = await runtime.db.$client.execute(
+      'select user_address as address from favorites group by user_address order by count(*) desc limit 1',
+    )
+    const address = String(fan!.address)
+    const { rows } = await runtime.db.$client.execute({
+      sql: 'select nft_id as id from favorites where user_address = ? order by created_at desc, nft_id desc',
+      args: [address],
+    })
+    const expected = rows.map((r) => Number(r.id))
+    expect(expected.length).toBeGreaterThan(3)
+    const seen: number[] = []
+    let cursor: string | undefined
+    do {
+      const page = await caller.user.nfts({ filter: 'favorited', address, limit: 3, cursor })
+      seen.push(...page.data.map((n) => n.id))
+      cursor = page.nextCursor ?? undefined
+    } while (cursor)
+    expect(seen).toEqual(expected)
+  })
+
   it('search is ranked and tolerates typos', async () => {
     const exact = await caller.search.query({ q: 'Neon Cathedrals' })
     expect(exact.collections[0]?.name).toBe('Neon Cathedrals')
