@@ -6,7 +6,8 @@
  * request's time (ADR 9). Here SQLite writes each row as a JSON array (`json_array(…)`, in C),
  * the binding hands over one string, `JSON.parse` rebuilds the values, and the decoders of the
  * selection's columns are looked up once. The objects are exactly those Drizzle's `.all()`
- * gives; tests/integration/rows.test.ts holds every list selection to that.
+ * gives; tests/integration/rows.test.ts holds the list selections (cards with each kind of
+ * sort key, activity, collections) to that.
  *
  * What JSON cannot carry exactly travels as plain columns after the JSON: REAL values (SQLite
  * writes 15 significant digits, and sort keys go into cursors). Integer columns must hold values
