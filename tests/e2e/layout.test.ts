@@ -85,6 +85,13 @@ describe('header', () => {
     expect(await page.getByRole('link', { name: 'Neon Cathedrals' }).count()).toBeGreaterThan(0)
     await page.close()
   })
+
+  it('search takes a query that matches nothing for a typo', async () => {
+    const page = await open('/search?q=cathedrls')
+    await page.getByRole('heading', { name: 'Results for “cathedrls”' }).waitFor()
+    expect(await page.getByRole('link', { name: 'Neon Cathedrals' }).count()).toBeGreaterThan(0)
+    await page.close()
+  })
 })
 
 describe('mobile menu', () => {
