@@ -5,7 +5,7 @@ import { collectionCardColumns } from './collections'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
-import { checksumOrNull, toPrice } from './serialize'
+import { checksumOrNull, isoTime, toPrice } from './serialize'
 
 export interface ActivityQuery {
   type?: ActivityType | undefined
@@ -85,7 +85,7 @@ export async function listActivity(db: Database, q: ActivityQuery) {
       to: checksumOrNull(event.toAddress),
       price: toPrice(event.priceWei, event.currency),
       txHash: event.txHash,
-      createdAt: event.createdAt.toISOString(),
+      createdAt: isoTime(event.createdAt),
     })),
     nextCursor: last ? encodeCursor('activity', last.event.createdAt.getTime(), last.event.id) : null,
   }

@@ -4,7 +4,7 @@ import { collections, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, prepared, preparedShape } from './prepared'
 import { rowReader } from './rows'
-import { checksum, toPrice } from './serialize'
+import { checksum, isoTime, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
 export const RANKING_PERIODS = ['24h', '7d', '30d', 'all'] as const
@@ -150,7 +150,7 @@ export function toCollectionJson(c: CollectionRow) {
     creator: checksum(c.creator),
     verified: c.verified,
     creatorEarningsBps: c.creatorFeeBps,
-    createdAt: c.createdAt.toISOString(),
+    createdAt: isoTime(c.createdAt),
     stats: {
       floor: toPrice(c.floorWei, 'ETH'),
       volume24h: toPrice(c.volume24hWei, 'ETH'),

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
 import { nftRows, toNftJson } from './nfts'
 import { inJsonList, placeholder, prepared } from './prepared'
-import { checksum, toPrice } from './serialize'
+import { checksum, isoTime, toPrice } from './serialize'
 
 export async function findNftsByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return []
@@ -44,8 +44,8 @@ export async function findNftDetail(db: Database, id: number) {
       price: toPrice(l.priceWei, l.currency),
       /** The signed Seaport order a buyer fills; null for listings imported without one (not buyable). */
       orderHash: l.orderHash,
-      startsAt: l.startsAt.toISOString(),
-      endsAt: l.endsAt.toISOString(),
+      startsAt: isoTime(l.startsAt),
+      endsAt: isoTime(l.endsAt),
       /** Past its end (an auction whose highest bid the seller may now accept). */
       ended: l.endsAt.getTime() <= Date.now(),
     })),
@@ -54,8 +54,8 @@ export async function findNftDetail(db: Database, id: number) {
       maker: checksum(o.maker),
       price: toPrice(o.priceWei, o.currency),
       orderHash: o.orderHash,
-      startsAt: o.startsAt.toISOString(),
-      endsAt: o.endsAt.toISOString(),
+      startsAt: isoTime(o.startsAt),
+      endsAt: isoTime(o.endsAt),
     })),
   }
 }

@@ -10,7 +10,7 @@ import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from '.
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
-import { checksum, iso, toPrice } from './serialize'
+import { checksum, iso, isoTime, toPrice } from './serialize'
 
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
 export const NFT_FILTERS = ['verified', 'nsfw', 'lazy-minted'] as const
@@ -238,7 +238,7 @@ export function toNftJson({ nft, collection }: NftRow) {
     price: toPrice(nft.priceWei, nft.currency),
     bestOffer: toPrice(nft.bestOfferWei, 'WETH'),
     offerCount: nft.offerCount,
-    addDate: nft.addDate.toISOString(),
+    addDate: isoTime(nft.addDate),
     auctionEndsAt: iso(nft.auctionEndsAt),
     verified: nft.verified,
     nsfw: nft.nsfw,

@@ -5,7 +5,7 @@ import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
 import { listNfts, nftRowColumns, toNftJson } from './nfts'
-import { checksum } from './serialize'
+import { checksum, isoTime } from './serialize'
 
 export const USER_NFT_FILTERS = ['owned', 'created', 'on-sale', 'favorited'] as const
 export type UserNftFilter = (typeof USER_NFT_FILTERS)[number]
@@ -23,8 +23,8 @@ export function toUserJson(u: typeof users.$inferSelect) {
     avatar: u.avatarUrl,
     banner: u.bannerUrl,
     links: u.links,
-    createdAt: u.createdAt.toISOString(),
-    updatedAt: u.updatedAt.toISOString(),
+    createdAt: isoTime(u.createdAt),
+    updatedAt: isoTime(u.updatedAt),
   }
 }
 
