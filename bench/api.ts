@@ -8,7 +8,7 @@
  * `npm start` serves with one process per core (ADR 10) and autocannon shares those cores, so
  * each endpoint's CPU time per request in one process without HTTP (bench/handler-cpu.ts) is
  * given too: the cost of the endpoint itself, against health's.
- *   BENCH_NFTS=1000000  size of the database (built once into bench/.tmp/, reused after)
+ *   BENCH_NFTS=1000000  size of the database (built once into bench/.tmp/, migrated and reused after)
  *   BENCH_SECONDS=5     duration of each run
  *   BENCH_ROUNDS=3      rounds per endpoint
  */
@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import autocannon from 'autocannon'
-import { productionEnv, seedDatabase, startProductionServer, writeSection } from './lib'
+import { migrateDatabase, productionEnv, seedDatabase, startProductionServer, writeSection } from './lib'
 
 const nfts = Number(process.env.BENCH_NFTS ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
@@ -24,7 +24,9 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
 const dbFile = `bench/.tmp/${nfts}.db`
 
 mkdirSync('bench/.tmp', { recursive: true })
-if (!existsSync(dbFile)) {
+if (existsSync(dbFile)) {
+  migrateDatabase(dbFile)
+} else {
   console.log(`seeding ${nfts} NFTs into ${dbFile} (once)…`)
   seedDatabase(dbFile, ['--nfts', String(nfts)])
 }

@@ -30,6 +30,14 @@ export function seedDatabase(dbFile: string, args: string[] = []): void {
   })
 }
 
+/** Brings a database file built by an earlier run up to the current migrations. */
+export function migrateDatabase(dbFile: string): void {
+  execFileSync(process.execPath, [...tsx, 'scripts/db.ts', 'migrate'], {
+    env: { ...process.env, DATABASE_URL: `file:${dbFile}` },
+    stdio: 'inherit',
+  })
+}
+
 /** What the production server of a bench runs with: a database file and bench-only secrets. */
 export const productionEnv = (dbFile: string) => ({
   NODE_ENV: 'production',

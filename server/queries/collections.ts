@@ -121,19 +121,34 @@ export async function listCollections(db: Database, q: CollectionListQuery) {
   }
 }
 
+/** The WHERE of a collection by numeric id or by slug (any case), and the value it binds. */
+function collectionKey(idOrSlug: string) {
+  const byId = /^\d+$/.test(idOrSlug)
+  return {
+    byId,
+    where: byId ? eq(collections.id, placeholder('key')) : eq(collections.slug, placeholder('key')),
+    values: { key: byId ? Number(idOrSlug) : idOrSlug.toLowerCase() },
+  }
+}
+
 /** A collection by numeric id or by slug (any case). */
 export async function findCollection(db: Database, idOrSlug: string) {
-  const byId = /^\d+$/.test(idOrSlug)
+  const { byId, where, values } = collectionKey(idOrSlug)
   const query = prepared(db, byId ? 'collection:id' : 'collection:slug', () =>
-    db
-      .select(collectionRows.select)
-      .from(collections)
-      .where(byId ? eq(collections.id, placeholder('key')) : eq(collections.slug, placeholder('key')))
-      .limit(1)
-      .prepare(),
+    db.select(collectionRows.select).from(collections).where(where).limit(1).prepare(),
   )
-  const [raw] = await query.values({ key: byId ? Number(idOrSlug) : idOrSlug.toLowerCase() })
+  const [raw] = await query.values(values)
   return raw && collectionRows.map(raw).row
+}
+
+/** The id of a collection by numeric id or by slug (any case): what a list scoped to it needs. */
+export async function findCollectionId(db: Database, idOrSlug: string): Promise<number | undefined> {
+  const { byId, where, values } = collectionKey(idOrSlug)
+  const query = prepared(db, byId ? 'collection-id:id' : 'collection-id:slug', () =>
+    db.select({ id: collections.id }).from(collections).where(where).limit(1).prepare(),
+  )
+  const [raw] = await query.values(values)
+  return raw?.[0] as number | undefined
 }
 
 export function toCollectionJson(c: CollectionRow) {

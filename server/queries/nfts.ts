@@ -3,7 +3,7 @@
  * Each sort walks one index on `(scope?, sort key, id)`; pages continue with a keyset
  * cursor, so page 1,000 costs what page 1 costs.
  */
-import { and, asc, desc, eq, gt, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
@@ -130,7 +130,11 @@ function buildNftListQuery(shape: PageShape) {
   const priceIsSortKey = shape.sort === 'price-asc' || shape.sort === 'price-desc'
   const now = placeholder('now')
   if (shape.status === 'buy-now') where.push(sql`+${nfts.priceWei} IS NOT NULL AND +${nfts.auctionEndsAt} IS NULL`)
-  if (shape.status === 'has-offers') where.push(gt(nfts.offerCount, 0))
+  if (shape.status === 'has-offers') {
+    // Literal `> 0` for its partial indexes, unless a rarer flag's partial index should lead.
+    const rarerFlag = shape.filter === 'nsfw' || shape.filter === 'lazy-minted'
+    where.push(rarerFlag ? sql`+${nfts.offerCount} > 0` : sql`${nfts.offerCount} > 0`)
+  }
   if (shape.status === 'on-auction' || auctionIsSortKey) {
     where.push(auctionIsSortKey ? sql`${nfts.auctionEndsAt} > ${now}` : sql`+${nfts.auctionEndsAt} > ${now}`)
   }

@@ -78,6 +78,17 @@ describe('NFT lists', () => {
     }
   })
 
+  it("'Has offers' pages walk the partial index of items with an offer, unless a rarer flag's leads", async () => {
+    for (const sort of NFT_SORTS) {
+      const lines = await plan(nftPageStatement(runtime.db, { sort, status: 'has-offers', limit: 24, now: SEED_NOW }))
+      expect(lines.join('\n'), sort).toContain('USING INDEX nfts_has_offers_')
+      const nsfw = await plan(
+        nftPageStatement(runtime.db, { sort, status: 'has-offers', filter: 'nsfw', limit: 24, now: SEED_NOW }),
+      )
+      expect(nsfw.join('\n'), `${sort} × nsfw`).toContain('USING INDEX nfts_nsfw_')
+    }
+  })
+
   it('a creator page', async () => {
     expectIndexed(
       await plan(nftPageStatement(runtime.db, { sort: 'recently-added', creator: owner, limit: 24, now: SEED_NOW })),

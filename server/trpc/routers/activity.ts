@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { ACTIVITY_TYPES } from '../../../db/schema'
 import { listActivity } from '../../queries/activity'
-import { findCollection } from '../../queries/collections'
+import { findCollectionId } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
 import { addressSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
 
@@ -25,10 +25,9 @@ export const activityRouter = router({
     .query(async ({ ctx, input }) => {
       let collectionId: number | undefined
       if (input.collection !== undefined) {
-        const collection = await findCollection(ctx.db, input.collection)
-        if (!collection)
+        collectionId = await findCollectionId(ctx.db, input.collection)
+        if (collectionId === undefined)
           throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.collection}" does not exist` })
-        collectionId = collection.id
       }
       return listActivity(ctx.db, {
         type: input.type,

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { eq } from 'drizzle-orm'
 import { marketplaceContracts } from '../../../chain/marketplace'
 import { collections } from '../../../db/schema'
-import { findCollection } from '../../queries/collections'
+import { findCollectionId } from '../../queries/collections'
 import { findNftDetail } from '../../queries/nft-detail'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
 import { toExactExpression } from '../../queries/search'
@@ -46,10 +46,9 @@ export type NftListInput = z.infer<typeof nftListInput>
 export async function runNftList(ctx: Context, input: NftListInput) {
   let collectionId: number | undefined
   if (input.collection !== undefined) {
-    const collection = await findCollection(ctx.db, input.collection)
-    if (!collection)
+    collectionId = await findCollectionId(ctx.db, input.collection)
+    if (collectionId === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.collection}" does not exist` })
-    collectionId = collection.id
   }
   // A search needs a word of three letters or more (the search index holds trigrams).
   const nameMatch = input.q ? toExactExpression(input.q) : undefined
