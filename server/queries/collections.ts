@@ -121,21 +121,22 @@ export async function listCollections(db: Database, q: CollectionListQuery) {
   }
 }
 
-/** The WHERE of a collection by numeric id or by slug (any case), and the value it binds. */
+/** How a collection is named in a URL: its numeric id, or its slug in any case. */
 function collectionKey(idOrSlug: string) {
   const byId = /^\d+$/.test(idOrSlug)
   return {
-    byId,
-    where: byId ? eq(collections.id, placeholder('key')) : eq(collections.slug, placeholder('key')),
+    name: byId ? 'id' : 'slug',
+    /** The WHERE, built once with the prepared query that uses it. */
+    where: () => eq(byId ? collections.id : collections.slug, placeholder('key')),
     values: { key: byId ? Number(idOrSlug) : idOrSlug.toLowerCase() },
   }
 }
 
 /** A collection by numeric id or by slug (any case). */
 export async function findCollection(db: Database, idOrSlug: string) {
-  const { byId, where, values } = collectionKey(idOrSlug)
-  const query = prepared(db, byId ? 'collection:id' : 'collection:slug', () =>
-    db.select(collectionRows.select).from(collections).where(where).limit(1).prepare(),
+  const { name, where, values } = collectionKey(idOrSlug)
+  const query = prepared(db, `collection:${name}`, () =>
+    db.select(collectionRows.select).from(collections).where(where()).limit(1).prepare(),
   )
   const [raw] = await query.values(values)
   return raw && collectionRows.map(raw).row
@@ -143,9 +144,9 @@ export async function findCollection(db: Database, idOrSlug: string) {
 
 /** The id of a collection by numeric id or by slug (any case): what a list scoped to it needs. */
 export async function findCollectionId(db: Database, idOrSlug: string): Promise<number | undefined> {
-  const { byId, where, values } = collectionKey(idOrSlug)
-  const query = prepared(db, byId ? 'collection-id:id' : 'collection-id:slug', () =>
-    db.select({ id: collections.id }).from(collections).where(where).limit(1).prepare(),
+  const { name, where, values } = collectionKey(idOrSlug)
+  const query = prepared(db, `collection-id:${name}`, () =>
+    db.select({ id: collections.id }).from(collections).where(where()).limit(1).prepare(),
   )
   const [raw] = await query.values(values)
   return raw?.[0] as number | undefined
