@@ -6,7 +6,7 @@
 import { desc, eq, sql } from 'drizzle-orm'
 import { blob, sqliteTable } from 'drizzle-orm/sqlite-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activity, collections, nfts } from '../../db/schema'
+import { activity, collections, nfts, users } from '../../db/schema'
 import { activityRowColumns } from '../../server/queries/activity'
 import { collectionJsonColumns } from '../../server/queries/collections'
 import { nftRowColumns } from '../../server/queries/nfts'
@@ -75,6 +75,16 @@ describe('rowReader', () => {
     expect(events.actual).toEqual(events.expected)
     const cards = await bothWays({ row: collections }, (fields) => runtime.db.select(fields).from(collections))
     expect(cards.actual).toEqual(cards.expected)
+  })
+
+  it('reads JSON-mode text (a plain column after the array) as Drizzle does', async () => {
+    const people = await bothWays({ user: users, id: users.address }, (fields) =>
+      runtime.db.select(fields).from(users).orderBy(users.address),
+    )
+    const rows = people.expected as { user: typeof users.$inferSelect }[]
+    expect(rows.some((r) => Object.keys(r.user.links).length === 0)).toBe(true)
+    expect(rows.some((r) => Object.keys(r.user.links).length > 0)).toBe(true)
+    expect(people.actual).toEqual(people.expected)
   })
 
   it('carries REAL values exactly, where JSON would round them', async () => {
