@@ -30,7 +30,7 @@ export function seedDatabase(dbFile: string, args: string[] = []): void {
   })
 }
 
-/** Brings a database file built by an earlier run up to the current migrations. */
+/** Brings a database file built by an earlier run up to the current migrations (and statistics). */
 export function migrateDatabase(dbFile: string): void {
   execFileSync(process.execPath, [...tsx, 'scripts/db.ts', 'migrate'], {
     env: { ...process.env, DATABASE_URL: `file:${dbFile}` },

@@ -12,9 +12,24 @@ export function ensureDatabaseFolder(url: string): void {
   mkdirSync(dirname(resolve(url.slice('file:'.length))), { recursive: true })
 }
 
-/** Applies every committed migration in db/migrations that the database has not seen yet. */
+/** Rows in a table that may not exist yet (0 then). */
+async function countRows(db: Database, table: string): Promise<number> {
+  const exists = await db.$client.execute({ sql: 'SELECT 1 FROM sqlite_master WHERE name = ?', args: [table] })
+  if (exists.rows.length === 0) return 0
+  const result = await db.$client.execute(`SELECT count(*) AS n FROM "${table}"`)
+  return Number(result.rows[0]!.n)
+}
+
+/**
+ * Applies every committed migration in db/migrations that the database has not seen yet. An
+ * embedded database that has planner statistics (a seeded one: the seed runs ANALYZE) gets them
+ * again after new migrations, so indexes they add are weighed like the others.
+ */
 export async function migrateDatabase(db: Database): Promise<void> {
+  const before = await countRows(db, '__drizzle_migrations')
   await migrate(db, { migrationsFolder })
+  const analysed = db.$client.protocol === 'file' && (await countRows(db, 'sqlite_stat1')) > 0
+  if (analysed && (await countRows(db, '__drizzle_migrations')) > before) await db.$client.execute('ANALYZE')
 }
 
 /** Opens (creating if needed) and migrates a database. Node only: reads migrations from disk. */

@@ -95,7 +95,8 @@ export const nfts = sqliteTable(
         sortIndexes(`nfts_${flag}`, allSorts, { where: `${flag} = 1` }),
       ),
       // Each sort over items with an offer (~17 %), for the 'Has offers' status: the walk of the
-      // full sort index read ~6 rows per row shown. The page query writes the literal `> 0`.
+      // full sort index read ~6 rows per row shown. The page query writes the literal `> 0`
+      // (`+offer_count > 0` when NSFW or lazy-minted is also asked for: that rarer flag's leads).
       ...sortIndexes('nfts_has_offers', allSorts, { where: 'offer_count > 0' }),
       // The other sorts over items with an auction (~5 %), for the 'On auction' status; the
       // ending-soon sort walks nfts_auction_idx itself.

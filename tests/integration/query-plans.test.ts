@@ -82,10 +82,15 @@ describe('NFT lists', () => {
     for (const sort of NFT_SORTS) {
       const lines = await plan(nftPageStatement(runtime.db, { sort, status: 'has-offers', limit: 24, now: SEED_NOW }))
       expect(lines.join('\n'), sort).toContain('USING INDEX nfts_has_offers_')
-      const nsfw = await plan(
-        nftPageStatement(runtime.db, { sort, status: 'has-offers', filter: 'nsfw', limit: 24, now: SEED_NOW }),
-      )
-      expect(nsfw.join('\n'), `${sort} × nsfw`).toContain('USING INDEX nfts_nsfw_')
+      for (const [filter, index] of [
+        ['nsfw', 'nfts_nsfw_'],
+        ['lazy-minted', 'nfts_lazy_minted_'],
+      ] as const) {
+        const both = await plan(
+          nftPageStatement(runtime.db, { sort, status: 'has-offers', filter, limit: 24, now: SEED_NOW }),
+        )
+        expect(both.join('\n'), `${sort} × ${filter}`).toContain(`USING INDEX ${index}`)
+      }
     }
   })
 

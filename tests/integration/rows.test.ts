@@ -31,6 +31,12 @@ async function bothWays(
   }
 }
 
+/** Equal values, and keys in the same order: the order reaches the API's JSON (an NFT's `collection`). */
+function expectSameRows(actual: unknown[], expected: unknown[]) {
+  expect(actual).toEqual(expected)
+  expect(JSON.stringify(actual)).toBe(JSON.stringify(expected))
+}
+
 /** NFT rows with their collections, auctions first: every kind of value (dates and nulls, prices, flags, traits). */
 const nftsWithCollections = (fields: never) =>
   runtime.db
@@ -46,19 +52,19 @@ describe('rowReader', () => {
     const rows = expected as { nft: typeof nfts.$inferSelect }[]
     expect(rows.some((r) => r.nft.auctionEndsAt instanceof Date && r.nft.attributes.length > 0)).toBe(true)
     expect(rows.some((r) => r.nft.priceWei === null)).toBe(true)
-    expect(actual).toEqual(expected)
+    expectSameRows(actual, expected)
   })
 
   it('reads page rows with their sort keys (REAL, and times that can be null) as Drizzle does', async () => {
     for (const key of [nfts.priceAscKey, nfts.priceDescKey, nfts.addDate, nfts.auctionEndsAt]) {
       const { expected, actual } = await bothWays({ ...nftRowColumns, key }, nftsWithCollections)
-      expect(actual).toEqual(expected)
+      expectSameRows(actual, expected)
     }
     for (const key of [collections.trendingSort, collections.createdAt]) {
       const { expected, actual } = await bothWays({ row: collectionJsonColumns, key }, (fields) =>
         runtime.db.select(fields).from(collections),
       )
-      expect(actual).toEqual(expected)
+      expectSameRows(actual, expected)
     }
   })
 
@@ -72,9 +78,9 @@ describe('rowReader', () => {
         .orderBy(desc(activity.id))
         .limit(300),
     )
-    expect(events.actual).toEqual(events.expected)
+    expectSameRows(events.actual, events.expected)
     const cards = await bothWays({ row: collections }, (fields) => runtime.db.select(fields).from(collections))
-    expect(cards.actual).toEqual(cards.expected)
+    expectSameRows(cards.actual, cards.expected)
   })
 
   it('reads JSON-mode text (a plain column after the array) as Drizzle does', async () => {
@@ -84,7 +90,16 @@ describe('rowReader', () => {
     const rows = people.expected as { user: typeof users.$inferSelect }[]
     expect(rows.some((r) => Object.keys(r.user.links).length === 0)).toBe(true)
     expect(rows.some((r) => Object.keys(r.user.links).length > 0)).toBe(true)
-    expect(people.actual).toEqual(people.expected)
+    expectSameRows(people.actual, people.expected)
+  })
+
+  it('keeps the order of a selection that mixes single columns and groups', async () => {
+    const { expected, actual } = await bothWays(
+      { id: nfts.id, nft: { name: nfts.name, key: nfts.priceAscKey, traits: nfts.attributes }, added: nfts.addDate },
+      nftsWithCollections,
+    )
+    expect(Object.keys(expected[0] as object)).toEqual(['id', 'nft', 'added'])
+    expectSameRows(actual, expected)
   })
 
   it('carries REAL values exactly, where JSON would round them', async () => {

@@ -25,7 +25,7 @@ describe('API values', () => {
     expect(() => isoTime(new Date(NaN))).toThrow(RangeError)
   })
 
-  it('gives prices in exact ETH and addresses checksummed, the same when asked again', () => {
+  it('gives prices in exact ETH and addresses checksummed, from the memo too', () => {
     for (let round = 0; round < 2; round++) {
       expect(toPrice('1234500000000000000001', null)).toEqual({
         wei: '1234500000000000000001',
