@@ -5,14 +5,17 @@
  * typo: collection and user names (small tables) are searched for the words cut into trigrams
  * joined with OR, ranked by bm25, so "cathedrls" still finds "Neon Cathedrals". Next to exact
  * matches those trigram matches would be noise ("reverie" shares "eve" with "Steve"), so they
- * are not mixed in. NFTs (a million rows) get exact matches only, unordered so the scan stops
- * at the limit; their typos are caught through the collection they belong to.
+ * are not mixed in. NFTs (a million rows) get exact matches only, in id order so the match
+ * stops at the limit; their typos are caught through the collection they belong to.
+ * Each kind is one statement: the match joined to the rows it finds (exact and typo matches
+ * share it, only the expression differs).
  */
-import { sql } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
+import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
 import type { Database } from '../../db/client'
-import { collections, users } from '../../db/schema'
-import { findNftsByIds } from './nft-detail'
-import { inJsonList, placeholder, prepared } from './prepared'
+import { collections, nfts, users } from '../../db/schema'
+import { nftRows, toNftJson } from './nfts'
+import { filledStatement, placeholder, prepared } from './prepared'
 import { collectionRows, toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
@@ -39,79 +42,104 @@ export function toMatchExpression(query: string): string | null {
   return [...grams].map(quote).join(' OR ')
 }
 
-type SearchTable = 'search_nfts' | 'search_collections' | 'search_users'
+// The FTS5 tables of migration 0001 as query sources (outside db/schema: drizzle-kit does not
+// make virtual tables; the migration does). rowid is the row's id (users: their rowid).
+const searchNfts = sqliteTable('search_nfts', { rowid: integer('rowid').notNull() })
+const searchCollections = sqliteTable('search_collections', { rowid: integer('rowid').notNull() })
+const searchUsers = sqliteTable('search_users', { rowid: integer('rowid').notNull() })
 
-/** Row ids matching an FTS5 expression; constant SQL per table and ordering, so one statement each. */
-async function matchIds(db: Database, table: SearchTable, match: string, limit: number, ranked: boolean) {
-  const order = ranked ? `ORDER BY bm25(${table})` : ''
-  const result = await db.$client.execute({
-    sql: `SELECT rowid AS id FROM ${table} WHERE ${table} MATCH ? ${order} LIMIT ?`,
-    args: [match, limit],
-  })
-  return result.rows.map((row) => Number(row.id))
+const match = placeholder<string>('match')
+const limit = placeholder<number>('limit')
+
+/** NFTs whose names match, in id order (unranked: the match stops at the limit at any size). */
+const nftMatchQuery = (db: Database) =>
+  db
+    .select(nftRows.select)
+    .from(nfts)
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(sql`${nfts.id} IN (SELECT rowid FROM ${searchNfts} WHERE ${searchNfts} MATCH ${match} LIMIT ${limit})`)
+    .orderBy(asc(nfts.id))
+
+/**
+ * The ids of an FTS5 table's best matches (bm25, then id), as a subquery to join the rows to:
+ * only the rows shown are read and written out, however many match.
+ */
+function bestMatches(db: Database, table: typeof searchCollections | typeof searchUsers) {
+  return db
+    .select({ id: sql<number>`rowid`.as('match_id'), score: sql<number>`bm25(${table})`.as('match_score') })
+    .from(table)
+    .where(sql`${table} MATCH ${match}`)
+    .orderBy(sql`match_score, match_id`)
+    .limit(limit)
+    .as('best')
 }
 
-const NAME_COLUMN = { search_collections: 'name', search_users: 'username' } as const
-
-type NamedTable = keyof typeof NAME_COLUMN
-
-/** Ids whose text matches every word: collections and users best first, NFTs in id order (no ranking: cheap at any size). */
-const exactIds = (db: Database, table: SearchTable, exact: string, limit: number) =>
-  matchIds(db, table, exact, limit, table !== 'search_nfts')
-
-/** Names sharing trigrams with the query, best first (in names only: trigrams of a word match most long descriptions). */
-const typoIds = (db: Database, table: NamedTable, fuzzy: string, limit: number) =>
-  matchIds(db, table, `${NAME_COLUMN[table]} : (${fuzzy})`, limit, true)
-
-async function findCollectionsByIds(db: Database, ids: number[]) {
-  if (ids.length === 0) return []
-  const query = prepared(db, 'search:collections', () =>
-    db
-      .select(collectionRows.select)
-      .from(collections)
-      .where(inJsonList(collections.id, placeholder('ids')))
-      .prepare(),
-  )
-  return (await query.values({ ids: JSON.stringify(ids) })).map((raw) => collectionRows.map(raw).row)
+/** Collections whose name or description match, best first. */
+function collectionMatchQuery(db: Database) {
+  const best = bestMatches(db, searchCollections)
+  return db
+    .select(collectionRows.select)
+    .from(best)
+    .innerJoin(collections, eq(collections.id, best.id))
+    .orderBy(sql`${best.score}, ${best.id}`)
 }
-const usersByRowIds = (db: Database) =>
-  prepared(db, 'search:users', () =>
-    db
-      .select({ rowid: sql<number>`users.rowid`, user: users })
-      .from(users)
-      .where(inJsonList(sql`users.rowid`, placeholder('ids')))
-      .prepare(),
+
+/** Users whose name matches, best first. */
+function userMatchQuery(db: Database) {
+  const best = bestMatches(db, searchUsers)
+  return db
+    .select({ user: users })
+    .from(best)
+    .innerJoin(users, sql`${users}.rowid = ${best.id}`)
+    .orderBy(sql`${best.score}, ${best.id}`)
+}
+
+/** The three statements of a search with their values bound, for the query-plan test's EXPLAIN. */
+export const searchStatements = (db: Database, expression: string, count: number) =>
+  [nftMatchQuery(db), collectionMatchQuery(db), userMatchQuery(db)].map((query) =>
+    filledStatement(query, { match: expression, limit: count }),
   )
+
+/** A search's prepared statements, built once per database. */
+const statements = (db: Database) =>
+  prepared(db, 'search', () => ({
+    nfts: nftMatchQuery(db).prepare(),
+    collections: collectionMatchQuery(db).prepare(),
+    users: userMatchQuery(db).prepare(),
+  }))
+
+async function findNfts(db: Database, expression: string, count: number) {
+  const rows = await statements(db).nfts.values({ match: expression, limit: count })
+  return rows.map((raw) => toNftJson(nftRows.map(raw)))
+}
+
+async function findCollections(db: Database, expression: string, count: number) {
+  const rows = await statements(db).collections.values({ match: expression, limit: count })
+  return rows.map((raw) => toCollectionJson(collectionRows.map(raw).row))
+}
+
+async function findUsers(db: Database, expression: string, count: number) {
+  const rows = await statements(db).users.all({ match: expression, limit: count })
+  return rows.map((found) => toUserJson(found.user))
+}
 
 export async function search(db: Database, q: { q: string; limit: number }) {
   const exact = toExactExpression(q.q)
   const fuzzy = toMatchExpression(q.q)
   // Both need a word of three letters or more (the index holds trigrams).
   if (exact === null || fuzzy === null) return { nfts: [], collections: [], users: [] }
-  const [nftIds, exactCollections, exactUsers] = await Promise.all([
-    exactIds(db, 'search_nfts', exact, q.limit),
-    exactIds(db, 'search_collections', exact, q.limit),
-    exactIds(db, 'search_users', exact, q.limit),
+  const [nftsFound, collectionsFound, usersFound] = await Promise.all([
+    findNfts(db, exact, q.limit),
+    findCollections(db, exact, q.limit),
+    findUsers(db, exact, q.limit),
   ])
-  const typo = nftIds.length + exactCollections.length + exactUsers.length === 0
-  const [collectionIds, userRowIds] = typo
-    ? await Promise.all([
-        typoIds(db, 'search_collections', fuzzy, q.limit),
-        typoIds(db, 'search_users', fuzzy, q.limit),
-      ])
-    : [exactCollections, exactUsers]
-  const byRank = <T>(ids: number[], rows: T[], idOf: (row: T) => number) => {
-    const map = new Map(rows.map((r) => [idOf(r), r]))
-    return ids.flatMap((id) => map.get(id) ?? [])
+  if (nftsFound.length + collectionsFound.length + usersFound.length > 0) {
+    return { nfts: nftsFound, collections: collectionsFound, users: usersFound }
   }
-  const [foundNfts, foundCollections, foundUsers] = await Promise.all([
-    findNftsByIds(db, nftIds),
-    findCollectionsByIds(db, collectionIds),
-    userRowIds.length ? usersByRowIds(db).all({ ids: JSON.stringify(userRowIds) }) : [],
+  // A typo: in names only (trigrams of a word match most long descriptions).
+  const [collectionsNamed, usersNamed] = await Promise.all([
+    findCollections(db, `name : (${fuzzy})`, q.limit),
+    findUsers(db, `username : (${fuzzy})`, q.limit),
   ])
-  return {
-    nfts: byRank(nftIds, foundNfts, (n) => n.id),
-    collections: byRank(collectionIds, foundCollections, (c) => c.id).map(toCollectionJson),
-    users: byRank(userRowIds, foundUsers, (u) => Number(u.rowid)).map((u) => toUserJson(u.user)),
-  }
+  return { nfts: [], collections: collectionsNamed, users: usersNamed }
 }

@@ -8,6 +8,7 @@ import { activityPageStatement } from '../../server/queries/activity'
 import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS, nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
+import { searchStatements, toExactExpression, toMatchExpression } from '../../server/queries/search'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -130,4 +131,28 @@ describe('activity feed', () => {
       expectIndexed(await plan(activityPageStatement(runtime.db, { limit: 24, ...scope })), 'activity', name !== 'user')
     })
   }
+})
+
+describe('search', () => {
+  it('finds rows through the full-text index and reads only the rows it shows', async () => {
+    for (const expression of [toExactExpression('reverie')!, `name : (${toMatchExpression('cathedrls')!})`]) {
+      const [nftPlan, collectionPlan, userPlan] = await Promise.all(
+        searchStatements(runtime.db, expression, 8).map((statement) => plan(statement)),
+      )
+      // Ranking sorts the matches (inside the subquery); the rows are then looked up by id.
+      expectIndexed(nftPlan!, 'nfts')
+      expectIndexed(collectionPlan!, 'collections', false)
+      expectIndexed(userPlan!, 'users', false)
+      for (const lines of [nftPlan!, collectionPlan!, userPlan!]) {
+        expect(lines.some((line) => /^SCAN search_\w+ VIRTUAL TABLE INDEX \d+:M/.test(line))).toBe(true)
+      }
+    }
+  })
+
+  it('the seed leaves each full-text index merged into one segment', async () => {
+    for (const table of ['search_nfts', 'search_collections', 'search_users']) {
+      const { rows } = await runtime.db.$client.execute(`SELECT count(DISTINCT segid) AS segments FROM ${table}_idx`)
+      expect(Number(rows[0]!.segments), table).toBe(1)
+    }
+  })
 })

@@ -256,6 +256,15 @@ describe('collections, rankings, activity, users, search', () => {
     expect(found.nfts.length).toBeGreaterThan(0)
     expect(found.collections.every((c) => /reverie/i.test(`${c.name} ${c.description}`))).toBe(true)
     expect(found.users.every((u) => /reverie/i.test(u.username ?? ''))).toBe(true)
+    // A smaller limit shows the best of the same ranking; items come in id order.
+    const [many, few] = await Promise.all([
+      caller.search.query({ q: 'the', limit: 20 }),
+      caller.search.query({ q: 'the', limit: 3 }),
+    ])
+    expect(many.collections.length).toBeGreaterThan(3)
+    expect(few.collections.map((c) => c.id)).toEqual(many.collections.slice(0, 3).map((c) => c.id))
+    expect(few.nfts.map((n) => n.id)).toEqual(many.nfts.slice(0, 3).map((n) => n.id))
+    expect(many.nfts.map((n) => n.id)).toEqual(many.nfts.map((n) => n.id).sort((a, b) => a - b))
     const nfts = await caller.nft.list({ q: 'Reverie', limit: 5 })
     expect(nfts.data.every((n) => n.name.startsWith('Reverie'))).toBe(true)
   })
