@@ -1,14 +1,16 @@
 /**
  * Search over NFTs, collections and users with SQLite FTS5 (trigram tokenizer).
- * Exact matches: every word as a substring (`"rev" "eri"…` phrases, ANDed), collections and
- * users ranked by bm25. When the query as typed matches nothing anywhere, it is taken for a
- * typo: collection and user names (small tables) are searched for the words cut into trigrams
- * joined with OR, ranked by bm25, so "cathedrls" still finds "Neon Cathedrals". Next to exact
- * matches those trigram matches would be noise ("reverie" shares "eve" with "Steve"), so they
- * are not mixed in. NFTs (a million rows) get exact matches only, in id order so the match
- * stops at the limit; their typos are caught through the collection they belong to.
- * Each kind is one statement: the match joined to the rows it finds (exact and typo matches
- * share it, only the expression differs).
+ * Exact matches: every word as a substring (`"rev" "eri"…` phrases, ANDed). Collections come in
+ * tiers: named as the query, then holding every word in their name, then in their description;
+ * within a tier the most traded (all-time volume) first, as a buyer looks for the collection
+ * everyone trades rather than the one whose text repeats the word. Users are ranked by bm25.
+ * When the query as typed matches nothing anywhere, it is taken for a typo: collection and user
+ * names (small tables) are searched for the words cut into trigrams joined with OR, ranked by
+ * bm25, so "cathedrls" still finds "Neon Cathedrals". Next to exact matches those trigram
+ * matches would be noise ("reverie" shares "eve" with "Steve"), so they are not mixed in. NFTs
+ * (a million rows) get exact matches only, in id order so the match stops at the limit; their
+ * typos are caught through the collection they belong to. Each kind is one statement: the match
+ * joined to the rows it finds.
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
@@ -19,12 +21,13 @@ import { filledStatement, placeholder, prepared } from './prepared'
 import { collectionRows, toCollectionJson } from './collections'
 import { toUserJson } from './users'
 
-const words = (query: string) =>
-  query
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}#]+/u)
-    .filter((w) => w.length >= 3)
+/** The query's words of three characters or more (the index holds trigrams). */
+const split = (query: string) => query.split(/[^\p{L}\p{N}#]+/u).filter((w) => w.length >= 3)
+const words = (query: string) => split(query.toLowerCase())
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
+
+/** What ranks an exact collection match: the query as a name, and the words a name must hold. */
+export const toNameTerms = (query: string) => ({ name: query.trim(), words: JSON.stringify(split(query)) })
 
 /** Every word as a substring: `"reverie" AND "12"`-style phrases, or null without a 3-letter word. */
 export function toExactExpression(query: string): string | null {
@@ -49,6 +52,8 @@ const searchCollections = sqliteTable('search_collections', { rowid: integer('ro
 const searchUsers = sqliteTable('search_users', { rowid: integer('rowid').notNull() })
 
 const match = placeholder<string>('match')
+const wordList = placeholder<string>('words')
+const wholeName = placeholder<string>('name')
 const limit = placeholder<number>('limit')
 
 /** NFTs whose names match, in id order (unranked: the match stops at the limit at any size). */
@@ -74,14 +79,44 @@ function bestMatches(db: Database, table: typeof searchCollections | typeof sear
     .as('best')
 }
 
-/** Collections whose name or description match, best first. */
-function collectionMatchQuery(db: Database) {
+/** Collections whose name shares the typo's trigrams, most alike (bm25) first. */
+function collectionTypoQuery(db: Database) {
   const best = bestMatches(db, searchCollections)
   return db
     .select(collectionRows.select)
     .from(best)
     .innerJoin(collections, eq(collections.id, best.id))
     .orderBy(sql`${best.score}, ${best.id}`)
+}
+
+/**
+ * Collections holding every word in their name or description, in the tiers of the header
+ * comment. Ordered and cut to the limit on ids and sort keys (the few matching rows of a small
+ * table), then only the rows shown are read and written out. Case is folded by SQLite's lower(),
+ * ASCII only: a name that differs from the query in the case of an accented letter ranks as a
+ * description match (the full-text match itself folds every letter).
+ */
+function collectionExactQuery(db: Database) {
+  const best = db
+    .select({
+      id: sql<number>`${collections.id}`.as('match_id'),
+      // 0: the name is the query; 1: the name holds every word; 2: the description holds some.
+      tier: sql<number>`CASE WHEN lower(${collections.name}) = lower(${wholeName}) THEN 0
+        WHEN EXISTS (SELECT 1 FROM json_each(${wordList}) WHERE instr(lower(${collections.name}), lower(value)) = 0) THEN 2
+        ELSE 1 END`.as('match_tier'),
+      volume: sql<number>`${collections.volumeAllSort}`.as('match_volume'),
+    })
+    .from(searchCollections)
+    .innerJoin(collections, sql`${collections.id} = ${searchCollections}.rowid`)
+    .where(sql`${searchCollections} MATCH ${match}`)
+    .orderBy(sql`match_tier, match_volume DESC, match_id`)
+    .limit(limit)
+    .as('best')
+  return db
+    .select(collectionRows.select)
+    .from(best)
+    .innerJoin(collections, eq(collections.id, best.id))
+    .orderBy(sql`${best.tier}, ${best.volume} DESC, ${best.id}`)
 }
 
 /** Users whose name matches, best first. */
@@ -94,17 +129,25 @@ function userMatchQuery(db: Database) {
     .orderBy(sql`${best.score}, ${best.id}`)
 }
 
-/** The three statements of a search with their values bound, for the query-plan test's EXPLAIN. */
-export const searchStatements = (db: Database, expression: string, count: number) =>
-  [nftMatchQuery(db), collectionMatchQuery(db), userMatchQuery(db)].map((query) =>
-    filledStatement(query, { match: expression, limit: count }),
-  )
+/** A search's statements with the values of `query` bound, for the query-plan test's EXPLAIN. */
+export function searchStatements(db: Database, query: string, count: number) {
+  const exact = { match: toExactExpression(query), ...toNameTerms(query), limit: count }
+  const typo = { match: `name : (${toMatchExpression(query)})`, limit: count }
+  return {
+    nfts: filledStatement(nftMatchQuery(db), exact),
+    collections: filledStatement(collectionExactQuery(db), exact),
+    users: filledStatement(userMatchQuery(db), exact),
+    collectionsNamed: filledStatement(collectionTypoQuery(db), typo),
+    usersNamed: filledStatement(userMatchQuery(db), { ...typo, match: `username : (${toMatchExpression(query)})` }),
+  }
+}
 
 /** A search's prepared statements, built once per database. */
 const statements = (db: Database) =>
   prepared(db, 'search', () => ({
     nfts: nftMatchQuery(db).prepare(),
-    collections: collectionMatchQuery(db).prepare(),
+    collections: collectionExactQuery(db).prepare(),
+    collectionsNamed: collectionTypoQuery(db).prepare(),
     users: userMatchQuery(db).prepare(),
   }))
 
@@ -113,8 +156,11 @@ async function findNfts(db: Database, expression: string, count: number) {
   return rows.map((raw) => toNftJson(nftRows.map(raw)))
 }
 
-async function findCollections(db: Database, expression: string, count: number) {
-  const rows = await statements(db).collections.values({ match: expression, limit: count })
+async function findCollections(
+  query: { values: (values: Record<string, unknown>) => Promise<unknown[][]> },
+  values: Record<string, unknown>,
+) {
+  const rows = await query.values(values)
   return rows.map((raw) => toCollectionJson(collectionRows.map(raw).row))
 }
 
@@ -128,9 +174,10 @@ export async function search(db: Database, q: { q: string; limit: number }) {
   const fuzzy = toMatchExpression(q.q)
   // Both need a word of three letters or more (the index holds trigrams).
   if (exact === null || fuzzy === null) return { nfts: [], collections: [], users: [] }
+  const found = statements(db)
   const [nftsFound, collectionsFound, usersFound] = await Promise.all([
     findNfts(db, exact, q.limit),
-    findCollections(db, exact, q.limit),
+    findCollections(found.collections, { match: exact, ...toNameTerms(q.q), limit: q.limit }),
     findUsers(db, exact, q.limit),
   ])
   if (nftsFound.length + collectionsFound.length + usersFound.length > 0) {
@@ -138,7 +185,7 @@ export async function search(db: Database, q: { q: string; limit: number }) {
   }
   // A typo: in names only (trigrams of a word match most long descriptions).
   const [collectionsNamed, usersNamed] = await Promise.all([
-    findCollections(db, `name : (${fuzzy})`, q.limit),
+    findCollections(found.collectionsNamed, { match: `name : (${fuzzy})`, limit: q.limit }),
     findUsers(db, `username : (${fuzzy})`, q.limit),
   ])
   return { nfts: [], collections: collectionsNamed, users: usersNamed }

@@ -269,6 +269,29 @@ describe('collections, rankings, activity, users, search', () => {
     expect(nfts.data.every((n) => n.name.startsWith('Reverie'))).toBe(true)
   })
 
+  it('search shows collections named as the query first, then those holding every word in their name, then the rest; most traded first within each', async () => {
+    const all = (await caller.collection.list({ tab: 'top', limit: 100 })).data
+    expect(all.length).toBeGreaterThan(30)
+    const volume = (c: (typeof all)[number]) => BigInt(c.stats.volumeAll?.wei ?? '0')
+    for (const q of ['the', 'Neon Cathedrals', 'reverie', 'NEON']) {
+      const words = q.toLowerCase().split(' ')
+      const tier = (c: (typeof all)[number]) =>
+        c.name.toLowerCase() === q.toLowerCase() ? 0 : words.every((w) => c.name.toLowerCase().includes(w)) ? 1 : 2
+      const expected = all
+        .filter((c) => words.every((w) => `${c.name} ${c.description}`.toLowerCase().includes(w)))
+        .sort((a, b) => tier(a) - tier(b) || (volume(b) > volume(a) ? 1 : volume(b) < volume(a) ? -1 : a.id - b.id))
+        .slice(0, 20)
+      expect(expected.length, q).toBeGreaterThan(0)
+      const found = await caller.search.query({ q, limit: 20 })
+      expect(
+        found.collections.map((c) => c.name),
+        q,
+      ).toEqual(expected.map((c) => c.name))
+    }
+    // Named exactly as typed (any case): first, even when another holds the words and trades more.
+    expect((await caller.search.query({ q: 'neon cathedrals' })).collections[0]?.name).toBe('Neon Cathedrals')
+  })
+
   it('a name search on the list finds every matching item, in the sort asked for, page after page', async () => {
     const { rows } = await runtime.db.$client.execute(
       "select id from nfts where name like '%reverie%' order by price_asc_key, id",
