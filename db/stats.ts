@@ -6,6 +6,13 @@ import { collections, sales } from './schema'
 const DAY = 86_400_000
 
 /**
+ * Trending is the 24h volume change, highest first. A collection with no volume the day before
+ * has no change to rank by: it comes after every change, by its 24h volume (one descending key).
+ */
+export const NO_CHANGE_TRENDING_KEY = -1e12
+const trendingKey = (change: number | null, volume24hEth: number) => change ?? NO_CHANGE_TRENDING_KEY + volume24hEth
+
+/**
  * Recomputes every collection's derived stats from nfts and sales: item, owner and listed
  * counts, floor, and volumes over 24h / the 24h before / 7d / 30d / all time (exact wei,
  * summed as bigint), the 24h change and the trending key. Run after seeding and by the indexer.
@@ -48,8 +55,6 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
     for (const { id } of ids) {
       const s = sums.get(id) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
       const change = s.prev > 0n ? ((eth(s.d1) - eth(s.prev)) / eth(s.prev)) * 100 : null
-      // Trending = 24h volume weighted by its momentum (a +100% day counts double).
-      const momentum = change === null ? (s.d1 > 0n ? 2 : 0) : 1 + Math.min(Math.max(change, -100), 1000) / 100
       await tx
         .update(collections)
         .set({
@@ -63,7 +68,7 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
           volume30dSort: eth(s.d30),
           volumeAllSort: eth(s.all),
           change24h: change === null ? null : Math.round(change * 100) / 100,
-          trendingSort: eth(s.d1) * momentum,
+          trendingSort: trendingKey(change, eth(s.d1)),
           salesCount: s.count,
         })
         .where(sql`${collections.id} = ${id}`)

@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, favorites, nfts, users } from '../../db/schema'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
-import { placeholder, preparedShape } from './prepared'
+import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
 import { listNfts, nftRowColumns, toNftJson } from './nfts'
 import { checksum, isoTime } from './serialize'
@@ -70,6 +70,18 @@ function favoritesPageQuery(db: Database, shape: { after: boolean }) {
     )
     .orderBy(desc(favorites.createdAt), desc(favorites.nftId))
     .limit(placeholder('limit'))
+}
+
+/** A favorites page's SQL and bound values, for the query-plan test's EXPLAIN. */
+export function favoritesPageStatement(
+  db: Database,
+  q: { address: string; cursor?: string | undefined; limit: number },
+) {
+  const shape = { after: q.cursor !== undefined && q.cursor !== '' }
+  return filledStatement(favoritesPageQuery(db, shape), {
+    address: q.address,
+    ...keysetValues(q.cursor, 'favorites', q.limit),
+  })
 }
 
 async function listFavorites(db: Database, q: { address: string; cursor?: string | undefined; limit: number }) {

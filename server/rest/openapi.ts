@@ -5,7 +5,14 @@ import { z } from 'zod'
 import { COLLECTION_TABS, RANKING_PERIODS } from '../queries/collections'
 import { USER_NFT_FILTERS } from '../queries/users'
 import { ACTIVITY_TYPES } from '../../db/schema'
-import { addressSchema, categorySchema, chainIdSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../trpc/inputs'
+import {
+  addressSchema,
+  categoryFilterSchema,
+  chainFilterSchema,
+  cursorSchema,
+  idOrSlugSchema,
+  limitSchema,
+} from '../trpc/inputs'
 import { nftListInput } from '../trpc/routers/nft'
 import { userNameSchema } from '../trpc/routers/user'
 import { submitOrderInput } from '../trading/order-input'
@@ -120,8 +127,8 @@ export const openApiDocument = {
         summary: 'Collections by tab',
         parameters: queryParams({
           tab: z.enum(COLLECTION_TABS).optional(),
-          category: categorySchema.optional(),
-          chain: chainIdSchema.optional(),
+          category: categoryFilterSchema,
+          chain: chainFilterSchema,
           cursor: cursorSchema,
           limit: limitSchema,
         }),
@@ -147,8 +154,8 @@ export const openApiDocument = {
         summary: 'Collections ranked by sales volume over a period',
         parameters: queryParams({
           period: z.enum(RANKING_PERIODS).optional(),
-          category: categorySchema.optional(),
-          chain: chainIdSchema.optional(),
+          category: categoryFilterSchema,
+          chain: chainFilterSchema,
           cursor: z.string().optional(),
           limit: limitSchema,
         }),

@@ -16,6 +16,12 @@ const caller = (c: HonoContext<V1>) => createCaller(createContext({ request: c.r
 /** Raw, unvalidated input on its way to the zod schema of the procedure (hence `never`). */
 const raw = (value: unknown): never => value as never
 
+/**
+ * The query string as input. An empty parameter (`?maxPrice=`, as a form sends a field left
+ * blank) is an absent one, not a zero or an empty word.
+ */
+const query = (c: HonoContext<V1>) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''))
+
 async function jsonBody(c: HonoContext<V1>): Promise<unknown> {
   try {
     return await c.req.json()
@@ -27,7 +33,7 @@ async function jsonBody(c: HonoContext<V1>): Promise<unknown> {
 export const v1 = new Hono<V1>()
   .get('/openapi.json', (c) => c.json(openApiDocument))
 
-  .get('/nfts', async (c) => c.json(await caller(c).nft.list(raw(c.req.query()))))
+  .get('/nfts', async (c) => c.json(await caller(c).nft.list(raw(query(c)))))
   .get('/nfts/:id', async (c) => c.json({ data: await caller(c).nft.byId({ id: raw(c.req.param('id')) }) }))
 
   .post('/users', async (c) => {
@@ -40,22 +46,22 @@ export const v1 = new Hono<V1>()
   .get('/users/:filter/:walletAddress', async (c) =>
     c.json(
       await caller(c).user.nfts(
-        raw({ ...c.req.query(), filter: c.req.param('filter'), address: c.req.param('walletAddress') }),
+        raw({ ...query(c), filter: c.req.param('filter'), address: c.req.param('walletAddress') }),
       ),
     ),
   )
 
-  .get('/collections', async (c) => c.json(await caller(c).collection.list(raw(c.req.query()))))
+  .get('/collections', async (c) => c.json(await caller(c).collection.list(raw(query(c)))))
   .get('/collections/:idOrSlug', async (c) =>
     c.json({ data: await caller(c).collection.byIdOrSlug({ idOrSlug: c.req.param('idOrSlug') }) }),
   )
   .get('/marketplace/filterNFTbyCollection/:idOrSlug', async (c) =>
-    c.json(await caller(c).collection.nfts(raw({ ...c.req.query(), collection: c.req.param('idOrSlug') }))),
+    c.json(await caller(c).collection.nfts(raw({ ...query(c), collection: c.req.param('idOrSlug') }))),
   )
 
-  .get('/rankings', async (c) => c.json(await caller(c).ranking.list(raw(c.req.query()))))
-  .get('/activity', async (c) => c.json(await caller(c).activity.list(raw(c.req.query()))))
-  .get('/search', async (c) => c.json({ data: await caller(c).search.query(raw(c.req.query())) }))
+  .get('/rankings', async (c) => c.json(await caller(c).ranking.list(raw(query(c)))))
+  .get('/activity', async (c) => c.json(await caller(c).activity.list(raw(query(c)))))
+  .get('/search', async (c) => c.json({ data: await caller(c).search.query(raw(query(c))) }))
   .get('/chain', async (c) => c.json({ data: await caller(c).chain.list() }))
   .post('/listings', async (c) => c.json({ data: await caller(c).market.submitListing(raw(await jsonBody(c))) }, 201))
   .post('/offers', async (c) => c.json({ data: await caller(c).market.submitOffer(raw(await jsonBody(c))) }, 201))

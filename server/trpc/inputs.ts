@@ -26,6 +26,21 @@ export const chainIdSchema = z.coerce
   .int('must be a chain id')
   .positive('must be a chain id')
 
+/** `all` in any case, as the spec's pickers say 'All': the same as leaving the filter out. */
+const isAll = (value: unknown) => typeof value === 'string' && value.trim().toLowerCase() === 'all'
+
+/** A category to filter by (any case), or `all` for every category. */
+export const categoryFilterSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum([...CATEGORIES, 'all'], { error: `must be all or one of ${CATEGORIES.join(', ')}` }))
+  .transform((value) => (value === 'all' ? undefined : value))
+  .optional()
+
+/** A chain id to filter by, or `all` for every chain. */
+export const chainFilterSchema = z.preprocess((value) => (isAll(value) ? undefined : value), chainIdSchema.optional())
+
 /** A price in ETH as decimal text or number, e.g. "0.5". */
 export const ethAmountSchema = z.coerce
   .number({ error: 'must be an amount in ETH' })

@@ -118,11 +118,57 @@ describe('bad input is a 400 naming the field', () => {
     ['/api/v1/rankings?period=1y', 'period'],
     ['/api/v1/nfts/abc', 'id'],
     ['/api/v1/search', 'q'],
+    ['/api/v1/search?q=', 'q'],
+    ['/api/v1/search?q=%20%20', 'q'],
+    ['/api/v1/rankings?chain=mainnet', 'chain'],
+    ['/api/v1/collections?category=paintings', 'category'],
   ])('%s', async (path, field) => {
     const { status, body } = await getJson(path)
     expect(status).toBe(400)
     expect(body.error.code).toBe('BAD_REQUEST')
     expect(body.error.message).toMatch(new RegExp(`(^|; )${field}: `))
+  })
+
+  it("an empty parameter counts as absent; 'all' (any case) is every category or chain", async () => {
+    const ids = async (path: string) => {
+      const { status, body } = await getJson(path)
+      expect(status, path).toBe(200)
+      return (body.data as { id?: number; collection?: { id: number } }[]).map((row) => row.id ?? row.collection!.id)
+    }
+    const everything = await ids('/api/v1/nfts?sort=price-asc&limit=50')
+    expect(everything.length).toBe(50)
+    expect(await ids('/api/v1/nfts?sort=price-asc&limit=50&minPrice=&maxPrice=&category=&q=')).toEqual(everything)
+    expect(await ids('/api/v1/nfts?sort=price-asc&limit=50&category=All&chain=all')).toEqual(everything)
+    const art = await ids('/api/v1/nfts?sort=price-asc&limit=50&category=art')
+    expect(art.length).toBeGreaterThan(0)
+    expect(await ids('/api/v1/nfts?sort=price-asc&limit=50&category=Art')).toEqual(art)
+    const rankings = await ids('/api/v1/rankings?period=7d')
+    expect(await ids('/api/v1/rankings?period=7d&category=ALL&chain=All')).toEqual(rankings)
+    expect(await ids('/api/v1/rankings?period=7d&chain=8453')).not.toEqual(rankings)
+    expect(await ids('/api/v1/collections?tab=top&category=all&limit=100')).toEqual(
+      await ids('/api/v1/collections?tab=top&limit=100'),
+    )
+  })
+
+  it('never answers a fuzzed path parameter with a 5xx', async () => {
+    const segment = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 40 }))
+    const path = fc.constantFrom(
+      (a: string) => `/api/v1/nfts/${a}`,
+      (a: string) => `/api/v1/users/${a}`,
+      (a: string, b: string) => `/api/v1/users/${a}/${b}`,
+      (a: string, b: string) => `/api/v1/users/owned/${b || a}`,
+      (a: string) => `/api/v1/collections/${a}`,
+      (a: string) => `/api/v1/marketplace/filterNFTbyCollection/${a}`,
+      (a: string) => `/api/v1/orders/${a}`,
+    )
+    await fc.assert(
+      fc.asyncProperty(path, segment, segment, async (make, a, b) => {
+        const response = await request(make(encodeURIComponent(a), encodeURIComponent(b)))
+        expect(response.status).toBeLessThan(500)
+        if (response.status >= 400) expect((await response.json()).error.message).toBeTruthy()
+      }),
+      { numRuns: 300 },
+    )
   })
 
   it('never answers a fuzzed query string with a 5xx', async () => {
@@ -156,7 +202,9 @@ describe('bad input is a 400 naming the field', () => {
     await fc.assert(
       fc.asyncProperty(
         path,
-        fc.array(fc.tuple(key, fc.string({ maxLength: 40 })), { maxLength: 5 }),
+        fc.array(fc.tuple(key, fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 20 }))), {
+          maxLength: 5,
+        }),
         async (p, pairs) => {
           const response = await request(`${p}?${new URLSearchParams(pairs)}`)
           expect(response.status).toBeLessThan(500)
@@ -188,6 +236,7 @@ describe('POST /api/v1/users', () => {
       await sessionCookie(me),
     )
     expect(response.status).toBe(403)
+    expect((await request(`/api/v1/users/${'0x' + 'b2'.repeat(20)}`)).status).toBe(404)
   })
 
   it('is 400 for invalid JSON or a bad name, naming the problem', async () => {

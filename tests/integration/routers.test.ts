@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCaller, type RouterInputs } from '../../server/trpc/root'
 import { createContext } from '../../server/trpc/init'
 import { createSeededRuntime } from '../support/seeded'
+import { referenceItems, referenceList, type ReferenceItem } from '../support/nft-reference'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
 let caller: ReturnType<typeof createCaller>
+/** The seeded items as the tables (listings, offers, collections) describe them. */
+let items: ReferenceItem[]
 beforeAll(async () => {
   runtime = await createSeededRuntime(1_200)
   caller = createCaller(createContext({ request: new Request('http://localhost/'), runtime }))
+  items = await referenceItems(runtime.db, Date.now())
 })
 afterAll(() => runtime.close())
 
@@ -97,43 +101,64 @@ describe('nft traits', () => {
 })
 
 describe('nft.list filters', () => {
-  it.each([
-    ['verified', (n: { verified: boolean }) => n.verified],
-    ['nsfw', (n: { nsfw: boolean }) => n.nsfw],
-    ['lazy-minted', (n: { lazyMinted: boolean }) => n.lazyMinted],
-  ] as const)('%s keeps only matching items', async (filter, matches) => {
-    const { rows } = await everyPage({ filter, limit: 100 })
-    expect(rows.length).toBeGreaterThan(0)
-    expect(rows.every(matches)).toBe(true)
-  })
+  it.each(['verified', 'nsfw', 'lazy-minted'] as const)(
+    '%s keeps every matching item and nothing else',
+    async (filter) => {
+      const expected = referenceList(items, { sort: 'recently-added', filter })
+      expect(expected.length).toBeGreaterThan(0)
+      expect(expected.length).toBeLessThan(items.length)
+      expect((await everyPage({ filter, limit: 100 })).ids).toEqual(expected)
+    },
+  )
 
-  it('filters by collection slug, category, chain, owner and price range together', async () => {
+  it.each(['buy-now', 'on-auction', 'has-offers'] as const)(
+    'status %s keeps every matching item and nothing else',
+    async (status) => {
+      const expected = referenceList(items, { sort: 'price-asc', status })
+      expect(expected.length).toBeGreaterThan(0)
+      expect(expected.length).toBeLessThan(items.length)
+      expect((await everyPage({ status, sort: 'price-asc', limit: 100 })).ids).toEqual(expected)
+    },
+  )
+
+  it('filters by collection slug, category, chain, owner together', async () => {
     const first = (await caller.nft.list({ limit: 1, sort: 'price-asc' })).data[0]!
-    const { rows } = await everyPage({
-      collection: first.collection.slug,
-      category: first.category,
-      chain: first.chainId,
-      minPrice: 0,
-      maxPrice: 1_000,
-      limit: 100,
-    })
-    expect(rows.length).toBeGreaterThan(0)
-    for (const n of rows) {
-      expect(n.collection.slug).toBe(first.collection.slug)
-      expect(n.chainId).toBe(first.chainId)
-      expect(n.price).not.toBeNull()
-    }
+    const query = { collection: first.collection.slug, category: first.category, chain: first.chainId }
+    const expected = referenceList(items, { sort: 'recently-added', ...query })
+    expect(expected.length).toBeGreaterThan(1)
+    expect((await everyPage({ ...query, limit: 100 })).ids).toEqual(expected)
+    // Any case of the owner's address.
     const owned = await everyPage({ owner: first.owner.toUpperCase().replace('0X', '0x'), limit: 100 })
-    expect(owned.rows.every((n) => n.owner === first.owner)).toBe(true)
+    expect(owned.ids).toEqual(referenceList(items, { sort: 'recently-added', owner: first.owner }))
+    expect(owned.ids).toContain(first.id)
   })
 
-  it('status buy-now / on-auction / has-offers', async () => {
-    const buyNow = await everyPage({ status: 'buy-now', limit: 100 })
-    expect(buyNow.rows.every((n) => n.price && n.auctionEndsAt === null)).toBe(true)
-    const auctions = await everyPage({ status: 'on-auction', limit: 100 })
-    expect(auctions.rows.every((n) => Date.parse(n.auctionEndsAt!) > Date.now())).toBe(true)
-    const offered = await everyPage({ status: 'has-offers', limit: 100 })
-    expect(offered.rows.every((n) => n.offerCount > 0 && n.bestOffer)).toBe(true)
+  it('a price range keeps listed items from minPrice to maxPrice (both included), in any sort', async () => {
+    const prices = items.flatMap((n) => (n.priceWei === null ? [] : [n.priceWei])).sort((a, b) => (a < b ? -1 : 1))
+    const low = prices[Math.floor(prices.length / 4)]!
+    const high = prices[Math.floor(prices.length / 2)]!
+    const range = { minPrice: Number(low) / 1e18, maxPrice: Number(high) / 1e18 }
+    for (const sort of ['price-asc', 'price-desc', 'recently-added'] as const) {
+      const expected = referenceList(items, { sort, ...range })
+      expect(expected.length).toBeGreaterThan(10)
+      expect(expected.length).toBeLessThan(prices.length / 2)
+      expect((await everyPage({ sort, ...range, limit: 100 })).ids, sort).toEqual(expected)
+    }
+    // Both ends included: a range of one price finds exactly the items at that price.
+    const exact = { minPrice: range.maxPrice, maxPrice: range.maxPrice }
+    const atHigh = await everyPage({ sort: 'price-asc', ...exact, limit: 100 })
+    expect(atHigh.ids).toEqual(referenceList(items, { sort: 'price-asc', ...exact }))
+    expect(atHigh.rows.length).toBeGreaterThan(0)
+    expect(atHigh.rows.every((n) => n.price?.wei === high.toString())).toBe(true)
+    // One bound alone: unlisted items are neither above nor below a price.
+    for (const sort of ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const) {
+      const above = await everyPage({ sort, minPrice: range.maxPrice, limit: 100 })
+      expect(above.rows.every((n) => n.price !== null && BigInt(n.price.wei) >= high)).toBe(true)
+      expect(above.ids, sort).toEqual(referenceList(items, { sort, minPrice: range.maxPrice }))
+      const below = await everyPage({ sort, maxPrice: range.minPrice, limit: 100 })
+      expect(below.rows.every((n) => n.price !== null && BigInt(n.price.wei) <= low)).toBe(true)
+      expect(below.ids, sort).toEqual(referenceList(items, { sort, maxPrice: range.minPrice }))
+    }
   })
 
   it('rejects an unknown collection with NOT_FOUND', async () => {
@@ -142,21 +167,31 @@ describe('nft.list filters', () => {
 })
 
 describe('keyset paging (property)', () => {
-  const sort = fc.constantFrom('price-asc', 'price-desc', 'recently-added', 'ending-soon' as const)
-  const filter = fc.option(fc.constantFrom('verified', 'nsfw', 'lazy-minted' as const), { nil: undefined })
-  const status = fc.option(fc.constantFrom('buy-now', 'on-auction', 'has-offers' as const), { nil: undefined })
-  const category = fc.option(fc.constantFrom('art', 'sports', 'utility' as const), { nil: undefined })
+  const option = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values), { nil: undefined })
+  const bounds = [0, 0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5]
 
-  it('returns every matching row exactly once, in the order of one big page', async () => {
+  it('pages through exactly the matching rows of the tables, each once, in the order of the sort', async () => {
+    const slugs = [...new Set(items.map((n) => n.collection))].slice(0, 6)
+    const owners = [...new Set(items.map((n) => n.owner))].slice(0, 6)
+    const query = fc.record({
+      sort: fc.constantFrom('price-asc', 'price-desc', 'recently-added', 'ending-soon' as const),
+      filter: option(['verified', 'nsfw', 'lazy-minted'] as const),
+      status: option(['buy-now', 'on-auction', 'has-offers'] as const),
+      category: option(['art', 'photography', 'sports', 'collectibles', 'utility', 'virtual-worlds'] as const),
+      collection: option(slugs),
+      chain: option([1, 8453, 11155111]),
+      owner: option(owners),
+      minPrice: option(bounds),
+      maxPrice: option(bounds),
+      q: option(['reverie', 'the', 'neon', '#12', 'vol']),
+    })
     await fc.assert(
-      fc.asyncProperty(sort, filter, status, category, fc.integer({ min: 1, max: 60 }), async (s, f, st, c, limit) => {
-        const input = { sort: s, filter: f, status: st, category: c } as ListInput
-        const reference = await everyPage({ ...input, limit: 100 })
-        const paged = await everyPage({ ...input, limit })
-        expect(paged.ids).toEqual(reference.ids)
-        expect(new Set(paged.ids).size).toBe(paged.ids.length)
+      fc.asyncProperty(query, fc.integer({ min: 1, max: 60 }), async (q, limit) => {
+        fc.pre(q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice)
+        const paged = await everyPage({ ...q, limit })
+        expect(paged.ids).toEqual(referenceList(items, q))
       }),
-      { numRuns: 25 },
+      { numRuns: 60 },
     )
   })
 
@@ -178,6 +213,19 @@ describe('collections, rankings, activity, users, search', () => {
     expect(
       (await caller.collection.list({ tab: 'trending', category: 'art' })).data.every((c) => c.category === 'art'),
     ).toBe(true)
+  })
+
+  it('the trending tab ranks by 24h volume change, highest first; without a day before to compare, by 24h volume after', async () => {
+    const trending = (await caller.collection.list({ tab: 'trending', limit: 100 })).data
+    const changed = trending.filter((c) => c.stats.change24h !== null)
+    const unchanged = trending.slice(changed.length)
+    expect(changed.length).toBeGreaterThan(5)
+    expect(trending.slice(0, changed.length)).toEqual(changed)
+    const changes = changed.map((c) => c.stats.change24h!)
+    expect(changes).toEqual([...changes].sort((a, b) => b - a))
+    expect(new Set(changes.map(Math.sign)).size, 'rises and falls').toBeGreaterThan(1)
+    const volumes = unchanged.map((c) => BigInt(c.stats.volume24h?.wei ?? '0'))
+    expect(volumes).toEqual([...volumes].sort((a, b) => (b > a ? 1 : b < a ? -1 : 0)))
   })
 
   it('collection stats are consistent with its items', async () => {

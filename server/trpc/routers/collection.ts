@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { COLLECTION_TABS, findCollection, listCollections, toCollectionJson } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
-import { categorySchema, chainIdSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
+import { categoryFilterSchema, chainFilterSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
 import { nftListInput, runNftList } from './nft'
 
 export const collectionRouter = router({
@@ -10,8 +10,8 @@ export const collectionRouter = router({
     .input(
       z.object({
         tab: z.enum(COLLECTION_TABS, { error: `must be one of ${COLLECTION_TABS.join(', ')}` }).default('trending'),
-        category: categorySchema.optional(),
-        chain: chainIdSchema.optional(),
+        category: categoryFilterSchema,
+        chain: chainFilterSchema,
         cursor: cursorSchema,
         limit: limitSchema,
       }),

@@ -13,8 +13,8 @@ import type { Context } from '../init'
 import { publicProcedure, router } from '../init'
 import {
   addressSchema,
-  categorySchema,
-  chainIdSchema,
+  categoryFilterSchema,
+  chainFilterSchema,
   cursorSchema,
   ethAmountSchema,
   idOrSlugSchema,
@@ -26,9 +26,9 @@ export const nftListInput = z
     sort: z.enum(NFT_SORTS, { error: `must be one of ${NFT_SORTS.join(', ')}` }).default('recently-added'),
     filter: z.enum(NFT_FILTERS, { error: `must be one of ${NFT_FILTERS.join(', ')}` }).optional(),
     status: z.enum(NFT_STATUSES, { error: `must be one of ${NFT_STATUSES.join(', ')}` }).optional(),
-    category: categorySchema.optional(),
+    category: categoryFilterSchema,
     collection: idOrSlugSchema.optional(),
-    chain: chainIdSchema.optional(),
+    chain: chainFilterSchema,
     owner: addressSchema.optional(),
     minPrice: ethAmountSchema.optional(),
     maxPrice: ethAmountSchema.optional(),

@@ -1,16 +1,16 @@
 import { z } from 'zod'
 import { listRankings, RANKING_PERIODS } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
-import { categorySchema, chainIdSchema, limitSchema } from '../inputs'
+import { categoryFilterSchema, chainFilterSchema, limitSchema } from '../inputs'
 
-/** 'All' in the spec's category and chain filters means "no filter": leave the field out. */
+/** 'All' in the spec's category and chain filters means "no filter": `all`, or leave the field out. */
 export const rankingRouter = router({
   list: publicProcedure
     .input(
       z.object({
         period: z.enum(RANKING_PERIODS, { error: `must be one of ${RANKING_PERIODS.join(', ')}` }).default('24h'),
-        category: categorySchema.optional(),
-        chain: chainIdSchema.optional(),
+        category: categoryFilterSchema,
+        chain: chainFilterSchema,
         cursor: z.string().max(220, 'is too long').optional(),
         limit: limitSchema,
       }),

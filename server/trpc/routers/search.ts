@@ -6,7 +6,11 @@ export const searchRouter = router({
   query: publicProcedure
     .input(
       z.object({
-        q: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+        q: z
+          .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
+          .trim()
+          .min(1, 'must not be empty')
+          .max(100, 'must be at most 100 characters'),
         limit: z.coerce
           .number()
           .int('must be a whole number')
