@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs'
+import type { Row } from '@libsql/client'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCaller, type RouterInputs } from '../../server/trpc/root'
 import { createContext } from '../../server/trpc/init'
-import { createSeededRuntime } from '../support/seeded'
+import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 import { referenceItems, referenceList, type ReferenceItem } from '../support/nft-reference'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -250,6 +251,127 @@ describe('collections, rankings, activity, users, search', () => {
     const volumes = [...first.data, ...second.data].map((r) => Number(r.volume!.eth))
     expect(volumes).toEqual([...volumes].sort((a, b) => b - a))
     expect(volumes[0]).toBeGreaterThan(0)
+  })
+
+  it('rankings are the sums of the sales table over each period, for any category and chain, page after page', async () => {
+    const { rows: sales } = await runtime.db.$client.execute(
+      'select s.collection_id, s.price_wei, s.sold_at, c.category, c.chain_id from sales s join collections c on c.id = s.collection_id',
+    )
+    const { rows: all } = await runtime.db.$client.execute('select id, category, chain_id from collections')
+    const days = { '24h': 1, '7d': 7, '30d': 30, all: Infinity } as const
+    for (const [period, length] of Object.entries(days) as [keyof typeof days, number][]) {
+      for (const scope of [{}, { category: 'art' as const }, { chain: 8453 }]) {
+        const inScope = (r: Row) =>
+          (!('category' in scope) || r.category === scope.category) &&
+          (!('chain' in scope) || r.chain_id === scope.chain)
+        const volume = new Map<number, bigint>()
+        for (const sale of sales) {
+          const age = SEED_NOW.getTime() - Number(sale.sold_at)
+          if (!inScope(sale) || age < 0 || age >= length * 86_400_000) continue
+          const id = Number(sale.collection_id)
+          volume.set(id, (volume.get(id) ?? 0n) + BigInt(String(sale.price_wei)))
+        }
+        const expected = all
+          .filter(inScope)
+          .map((r) => ({ id: Number(r.id), wei: volume.get(Number(r.id)) ?? 0n }))
+          .sort((a, b) => (a.wei === b.wei ? b.id - a.id : a.wei > b.wei ? -1 : 1))
+        const ranked: { rank: number; collection: { id: number }; volume: { wei: string } | null }[] = []
+        let cursor: string | undefined
+        do {
+          const page = await caller.ranking.list({ period, ...scope, limit: 7, cursor })
+          ranked.push(...page.data)
+          cursor = page.nextCursor ?? undefined
+        } while (cursor)
+        const label = `${period} ${JSON.stringify(scope)}`
+        expect(expected.length, label).toBeGreaterThan(1)
+        expect(expected[0]!.wei, label).toBeGreaterThan(0n)
+        expect(
+          ranked.map((r) => r.rank),
+          label,
+        ).toEqual(expected.map((_, i) => i + 1))
+        expect(
+          ranked.map((r) => r.collection.id),
+          label,
+        ).toEqual(expected.map((e) => e.id))
+        expect(
+          ranked.map((r) => BigInt(r.volume?.wei ?? '0')),
+          label,
+        ).toEqual(expected.map((e) => e.wei))
+      }
+    }
+  })
+
+  it('collection tabs page through every collection of a chain or category once', async () => {
+    const { rows } = await runtime.db.$client.execute('select id, category, chain_id from collections')
+    for (const tab of ['trending', 'top', 'recent'] as const) {
+      for (const scope of [{ chain: 8453 }, { category: 'photography' as const }, {}]) {
+        const ids: number[] = []
+        let cursor: string | undefined
+        do {
+          const page = await caller.collection.list({ tab, ...scope, limit: 4, cursor })
+          ids.push(...page.data.map((c) => c.id))
+          cursor = page.nextCursor ?? undefined
+        } while (cursor)
+        const expected = rows
+          .filter(
+            (r) =>
+              (!('chain' in scope) || r.chain_id === scope.chain) &&
+              (!('category' in scope) || r.category === scope.category),
+          )
+          .map((r) => Number(r.id))
+        expect(ids.length, `${tab} ${JSON.stringify(scope)}`).toBe(expected.length)
+        expect(new Set(ids)).toEqual(new Set(expected))
+        expect(ids).toEqual((await caller.collection.list({ tab, ...scope, limit: 100 })).data.map((c) => c.id))
+      }
+    }
+  })
+
+  it('activity feeds by type, collection, item and user hold every event of the table, newest first, page after page', async () => {
+    const { rows } = await runtime.db.$client.execute(
+      'select id, type, collection_id, nft_id, from_address, to_address, created_at from activity',
+    )
+    const events = rows.map((r) => ({
+      id: Number(r.id),
+      type: String(r.type),
+      collection: Number(r.collection_id),
+      nft: Number(r.nft_id),
+      users: [r.from_address, r.to_address],
+      at: Number(r.created_at),
+    }))
+    const busy = <K extends 'collection' | 'nft'>(key: K) => {
+      const counts = new Map<number, number>()
+      for (const e of events) counts.set(e[key], (counts.get(e[key]) ?? 0) + 1)
+      return [...counts].sort((a, b) => b[1] - a[1])[0]![0]
+    }
+    const collection = busy('collection')
+    const nft = busy('nft')
+    const user = String(events.find((e) => e.type === 'sale')!.users[1])
+    const slug = (await caller.collection.byIdOrSlug({ idOrSlug: String(collection) })).slug
+    const feeds = [
+      [{ type: 'transfer' as const }, (e: (typeof events)[number]) => e.type === 'transfer'],
+      [{ collection: slug }, (e: (typeof events)[number]) => e.collection === collection],
+      [{ nft }, (e: (typeof events)[number]) => e.nft === nft],
+      [{ user }, (e: (typeof events)[number]) => e.users.includes(user)],
+      [
+        { type: 'sale' as const, collection: slug },
+        (e: (typeof events)[number]) => e.type === 'sale' && e.collection === collection,
+      ],
+    ] as const
+    for (const [input, holds] of feeds) {
+      const expected = events
+        .filter(holds)
+        .sort((a, b) => b.at - a.at || b.id - a.id)
+        .map((e) => e.id)
+      expect(expected.length, JSON.stringify(input)).toBeGreaterThan(3)
+      const seen: number[] = []
+      let cursor: string | undefined
+      do {
+        const page = await caller.activity.list({ ...input, limit: 50, cursor })
+        seen.push(...page.data.map((e) => e.id))
+        cursor = page.nextCursor ?? undefined
+      } while (cursor && seen.length < 5_000)
+      expect(seen, JSON.stringify(input)).toEqual(expected)
+    }
   })
 
   it('activity filters by type, item and user, newest first', async () => {
