@@ -40,6 +40,9 @@ async function main(): Promise<void> {
     }
     case 'reset':
     case 'seed': {
+      // Options are checked before anything is deleted or written.
+      const nfts = positiveInteger('nfts', values.nfts)
+      const seed = positiveInteger('seed', values.seed)
       if (command === 'reset') {
         if (!url.startsWith('file:')) throw new Error(`db:reset only deletes embedded file: databases, not ${url}`)
         const path = resolve(url.slice('file:'.length))
@@ -48,14 +51,18 @@ async function main(): Promise<void> {
       const db = await openMigratedDatabase({ url, authToken })
       const started = performance.now()
       const { seeded } = await seedDatabase(db, {
-        nfts: positiveInteger('nfts', values.nfts),
-        seed: positiveInteger('seed', values.seed),
+        nfts,
+        seed,
         log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
       })
       // The local chain's collections; `npm run dev` mints them and their orders onto anvil.
       if ((await seedLocalMarket(db, parsePlatformFee(process.env))).seeded) console.log('  local-chain market seeded')
       db.$client.close()
-      console.log(seeded ? `seeded ${url}` : `${url} already has data; not seeded`)
+      console.log(
+        seeded
+          ? `seeded ${url}`
+          : `${url} already has data; not seeded (npm run db:reset starts it over, with the same options)`,
+      )
       return
     }
     default:

@@ -32,6 +32,9 @@ export const DEFAULT_SEED = 20261122
 const DAY = 86_400_000
 const HOUR = 3_600_000
 
+/** A seeded row's creation and last change, the same moment (the seed is one point in time). */
+const bothTimes = (at: Date) => ({ createdAt: at, updatedAt: at })
+
 export interface SeedOptions {
   seed?: number
   nfts?: number
@@ -84,7 +87,7 @@ async function insertSeed(db: Database, options: SeedOptions & { now: Date; log:
       avatarUrl: artUrl('avatar', address),
       bannerUrl: artUrl('banner', address),
       links: random.next() < 0.4 ? { twitter: `https://x.com/vitrine_user_${i}` } : {},
-      createdAt: new Date(t0 - random.int(1, 400) * DAY),
+      ...bothTimes(new Date(t0 - random.int(1, 400) * DAY)),
     }
   })
   await insertMany(db, users, people)
@@ -297,6 +300,7 @@ function buildBatch(
         priceWei: parseEther(roundEth(value)).toString(),
         currency: 'ETH',
         startsAt: new Date(startsAt),
+        createdAt: new Date(startsAt),
         endsAt: new Date(t0 + random.int(1, 60) * DAY),
         status: 'active',
       })
@@ -321,6 +325,7 @@ function buildBatch(
         priceWei: parseEther(roundEth(value * 0.8)).toString(),
         currency: 'ETH',
         startsAt: new Date(startsAt),
+        createdAt: new Date(startsAt),
         endsAt: auctionEndsAt,
         status: 'active',
       })
@@ -361,6 +366,7 @@ function buildBatch(
           priceSort: Number(wei) / 1e18,
           currency: 'WETH',
           startsAt: new Date(createdAt),
+          createdAt: new Date(createdAt),
           endsAt: new Date(t0 + random.int(1, 14) * DAY),
           status: 'active',
         })

@@ -1,0 +1,124 @@
+/**
+ * The default seed (`npm run db:seed`): a marketplace of the size and shape issue 3 asks for,
+ * the same database for the same seed value and hour, and a command that refuses bad options
+ * before it writes anything.
+ */
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CATEGORIES } from '../../db/schema'
+import { seedDatabase } from '../../db/seed'
+import { createTestRuntime } from '../support/runtime'
+import { createSeededRuntime, SEED_NOW } from '../support/seeded'
+
+const DAY = 86_400_000
+let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
+beforeAll(async () => {
+  runtime = await createSeededRuntime()
+})
+afterAll(() => runtime.close())
+
+const one = async (sql: string) => (await runtime.db.$client.execute(sql)).rows[0]!
+const count = async (sql: string) => Number(Object.values(await one(sql))[0])
+
+/** Every row of the seeded tables, in key order, as one digest. */
+async function digest(db: Awaited<ReturnType<typeof createTestRuntime>>['db']) {
+  const hash = createHash('sha256')
+  for (const table of [
+    'users',
+    'collections',
+    'nfts',
+    'nft_attributes',
+    'listings',
+    'offers',
+    'sales',
+    'favorites',
+    'activity',
+  ]) {
+    const { rows } = await db.$client.execute(`SELECT * FROM ${table} ORDER BY 1, 2`)
+    hash.update(`${table}:${JSON.stringify(rows)}`)
+  }
+  return hash.digest('hex')
+}
+
+describe('the default seed', () => {
+  it('has at least 30 collections over all 8 categories and 3 chains, 2,000 NFTs with traits, 150 users with avatars and banners', async () => {
+    expect(await count('SELECT count(*) FROM collections')).toBeGreaterThanOrEqual(30)
+    const categories = (await runtime.db.$client.execute('SELECT DISTINCT category FROM collections')).rows
+    expect(new Set(categories.map((r) => r.category))).toEqual(new Set(CATEGORIES))
+    expect(await count('SELECT count(DISTINCT chain_id) FROM collections')).toBeGreaterThanOrEqual(3)
+    expect(await count('SELECT count(*) FROM nfts')).toBeGreaterThanOrEqual(2_000)
+    expect(await count('SELECT count(*) FROM nfts WHERE id NOT IN (SELECT nft_id FROM nft_attributes)')).toBe(0)
+    expect(await count('SELECT count(*) FROM users')).toBeGreaterThanOrEqual(150)
+    expect(
+      await count("SELECT count(*) FROM users WHERE coalesce(avatar_url, '') = '' OR coalesce(banner_url, '') = ''"),
+    ).toBe(0)
+  })
+
+  it('has 90 days of mints, listings, sales, transfers and offers, with sales in every week', async () => {
+    const types = (await runtime.db.$client.execute('SELECT DISTINCT type FROM activity')).rows.map((r) => r.type)
+    expect(types).toEqual(expect.arrayContaining(['mint', 'list', 'sale', 'transfer', 'offer']))
+    const sales = (await runtime.db.$client.execute('SELECT sold_at FROM sales')).rows.map((r) => Number(r.sold_at))
+    const ages = sales.map((at) => (SEED_NOW.getTime() - at) / DAY)
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(0)
+    // The last 90 days have sales in every week (older ones give all-time rankings a history).
+    const weeks = new Set(ages.map((age) => Math.floor(age / 7)))
+    for (let week = 0; week <= 12; week++) expect(weeks.has(week), `sales ${week} weeks ago`).toBe(true)
+    for (const type of ['mint', 'list', 'transfer', 'offer']) {
+      const recent = await count(
+        `SELECT count(*) FROM activity WHERE type = '${type}' AND created_at > ${SEED_NOW.getTime() - 90 * DAY}`,
+      )
+      expect(recent, type).toBeGreaterThan(10)
+    }
+    // Every sale is in the feed, and prices are exact wei.
+    expect(await count("SELECT count(*) FROM activity WHERE type = 'sale'")).toBe(sales.length)
+    expect(
+      await count("SELECT count(*) FROM sales WHERE price_wei NOT GLOB '[1-9]*' OR price_wei GLOB '*[^0-9]*'"),
+    ).toBe(0)
+  })
+
+  it('names read like a marketplace: no two collections share a name or a slug', async () => {
+    expect(await count('SELECT count(*) - count(DISTINCT name) FROM collections')).toBe(0)
+    expect(await count('SELECT count(*) - count(DISTINCT slug) FROM collections')).toBe(0)
+    expect(await count('SELECT count(*) FROM collections WHERE length(description) < 40')).toBe(0)
+  })
+
+  it('is the same database for the same seed value and hour, and another for another seed value', async () => {
+    const twice = await Promise.all([createTestRuntime(), createTestRuntime(), createTestRuntime()])
+    try {
+      await seedDatabase(twice[0]!.db, { nfts: 300, now: SEED_NOW })
+      await seedDatabase(twice[1]!.db, { nfts: 300, now: SEED_NOW })
+      await seedDatabase(twice[2]!.db, { nfts: 300, now: SEED_NOW, seed: 7 })
+      const [a, b, other] = await Promise.all(twice.map((r) => digest(r.db)))
+      expect(a).toBe(b)
+      expect(other).not.toBe(a)
+    } finally {
+      for (const r of twice) r.close()
+    }
+  })
+})
+
+describe('npm run db:seed', () => {
+  it.each([
+    [['--nfts', 'lots'], '--nfts must be a positive integer, got "lots"'],
+    [['--nfts', '0'], '--nfts must be a positive integer, got "0"'],
+    [['--seed', '1.5'], '--seed must be a positive integer, got "1.5"'],
+  ])('%j is refused with a message naming the option, before anything is written', (args, message) => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-seed-'))
+    try {
+      const file = join(dir, 'seed.db')
+      const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/db.ts', 'seed', ...args], {
+        env: { ...process.env, DATABASE_URL: `file:${file}` },
+        encoding: 'utf8',
+      })
+      expect(run.status).toBe(1)
+      expect(run.stderr).toContain(message)
+      expect(existsSync(file)).toBe(false)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
