@@ -14,8 +14,20 @@ import {
   limitSchema,
 } from '../trpc/inputs'
 import { nftListInput } from '../trpc/routers/nft'
+import { searchInput } from '../trpc/routers/search'
 import { userNameSchema } from '../trpc/routers/user'
 import { submitOrderInput } from '../trading/order-input'
+import {
+  collectionShape,
+  eventShape,
+  nftDetailShape,
+  nftShape,
+  oneOf,
+  pageOf,
+  rankingShape,
+  searchShape,
+  userShape,
+} from './shapes'
 
 type Shape = Record<string, z.ZodType>
 
@@ -46,25 +58,18 @@ const errorResponse = {
     },
   },
 }
-const page = (description: string) => ({
+/** A 200 answer described by its shape (shapes.ts), with the errors it may have instead. */
+const answer = (description: string, shape: z.ZodType, errors: Record<number, typeof errorResponse>) => ({
   200: {
-    description: `${description}: { data: [...], nextCursor: string | null }`,
-    content: {
-      'application/json': {
-        schema: { type: 'object', properties: { data: { type: 'array' }, nextCursor: { type: ['string', 'null'] } } },
-      },
-    },
+    description,
+    content: { 'application/json': { schema: z.toJSONSchema(shape, { io: 'output', unrepresentable: 'any' }) } },
   },
-  400: errorResponse,
+  ...errors,
 })
-const one = (description: string) => ({
-  200: {
-    description: `${description}: { data: {...} }`,
-    content: { 'application/json': { schema: { type: 'object' } } },
-  },
-  400: errorResponse,
-  404: errorResponse,
-})
+const page = (description: string, item: z.ZodType) =>
+  answer(`${description}: { data: [...], nextCursor }`, pageOf(item), { 400: errorResponse })
+const one = (description: string, item: z.ZodType) =>
+  answer(`${description}: { data: {...} }`, oneOf(item), { 400: errorResponse, 404: errorResponse })
 
 const nftQuery = nftListInput.shape as unknown as Shape
 const nftQueryWithoutCollection = Object.fromEntries(Object.entries(nftQuery).filter(([k]) => k !== 'collection'))
@@ -80,13 +85,17 @@ export const openApiDocument = {
   servers: [{ url: '/api/v1' }],
   paths: {
     '/nfts': {
-      get: { summary: 'List NFTs with sort and filters', parameters: queryParams(nftQuery), responses: page('NFTs') },
+      get: {
+        summary: 'List NFTs with sort and filters',
+        parameters: queryParams(nftQuery),
+        responses: page('NFTs', nftShape),
+      },
     },
     '/nfts/{id}': {
       get: {
         summary: 'One NFT with listings and offers',
         parameters: [pathParam('id', z.number().int().positive())],
-        responses: one('NFT'),
+        responses: one('NFT with its live listings and offers, and the fees its orders carry', nftDetailShape),
       },
     },
     '/users': {
@@ -100,16 +109,15 @@ export const openApiDocument = {
             },
           },
         },
-        responses: {
-          200: { description: '{ data: { message, user } }' },
-          400: errorResponse,
-          401: errorResponse,
-          403: errorResponse,
-        },
+        responses: answer(
+          '{ data: { message, user } }',
+          oneOf(z.strictObject({ message: z.string(), user: userShape })),
+          { 400: errorResponse, 401: errorResponse, 403: errorResponse },
+        ),
       },
     },
     '/users/{address}': {
-      get: { summary: 'A user', parameters: [pathParam('address', addressSchema)], responses: one('User') },
+      get: { summary: 'A user', parameters: [pathParam('address', addressSchema)], responses: one('User', userShape) },
     },
     '/users/{filter}/{walletAddress}': {
       get: {
@@ -119,7 +127,7 @@ export const openApiDocument = {
           pathParam('walletAddress', addressSchema),
           ...queryParams({ cursor: cursorSchema, limit: limitSchema }),
         ],
-        responses: page('NFTs'),
+        responses: page('NFTs', nftShape),
       },
     },
     '/collections': {
@@ -132,21 +140,21 @@ export const openApiDocument = {
           cursor: cursorSchema,
           limit: limitSchema,
         }),
-        responses: page('Collections'),
+        responses: page('Collections', collectionShape),
       },
     },
     '/collections/{idOrSlug}': {
       get: {
         summary: 'One collection with stats',
         parameters: [pathParam('idOrSlug', idOrSlugSchema)],
-        responses: one('Collection'),
+        responses: one('Collection', collectionShape),
       },
     },
     '/marketplace/filterNFTbyCollection/{idOrSlug}': {
       get: {
         summary: "A collection's NFTs (same query as /nfts)",
         parameters: [pathParam('idOrSlug', idOrSlugSchema), ...queryParams(nftQueryWithoutCollection)],
-        responses: { ...page('NFTs'), 404: errorResponse },
+        responses: { ...page('NFTs', nftShape), 404: errorResponse },
       },
     },
     '/rankings': {
@@ -159,7 +167,7 @@ export const openApiDocument = {
           cursor: z.string().optional(),
           limit: limitSchema,
         }),
-        responses: page('Rankings'),
+        responses: page('Rankings', rankingShape),
       },
     },
     '/activity': {
@@ -173,16 +181,21 @@ export const openApiDocument = {
           cursor: cursorSchema,
           limit: limitSchema,
         }),
-        responses: page('Events'),
+        responses: page('Events', eventShape),
       },
     },
     '/search': {
       get: {
         summary: 'Full-text search over NFTs, collections and users',
+        description:
+          'Every word of three characters or more, inside NFT names, collection names and descriptions, and usernames. Collections named as the query come first, then those holding every word in their name, then the rest, the most traded first within each; users by relevance; NFTs in id order. A query matching nothing is taken for a typo: collection and user names sharing its trigrams are shown.',
         parameters: [
           { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
+          ...queryParams({ limit: searchInput.shape.limit }),
         ],
-        responses: { 200: { description: '{ data: { nfts, collections, users } }' }, 400: errorResponse },
+        responses: answer('{ data: { nfts, collections, users } }, each at most `limit` long', oneOf(searchShape), {
+          400: errorResponse,
+        }),
       },
     },
     '/chain': {

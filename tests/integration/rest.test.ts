@@ -2,6 +2,18 @@ import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../server/app'
 import { createSeededRuntime } from '../support/seeded'
+import {
+  collectionShape,
+  eventShape,
+  nftDetailShape,
+  nftShape,
+  oneOf,
+  pageOf,
+  rankingShape,
+  searchShape,
+  userShape,
+} from '../../server/rest/shapes'
+import type { z } from 'zod'
 import { sessionCookie } from '../support/session'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -92,6 +104,40 @@ describe('GET /api/v1 lists', () => {
         '/marketplace/filterNFTbyCollection/{idOrSlug}',
       ]),
     )
+  })
+
+  it('every answer holds to the shape openapi.json documents for it, field for field', async () => {
+    const offered = (await getJson('/api/v1/nfts?status=has-offers&sort=price-asc&limit=1')).body.data[0]
+    const auction = (await getJson('/api/v1/nfts?status=on-auction&limit=1')).body.data[0]
+    const fan = String(
+      (await runtime.db.$client.execute('select user_address from favorites limit 1')).rows[0]!.user_address,
+    )
+    const answers: [string, string, z.ZodType][] = [
+      ['/nfts', '/api/v1/nfts?sort=price-desc&limit=30', pageOf(nftShape)],
+      ['/nfts/{id}', `/api/v1/nfts/${offered.id}`, oneOf(nftDetailShape)],
+      ['/nfts/{id}', `/api/v1/nfts/${auction.id}`, oneOf(nftDetailShape)],
+      ['/users/{address}', `/api/v1/users/${offered.owner}`, oneOf(userShape)],
+      ['/users/{filter}/{walletAddress}', `/api/v1/users/favorited/${fan}`, pageOf(nftShape)],
+      ['/collections', '/api/v1/collections?tab=trending&limit=40', pageOf(collectionShape)],
+      ['/collections/{idOrSlug}', `/api/v1/collections/${offered.collection.slug}`, oneOf(collectionShape)],
+      [
+        '/marketplace/filterNFTbyCollection/{idOrSlug}',
+        `/api/v1/marketplace/filterNFTbyCollection/${offered.collection.slug}`,
+        pageOf(nftShape),
+      ],
+      ['/rankings', '/api/v1/rankings?period=all&limit=40', pageOf(rankingShape)],
+      ['/activity', '/api/v1/activity?limit=100', pageOf(eventShape)],
+      ['/search', '/api/v1/search?q=the&limit=20', oneOf(searchShape)],
+    ]
+    const doc = (await getJson('/api/v1/openapi.json')).body
+    for (const [documented, path, shape] of answers) {
+      const { status, body } = await getJson(path)
+      expect(status, path).toBe(200)
+      const parsed = shape.safeParse(body)
+      expect(parsed.error?.issues ?? [], path).toEqual([])
+      const schema = doc.paths[documented].get.responses['200'].content['application/json'].schema
+      expect(schema.properties.data, documented).toBeDefined()
+    }
   })
 
   it('unknown ids are 404s in the error shape', async () => {

@@ -1,0 +1,157 @@
+/**
+ * What the REST API answers, as zod schemas: openapi.json describes responses with them, and
+ * tests/integration/rest.test.ts holds real answers to them (strict objects: a field the API
+ * adds without describing it here fails the test).
+ */
+import { z } from 'zod'
+import { CATEGORIES, ACTIVITY_TYPES } from '../../db/schema'
+
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .describe('checksummed address')
+const time = z.iso.datetime().describe('ISO 8601, UTC')
+const weiText = z.string().regex(/^\d+$/).describe('exact amount in wei')
+
+export const priceShape = z
+  .strictObject({
+    wei: weiText,
+    eth: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .describe('the same amount in ETH, exact'),
+    currency: z.string(),
+  })
+  .nullable()
+
+export const collectionCardShape = z.strictObject({
+  id: z.number().int(),
+  slug: z.string(),
+  name: z.string(),
+  verified: z.boolean(),
+})
+
+export const nftShape = z.strictObject({
+  id: z.number().int(),
+  chainId: z.number().int(),
+  contract: address,
+  tokenId: z.string().regex(/^\d+$/),
+  name: z.string(),
+  description: z.string(),
+  image: z.string(),
+  animationUrl: z.string().nullable(),
+  collection: collectionCardShape,
+  category: z.enum(CATEGORIES),
+  owner: address,
+  creator: address,
+  price: priceShape.describe('the best live listing, or null when not for sale'),
+  bestOffer: priceShape,
+  offerCount: z.number().int().nonnegative(),
+  addDate: time,
+  auctionEndsAt: time.nullable(),
+  verified: z.boolean(),
+  nsfw: z.boolean(),
+  lazyMinted: z.boolean(),
+  likes: z.number().int().nonnegative(),
+  attributes: z.array(z.strictObject({ trait_type: z.string(), value: z.string() })),
+})
+
+const orderFields = {
+  id: z.number().int(),
+  maker: address,
+  price: priceShape,
+  orderHash: z.string().nullable().describe('the signed Seaport order; null for one imported without it'),
+  startsAt: time,
+  endsAt: time,
+}
+
+export const nftDetailShape = nftShape.extend({
+  listings: z.array(
+    z.strictObject({
+      ...orderFields,
+      kind: z.enum(['fixed', 'auction', 'voucher']),
+      ended: z.boolean().describe('past its end (an auction the seller may now settle)'),
+    }),
+  ),
+  offers: z.array(z.strictObject(orderFields)),
+  tradable: z.boolean().describe('whether the token trades on Vitrine (its network is configured)'),
+  fees: z.array(z.strictObject({ label: z.string(), recipient: address, bps: z.number().int() })),
+})
+
+export const collectionShape = z.strictObject({
+  id: z.number().int(),
+  slug: z.string(),
+  chainId: z.number().int(),
+  contract: address,
+  name: z.string(),
+  description: z.string(),
+  logo: z.string().nullable(),
+  banner: z.string().nullable(),
+  category: z.enum(CATEGORIES),
+  creator: address,
+  verified: z.boolean(),
+  creatorEarningsBps: z.number().int(),
+  createdAt: time,
+  stats: z.strictObject({
+    floor: priceShape,
+    volume24h: priceShape,
+    volume7d: priceShape,
+    volume30d: priceShape,
+    volumeAll: priceShape,
+    change24h: z.number().nullable().describe('24h volume change in percent; null without volume the day before'),
+    owners: z.number().int(),
+    items: z.number().int(),
+    listed: z.number().int(),
+    listedPercent: z.number(),
+    sales: z.number().int(),
+  }),
+})
+
+export const userShape = z.strictObject({
+  address,
+  username: z.string().nullable(),
+  bio: z.string().nullable(),
+  avatar: z.string().nullable(),
+  banner: z.string().nullable(),
+  links: z.record(z.string(), z.string()),
+  createdAt: time,
+  updatedAt: time,
+})
+
+export const eventShape = z.strictObject({
+  id: z.number().int(),
+  type: z.enum(ACTIVITY_TYPES),
+  nft: z.strictObject({ id: z.number().int(), name: z.string(), image: z.string(), tokenId: z.string() }),
+  collection: collectionCardShape,
+  from: address.nullable(),
+  to: address.nullable(),
+  price: priceShape,
+  txHash: z.string().nullable(),
+  createdAt: time,
+})
+
+export const rankingShape = z.strictObject({
+  rank: z.number().int().positive(),
+  collection: collectionShape,
+  volume: priceShape.describe("the period's sales volume"),
+  change24h: z.number().nullable(),
+  floor: priceShape,
+  owners: z.number().int(),
+  items: z.number().int(),
+})
+
+export const searchShape = z.strictObject({
+  nfts: z.array(nftShape),
+  collections: z.array(collectionShape),
+  users: z.array(userShape),
+})
+
+/** A list answer: `{ data: [...], nextCursor }`. */
+export const pageOf = (item: z.ZodType) =>
+  z.strictObject({
+    data: z.array(item),
+    nextCursor: z.string().nullable().describe('pass back as `cursor` for the next page; null on the last'),
+  })
+
+/** A single answer: `{ data: {...} }`. */
+export const oneOf = (item: z.ZodType) => z.strictObject({ data: item })
