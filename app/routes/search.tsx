@@ -33,7 +33,7 @@ function SearchPage() {
         <SearchForm id="search-page" />
       </div>
       {!q ? (
-        <EmptyState title="Search items, collections and accounts" detail="Type at least three letters." />
+        <EmptyState title="Search items, collections and accounts" detail="Type a name, or its first letters." />
       ) : empty ? (
         <EmptyState title={`Nothing matches “${q}”`} detail="Check the spelling or try a shorter word." />
       ) : results ? (

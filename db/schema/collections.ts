@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, flag, wei } from './columns'
 
@@ -70,6 +71,8 @@ export const collections = sqliteTable(
       })
     return [
       uniqueIndex('collections_slug_idx').on(t.slug),
+      // Case-insensitive (ASCII) order: a search shorter than a trigram reads names by prefix from it.
+      index('collections_name_idx').on(sql`${t.name} COLLATE NOCASE`),
       uniqueIndex('collections_contract_idx').on(t.chainId, t.contract),
       index('collections_creator_idx').on(t.creator, t.createdAt, t.id),
       // Tabs (trending, top, recent) and rankings (volume per period), unscoped and per category / chain.

@@ -27,5 +27,6 @@ export const users = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
-  (t) => [index('users_username_idx').on(t.username)],
+  // Case-insensitive (ASCII) order: a search shorter than a trigram reads names by prefix from it.
+  (t) => [index('users_username_idx').on(sql`${t.username} COLLATE NOCASE`)],
 )

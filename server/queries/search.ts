@@ -10,7 +10,8 @@
  * matches would be noise ("reverie" shares "eve" with "Steve"), so they are not mixed in. NFTs
  * (a million rows) get exact matches only, in id order so the match stops at the limit; their
  * typos are caught through the collection they belong to. Each kind is one statement: the match
- * joined to the rows it finds.
+ * joined to the rows it finds. A query with no word of three characters (too short for a
+ * trigram) finds the collections and users whose names start with it, in name order.
  */
 import { asc, eq, sql } from 'drizzle-orm'
 import { integer, sqliteTable } from 'drizzle-orm/sqlite-core'
@@ -119,6 +120,35 @@ function collectionExactQuery(db: Database) {
     .orderBy(sql`${best.tier}, ${best.volume} DESC, ${best.id}`)
 }
 
+/**
+ * A query too short for the trigram index (no word of three characters): collection names and
+ * usernames that start with it, in name order, read as a range of their case-insensitive indexes.
+ */
+export function prefixRange(query: string): { low: string; high: string } {
+  const low = query.trim().toLowerCase()
+  const chars = Array.from(low)
+  const last = chars.pop()!.codePointAt(0)!
+  return { low, high: chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff)) }
+}
+const low = placeholder<string>('low')
+const high = placeholder<string>('high')
+
+const collectionPrefixQuery = (db: Database) =>
+  db
+    .select(collectionRows.select)
+    .from(collections)
+    .where(sql`${collections.name} COLLATE NOCASE >= ${low} AND ${collections.name} COLLATE NOCASE < ${high}`)
+    .orderBy(sql`${collections.name} COLLATE NOCASE, ${collections.id}`)
+    .limit(limit)
+
+const userPrefixQuery = (db: Database) =>
+  db
+    .select({ user: users })
+    .from(users)
+    .where(sql`${users.username} COLLATE NOCASE >= ${low} AND ${users.username} COLLATE NOCASE < ${high}`)
+    .orderBy(sql`${users.username} COLLATE NOCASE, ${users}.rowid`)
+    .limit(limit)
+
 /** Users whose name matches, best first. */
 function userMatchQuery(db: Database) {
   const best = bestMatches(db, searchUsers)
@@ -139,6 +169,8 @@ export function searchStatements(db: Database, query: string, count: number) {
     users: filledStatement(userMatchQuery(db), exact),
     collectionsNamed: filledStatement(collectionTypoQuery(db), typo),
     usersNamed: filledStatement(userMatchQuery(db), { ...typo, match: `username : (${toMatchExpression(query)})` }),
+    collectionsByPrefix: filledStatement(collectionPrefixQuery(db), { ...prefixRange(query), limit: count }),
+    usersByPrefix: filledStatement(userPrefixQuery(db), { ...prefixRange(query), limit: count }),
   }
 }
 
@@ -149,6 +181,8 @@ const statements = (db: Database) =>
     collections: collectionExactQuery(db).prepare(),
     collectionsNamed: collectionTypoQuery(db).prepare(),
     users: userMatchQuery(db).prepare(),
+    collectionsByPrefix: collectionPrefixQuery(db).prepare(),
+    usersByPrefix: userPrefixQuery(db).prepare(),
   }))
 
 async function findNfts(db: Database, expression: string, count: number) {
@@ -164,21 +198,30 @@ async function findCollections(
   return rows.map((raw) => toCollectionJson(collectionRows.map(raw).row))
 }
 
-async function findUsers(db: Database, expression: string, count: number) {
-  const rows = await statements(db).users.all({ match: expression, limit: count })
+async function findUsers(
+  query: { all: (values: Record<string, unknown>) => Promise<{ user: typeof users.$inferSelect }[]> },
+  values: Record<string, unknown>,
+) {
+  const rows = await query.all(values)
   return rows.map((found) => toUserJson(found.user))
 }
 
 export async function search(db: Database, q: { q: string; limit: number }) {
   const exact = toExactExpression(q.q)
   const fuzzy = toMatchExpression(q.q)
-  // Both need a word of three letters or more (the index holds trigrams).
-  if (exact === null || fuzzy === null) return { nfts: [], collections: [], users: [] }
   const found = statements(db)
+  if (exact === null || fuzzy === null) {
+    const range = { ...prefixRange(q.q), limit: q.limit }
+    const [collectionsNamed, usersNamed] = await Promise.all([
+      findCollections(found.collectionsByPrefix, range),
+      findUsers(found.usersByPrefix, range),
+    ])
+    return { nfts: [], collections: collectionsNamed, users: usersNamed }
+  }
   const [nftsFound, collectionsFound, usersFound] = await Promise.all([
     findNfts(db, exact, q.limit),
     findCollections(found.collections, { match: exact, ...toNameTerms(q.q), limit: q.limit }),
-    findUsers(db, exact, q.limit),
+    findUsers(found.users, { match: exact, limit: q.limit }),
   ])
   if (nftsFound.length + collectionsFound.length + usersFound.length > 0) {
     return { nfts: nftsFound, collections: collectionsFound, users: usersFound }
@@ -186,7 +229,7 @@ export async function search(db: Database, q: { q: string; limit: number }) {
   // A typo: in names only (trigrams of a word match most long descriptions).
   const [collectionsNamed, usersNamed] = await Promise.all([
     findCollections(found.collectionsNamed, { match: `name : (${fuzzy})`, limit: q.limit }),
-    findUsers(db, `username : (${fuzzy})`, q.limit),
+    findUsers(found.users, { match: `username : (${fuzzy})`, limit: q.limit }),
   ])
   return { nfts: [], collections: collectionsNamed, users: usersNamed }
 }

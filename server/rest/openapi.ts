@@ -188,7 +188,7 @@ export const openApiDocument = {
       get: {
         summary: 'Full-text search over NFTs, collections and users',
         description:
-          'Every word of three characters or more, inside NFT names, collection names and descriptions, and usernames. Collections named as the query come first, then those holding every word in their name, then the rest, the most traded first within each; users by relevance; NFTs in id order. A query matching nothing is taken for a typo: collection and user names sharing its trigrams are shown.',
+          'Every word of three characters or more, inside NFT names, collection names and descriptions, and usernames. Collections named as the query come first, then those holding every word in their name, then the rest, the most traded first within each; users by relevance; NFTs in id order. A query matching nothing is taken for a typo: collection and user names sharing its trigrams are shown. A query without a word of three characters finds collections and users whose names start with it.',
         parameters: [
           { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
           ...queryParams({ limit: searchInput.shape.limit }),

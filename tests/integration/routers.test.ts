@@ -462,6 +462,32 @@ describe('collections, rankings, activity, users, search', () => {
     expect((await caller.search.query({ q: 'neon cathedrals' })).collections[0]?.name).toBe('Neon Cathedrals')
   })
 
+  it('a search shorter than three characters finds collections and users whose names start with it, in name order', async () => {
+    const { rows } = await runtime.db.$client.execute('select name from collections')
+    const { rows: people } = await runtime.db.$client.execute('select username from users where username is not null')
+    for (const q of ['ne', 'NE', 'c', ' Ch ']) {
+      const prefix = q.trim().toLowerCase()
+      const byName = (names: string[]) =>
+        names
+          .filter((name) => name.toLowerCase().startsWith(prefix))
+          .sort((a, b) => (a.toLowerCase() < b.toLowerCase() ? -1 : 1))
+          .slice(0, 20)
+      const found = await caller.search.query({ q, limit: 20 })
+      const collectionsExpected = byName(rows.map((r) => String(r.name)))
+      expect(collectionsExpected.length, q).toBeGreaterThan(0)
+      expect(
+        found.collections.map((c) => c.name),
+        q,
+      ).toEqual(collectionsExpected)
+      expect(
+        found.users.map((u) => u.username),
+        q,
+      ).toEqual(byName(people.map((r) => String(r.username))))
+      expect(found.nfts).toEqual([])
+    }
+    await expect(caller.nft.list({ q: 'ne' })).rejects.toThrow(/needs a word of three characters or more/)
+  })
+
   it('a name search on the list finds every matching item, in the sort asked for, page after page', async () => {
     const { rows } = await runtime.db.$client.execute(
       "select id from nfts where name like '%reverie%' order by price_asc_key, id",
@@ -471,6 +497,6 @@ describe('collections, rankings, activity, users, search', () => {
     expect((await everyPage({ q: 'reverie', sort: 'price-asc', limit: 7 })).ids).toEqual(expected)
     const art = await everyPage({ q: 'reverie', category: 'art', limit: 100 })
     expect(art.rows.every((n) => n.category === 'art' && /reverie/i.test(n.name))).toBe(true)
-    expect((await caller.nft.list({ q: 'zq' })).data).toEqual([]) // no word of three letters
+    await expect(caller.nft.list({ q: 'zq' })).rejects.toThrow(/needs a word of three characters/)
   })
 })

@@ -32,7 +32,13 @@ export const nftListInput = z
     owner: addressSchema.optional(),
     minPrice: ethAmountSchema.optional(),
     maxPrice: ethAmountSchema.optional(),
-    q: z.string().trim().max(100, 'must be at most 100 characters').optional(),
+    // A name search inside a list needs a word the trigram index can look up.
+    q: z
+      .string()
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .refine((q) => q === '' || toExactExpression(q) !== null, 'needs a word of three characters or more')
+      .optional(),
     cursor: cursorSchema,
     limit: limitSchema,
   })
@@ -50,9 +56,7 @@ export async function runNftList(ctx: Context, input: NftListInput) {
     if (collectionId === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.collection}" does not exist` })
   }
-  // A search needs a word of three letters or more (the search index holds trigrams).
-  const nameMatch = input.q ? toExactExpression(input.q) : undefined
-  if (nameMatch === null) return { data: [], nextCursor: null }
+  const nameMatch = input.q ? (toExactExpression(input.q) ?? undefined) : undefined
   return listNfts(ctx.db, {
     sort: input.sort,
     filter: input.filter,
