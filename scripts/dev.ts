@@ -10,6 +10,8 @@ import { LOCAL_CHAIN_ID } from '../chain/marketplace'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
+import { nfts } from '../db/schema'
+import { count, gt } from 'drizzle-orm'
 import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
@@ -24,6 +26,13 @@ await seedLocalMarket(db, platformFee)
 // 24h / 7d volumes are relative to now: bring them up to date on every start (cheap at dev scale).
 if (!seeded) await refreshCollectionStats(db)
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
+// The seed's market is relative to the hour it ran; say so once it has aged past its auctions.
+const [live] = await db.select({ count: count() }).from(nfts).where(gt(nfts.auctionEndsAt, new Date()))
+if (!seeded && live?.count === 0) {
+  console.log(
+    `database ${url}: no auction is live any more (the seed has aged); npm run db:reset starts a fresh market`,
+  )
+}
 
 /** The embedded chain: reuse one already on 8545, or start anvil with its state kept in .data/. */
 async function localChain(): Promise<RunningProcess | null> {

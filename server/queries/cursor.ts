@@ -32,7 +32,7 @@ function decodeCursor(cursor: string | undefined, order: string): { key: number;
   ) {
     throw badCursor('is malformed')
   }
-  if (parsed[0] !== order) throw badCursor('belongs to another sort or filter; start again without it')
+  if (parsed[0] !== order) throw badCursor('belongs to another list or sort; start again without it')
   return { key: parsed[1], id: parsed[2] as number }
 }
 
