@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp } from './columns'
 
 export interface UserLinks {
@@ -13,7 +13,12 @@ export interface UserLinks {
 export const users = sqliteTable(
   'users',
   {
-    address: address('address').primaryKey(),
+    /**
+     * A stable row id: the search index (migration 0001) is keyed by it. Without an INTEGER
+     * PRIMARY KEY, VACUUM may renumber a table's rowids and leave the index pointing elsewhere.
+     */
+    id: integer('id').primaryKey(),
+    address: address('address').notNull(),
     username: text('username'),
     bio: text('bio'),
     avatarUrl: text('avatar_url'),
@@ -27,6 +32,9 @@ export const users = sqliteTable(
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
   },
-  // Case-insensitive (ASCII) order: a search shorter than a trigram reads names by prefix from it.
-  (t) => [index('users_username_idx').on(sql`${t.username} COLLATE NOCASE`)],
+  (t) => [
+    uniqueIndex('users_address_idx').on(t.address),
+    // Case-insensitive (ASCII) order: a search shorter than a trigram reads names by prefix from it.
+    index('users_username_idx').on(sql`${t.username} COLLATE NOCASE`),
+  ],
 )

@@ -47,7 +47,7 @@ export function toMatchExpression(query: string): string | null {
 }
 
 // The FTS5 tables of migration 0001 as query sources (outside db/schema: drizzle-kit does not
-// make virtual tables; the migration does). rowid is the row's id (users: their rowid).
+// make virtual tables; the migration does). rowid is the row's id.
 const searchNfts = sqliteTable('search_nfts', { rowid: integer('rowid').notNull() })
 const searchCollections = sqliteTable('search_collections', { rowid: integer('rowid').notNull() })
 const searchUsers = sqliteTable('search_users', { rowid: integer('rowid').notNull() })
@@ -146,7 +146,7 @@ const userPrefixQuery = (db: Database) =>
     .select({ user: users })
     .from(users)
     .where(sql`${users.username} COLLATE NOCASE >= ${low} AND ${users.username} COLLATE NOCASE < ${high}`)
-    .orderBy(sql`${users.username} COLLATE NOCASE, ${users}.rowid`)
+    .orderBy(sql`${users.username} COLLATE NOCASE, ${users.id}`)
     .limit(limit)
 
 /** Users whose name matches, best first. */
@@ -155,7 +155,7 @@ function userMatchQuery(db: Database) {
   return db
     .select({ user: users })
     .from(best)
-    .innerJoin(users, sql`${users}.rowid = ${best.id}`)
+    .innerJoin(users, eq(users.id, best.id))
     .orderBy(sql`${best.score}, ${best.id}`)
 }
 

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { Row } from '@libsql/client'
+import type { InValue, Row } from '@libsql/client'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCaller, type RouterInputs } from '../../server/trpc/root'
@@ -460,6 +460,41 @@ describe('collections, rankings, activity, users, search', () => {
     }
     // Named exactly as typed (any case): first, even when another holds the words and trades more.
     expect((await caller.search.query({ q: 'neon cathedrals' })).collections[0]?.name).toBe('Neon Cathedrals')
+  })
+
+  it('search finds the same users after VACUUM and after a dump is restored', async () => {
+    const fresh = await createSeededRuntime(100)
+    const run = (sql: string, args: InValue[] = []) => fresh.db.$client.execute({ sql, args })
+    try {
+      const search = createCaller(createContext({ request: new Request('http://localhost/'), runtime: fresh })).search
+      // Gaps in the users' row numbers, then the newest user's name as the query.
+      await run('DELETE FROM users WHERE rowid % 3 = 0')
+      const { rows } = await run('SELECT username FROM users WHERE username IS NOT NULL ORDER BY rowid DESC LIMIT 1')
+      const q = String(rows[0]!.username)
+      const before = (await search.query({ q, limit: 20 })).users
+      expect(before.map((u) => u.username)).toContain(q)
+      // VACUUM may renumber the rows of a table without an INTEGER PRIMARY KEY (SQLite's docs).
+      await run('VACUUM')
+      expect((await search.query({ q, limit: 20 })).users).toEqual(before)
+      // A dump (sqlite3 .dump) holds each table's columns, not its rowids, and replays the rows
+      // before it makes the triggers again; the search index's own tables come back as they were.
+      const dump = await run('SELECT * FROM users ORDER BY rowid')
+      const triggers = await run("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'users'")
+      for (const trigger of triggers.rows) await run(`DROP TRIGGER ${String(trigger.name)}`)
+      await run('DELETE FROM users')
+      const columns = dump.columns.join(', ')
+      const marks = dump.columns.map(() => '?').join(', ')
+      for (const row of dump.rows) {
+        await run(
+          `INSERT INTO users (${columns}) VALUES (${marks})`,
+          dump.columns.map((c) => row[c] as InValue),
+        )
+      }
+      for (const trigger of triggers.rows) await run(String(trigger.sql))
+      expect((await search.query({ q, limit: 20 })).users).toEqual(before)
+    } finally {
+      fresh.close()
+    }
   })
 
   it('a search shorter than three characters finds collections and users whose names start with it, in name order', async () => {
