@@ -1,15 +1,11 @@
 import { sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import type { Database } from './client'
-import { collections, sales } from './schema'
+import { collections, NO_CHANGE_TRENDING_KEY, sales } from './schema'
 
 const DAY = 86_400_000
 
-/**
- * Trending is the 24h volume change, highest first. A collection with no volume the day before
- * has no change to rank by: it comes after every change, by its 24h volume (one descending key).
- */
-export const NO_CHANGE_TRENDING_KEY = -1e12
+/** The trending tab's key (see NO_CHANGE_TRENDING_KEY). */
 const trendingKey = (change: number | null, volume24hEth: number) => change ?? NO_CHANGE_TRENDING_KEY + volume24hEth
 
 /**

@@ -11,7 +11,7 @@ import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { refreshCollectionStats } from '../db/stats'
 import { nfts } from '../db/schema'
-import { count, gt } from 'drizzle-orm'
+import { gt } from 'drizzle-orm'
 import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
@@ -27,8 +27,8 @@ await seedLocalMarket(db, platformFee)
 if (!seeded) await refreshCollectionStats(db)
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
 // The seed's market is relative to the hour it ran; say so once it has aged past its auctions.
-const [live] = await db.select({ count: count() }).from(nfts).where(gt(nfts.auctionEndsAt, new Date()))
-if (!seeded && live?.count === 0) {
+const live = await db.select({ id: nfts.id }).from(nfts).where(gt(nfts.auctionEndsAt, new Date())).limit(1)
+if (!seeded && live.length === 0) {
   console.log(
     `database ${url}: no auction is live any more (the seed has aged); npm run db:reset starts a fresh market`,
   )

@@ -1,7 +1,8 @@
 -- users get an INTEGER PRIMARY KEY: the search index (0001) is keyed by the row's id, and
 -- without one VACUUM may renumber a table's rowids. Each user keeps its rowid as its id, so the
 -- index stays true; the address stays unique. Dropping the table drops its search triggers:
--- they are made again on the id.
+-- they are made again on the id, and the index is rebuilt from the rows (one that drifted
+-- after an earlier VACUUM or restore is made true again).
 CREATE TABLE `__new_users` (
 	`id` integer PRIMARY KEY NOT NULL,
 	`address` text NOT NULL,
@@ -36,3 +37,7 @@ END;
 CREATE TRIGGER search_users_delete AFTER DELETE ON users BEGIN
   DELETE FROM search_users WHERE rowid = old.id;
 END;
+--> statement-breakpoint
+DELETE FROM search_users;
+--> statement-breakpoint
+INSERT INTO search_users(rowid, username) SELECT id, coalesce(username, '') FROM users;

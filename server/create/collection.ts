@@ -10,7 +10,7 @@ import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
 import { artUrl } from '../../db/media'
-import { CATEGORIES, collections } from '../../db/schema'
+import { CATEGORIES, collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
 import type { Env } from '../env'
 import { refuse } from '../errors'
 import { chainClient } from '../trading/clients'
@@ -88,6 +88,8 @@ export async function registerCollection(
       category: input.category,
       creator,
       creatorFeeBps: Number(bps),
+      // No sales yet, so no 24h change: it trends after every collection that has one.
+      trendingSort: NO_CHANGE_TRENDING_KEY,
     })
     .returning({ id: collections.id, slug: collections.slug })
   return row!

@@ -125,10 +125,17 @@ function collectionExactQuery(db: Database) {
  * usernames that start with it, in name order, read as a range of their case-insensitive indexes.
  */
 export function prefixRange(query: string): { low: string; high: string } {
-  const low = query.trim().toLowerCase()
+  // NOCASE folds ASCII letters only: fold the same ones, and no others.
+  const low = query.trim().replace(/[A-Z]/g, (letter) => letter.toLowerCase())
   const chars = Array.from(low)
   const last = chars.pop()!.codePointAt(0)!
-  return { low, high: chars.join('') + String.fromCodePoint(Math.min(last + 1, 0x10ffff)) }
+  // The least string above every name starting with `low`, in NOCASE order: the next character,
+  // past the capitals (folded away), the surrogates (no characters), or past the last one.
+  let next = last + 1
+  if (next >= 0x41 && next <= 0x5a) next = 0x5b
+  if (next >= 0xd800 && next <= 0xdfff) next = 0xe000
+  const high = next > 0x10ffff ? low + String.fromCodePoint(0x10ffff) : chars.join('') + String.fromCodePoint(next)
+  return { low, high }
 }
 const low = placeholder<string>('low')
 const high = placeholder<string>('high')

@@ -37,9 +37,12 @@ export const categoryFilterSchema = z
   .pipe(z.enum([...CATEGORIES, 'all'], { error: `must be all or one of ${CATEGORIES.join(', ')}` }))
   .transform((value) => (value === 'all' ? undefined : value))
   .optional()
+  .meta({ enum: [...CATEGORIES, 'all'], description: 'a category (any case), or all for every category' })
 
 /** A chain id to filter by, or `all` for every chain. */
-export const chainFilterSchema = z.preprocess((value) => (isAll(value) ? undefined : value), chainIdSchema.optional())
+export const chainFilterSchema = z
+  .preprocess((value) => (isAll(value) ? undefined : value), chainIdSchema.optional())
+  .meta({ description: 'a chain id, or all for every chain' })
 
 /** A price in ETH as decimal text or number, e.g. "0.5". */
 export const ethAmountSchema = z.coerce

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { deployCollection } from '../../chain/local-contracts'
 import { tokenUri } from '../../chain/voucher'
-import { activity, collections, nfts } from '../../db/schema'
+import { activity, collections, NO_CHANGE_TRENDING_KEY, nfts } from '../../db/schema'
 import { app } from '../../server/app'
 import { testAccount } from '../support/chain'
 import { startMarket } from '../support/market'
@@ -60,6 +60,8 @@ describe('new collection', () => {
       creator: m.creator.address.toLowerCase(),
       category: 'photography',
     })
+    // Nothing sold yet, no 24h change: it trends after every collection that has one.
+    expect(row!.trendingSort).toBe(NO_CHANGE_TRENDING_KEY)
 
     const mine = await app.request(
       `${ORIGIN}/api/trpc/create.myCollections`,

@@ -1,8 +1,12 @@
 import { seedDatabase } from '../../db/seed'
 import { createTestRuntime } from './runtime'
 
-/** The moment the test data is relative to: this hour, so live auctions are live whenever tests run. */
-export const SEED_NOW = new Date(Math.floor(Date.now() / 3_600_000) * 3_600_000)
+/**
+ * The moment the test data is relative to: the minute a test file starts. Seeded auctions and
+ * orders end whole hours after it, so none ends while a file runs and a reference taken at its
+ * start still holds at its end.
+ */
+export const SEED_NOW = new Date(Math.floor(Date.now() / 60_000) * 60_000)
 
 /** A fresh database with the default deterministic seed (or a smaller one). */
 export async function createSeededRuntime(nfts = 2_400) {
