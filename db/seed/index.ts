@@ -58,7 +58,8 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   return { seeded: true }
 }
 
-const SEEDED_TABLES = [
+/** The tables the seed fills. */
+export const SEEDED_TABLES = [
   'users',
   'collections',
   'nfts',

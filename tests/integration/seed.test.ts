@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '../../db/schema'
-import { seedDatabase } from '../../db/seed'
+import { SEEDED_TABLES, seedDatabase } from '../../db/seed'
 import { createTestRuntime } from '../support/runtime'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 
@@ -27,17 +27,7 @@ const count = async (sql: string) => Number(Object.values(await one(sql))[0])
 /** Every row of the seeded tables, in key order, as one digest. */
 async function digest(db: Awaited<ReturnType<typeof createTestRuntime>>['db']) {
   const hash = createHash('sha256')
-  for (const table of [
-    'users',
-    'collections',
-    'nfts',
-    'nft_attributes',
-    'listings',
-    'offers',
-    'sales',
-    'favorites',
-    'activity',
-  ]) {
+  for (const table of SEEDED_TABLES) {
     const { rows } = await db.$client.execute(`SELECT * FROM ${table} ORDER BY 1, 2`)
     hash.update(`${table}:${JSON.stringify(rows)}`)
   }
