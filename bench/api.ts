@@ -10,7 +10,7 @@
  * given too: the cost of the endpoint itself, against health's.
  *   BENCH_NFTS=1000000  size of the database (built once into bench/.tmp/, migrated and reused after)
  *   BENCH_SECONDS=5     duration of each run
- *   BENCH_ROUNDS=3      rounds per endpoint
+ *   BENCH_ROUNDS=5      rounds per endpoint (the machine is noisy: ±10 % between runs)
  */
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
@@ -20,7 +20,7 @@ import { migrateDatabase, productionEnv, seedDatabase, startProductionServer, wr
 
 const nfts = Number(process.env.BENCH_NFTS ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3)
+const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
 const dbFile = `bench/.tmp/${nfts}.db`
 
 mkdirSync('bench/.tmp', { recursive: true })
