@@ -15,16 +15,16 @@ export const CATEGORIES = [
 export type Category = (typeof CATEGORIES)[number]
 
 /**
- * A collection (one contract). The stats columns are derived from sales, listings and
- * owners by `refreshCollectionStats`; each `*_sort` real mirrors an exact wei text and is
- * used only to order and filter.
- */
-/**
  * Trending is the 24h volume change, highest first. A collection with no volume the day before
  * has no change to rank by: its key is this plus its 24h volume (in ETH), below every change.
  */
 export const NO_CHANGE_TRENDING_KEY = -1e12
 
+/**
+ * A collection (one contract). The stats columns are derived from sales, listings and
+ * owners by `refreshCollectionStats`; each `*_sort` real mirrors an exact wei text and is
+ * used only to order and filter.
+ */
 export const collections = sqliteTable(
   'collections',
   {

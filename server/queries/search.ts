@@ -166,18 +166,35 @@ function userMatchQuery(db: Database) {
     .orderBy(sql`${best.score}, ${best.id}`)
 }
 
+/** What the statements of each way of searching bind for a query (one place for search and EXPLAIN). */
+const bindings = {
+  /** Every word as a substring; `exact` is toExactExpression(query). */
+  exact: (query: string, exact: string, count: number) => ({ match: exact, ...toNameTerms(query), limit: count }),
+  /** Names sharing the query's trigrams (a query with a word of three characters). */
+  typo(query: string, count: number) {
+    const grams = toMatchExpression(query)!
+    return {
+      collections: { match: `name : (${grams})`, limit: count },
+      users: { match: `username : (${grams})`, limit: count },
+    }
+  },
+  /** Names starting with a query too short for trigrams. */
+  prefix: (query: string, count: number) => ({ ...prefixRange(query), limit: count }),
+}
+
 /** A search's statements with the values of `query` bound, for the query-plan test's EXPLAIN. */
 export function searchStatements(db: Database, query: string, count: number) {
-  const exact = { match: toExactExpression(query), ...toNameTerms(query), limit: count }
-  const typo = { match: `name : (${toMatchExpression(query)})`, limit: count }
+  const exact = bindings.exact(query, toExactExpression(query)!, count)
+  const typo = bindings.typo(query, count)
+  const prefix = bindings.prefix(query, count)
   return {
     nfts: filledStatement(nftMatchQuery(db), exact),
     collections: filledStatement(collectionExactQuery(db), exact),
     users: filledStatement(userMatchQuery(db), exact),
-    collectionsNamed: filledStatement(collectionTypoQuery(db), typo),
-    usersNamed: filledStatement(userMatchQuery(db), { ...typo, match: `username : (${toMatchExpression(query)})` }),
-    collectionsByPrefix: filledStatement(collectionPrefixQuery(db), { ...prefixRange(query), limit: count }),
-    usersByPrefix: filledStatement(userPrefixQuery(db), { ...prefixRange(query), limit: count }),
+    collectionsNamed: filledStatement(collectionTypoQuery(db), typo.collections),
+    usersNamed: filledStatement(userMatchQuery(db), typo.users),
+    collectionsByPrefix: filledStatement(collectionPrefixQuery(db), prefix),
+    usersByPrefix: filledStatement(userPrefixQuery(db), prefix),
   }
 }
 
@@ -192,15 +209,15 @@ const statements = (db: Database) =>
     usersByPrefix: userPrefixQuery(db).prepare(),
   }))
 
-async function findNfts(db: Database, expression: string, count: number) {
-  const rows = await statements(db).nfts.values({ match: expression, limit: count })
+/** A prepared statement whose rows are read with `.values()` (rows.ts). */
+type RowsQuery = { values: (values: Record<string, unknown>) => Promise<unknown[][]> }
+
+async function findNfts(query: RowsQuery, values: Record<string, unknown>) {
+  const rows = await query.values(values)
   return rows.map((raw) => toNftJson(nftRows.map(raw)))
 }
 
-async function findCollections(
-  query: { values: (values: Record<string, unknown>) => Promise<unknown[][]> },
-  values: Record<string, unknown>,
-) {
+async function findCollections(query: RowsQuery, values: Record<string, unknown>) {
   const rows = await query.values(values)
   return rows.map((raw) => toCollectionJson(collectionRows.map(raw).row))
 }
@@ -214,29 +231,30 @@ async function findUsers(
 }
 
 export async function search(db: Database, q: { q: string; limit: number }) {
-  const exact = toExactExpression(q.q)
-  const fuzzy = toMatchExpression(q.q)
   const found = statements(db)
-  if (exact === null || fuzzy === null) {
-    const range = { ...prefixRange(q.q), limit: q.limit }
+  const exact = toExactExpression(q.q)
+  if (exact === null) {
+    const prefix = bindings.prefix(q.q, q.limit)
     const [collectionsNamed, usersNamed] = await Promise.all([
-      findCollections(found.collectionsByPrefix, range),
-      findUsers(found.usersByPrefix, range),
+      findCollections(found.collectionsByPrefix, prefix),
+      findUsers(found.usersByPrefix, prefix),
     ])
     return { nfts: [], collections: collectionsNamed, users: usersNamed }
   }
+  const values = bindings.exact(q.q, exact, q.limit)
   const [nftsFound, collectionsFound, usersFound] = await Promise.all([
-    findNfts(db, exact, q.limit),
-    findCollections(found.collections, { match: exact, ...toNameTerms(q.q), limit: q.limit }),
-    findUsers(found.users, { match: exact, limit: q.limit }),
+    findNfts(found.nfts, values),
+    findCollections(found.collections, values),
+    findUsers(found.users, values),
   ])
   if (nftsFound.length + collectionsFound.length + usersFound.length > 0) {
     return { nfts: nftsFound, collections: collectionsFound, users: usersFound }
   }
   // A typo: in names only (trigrams of a word match most long descriptions).
+  const typo = bindings.typo(q.q, q.limit)
   const [collectionsNamed, usersNamed] = await Promise.all([
-    findCollections(found.collectionsNamed, { match: `name : (${fuzzy})`, limit: q.limit }),
-    findUsers(found.users, { match: `username : (${fuzzy})`, limit: q.limit }),
+    findCollections(found.collectionsNamed, typo.collections),
+    findUsers(found.users, typo.users),
   ])
   return { nfts: [], collections: collectionsNamed, users: usersNamed }
 }
