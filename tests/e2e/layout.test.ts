@@ -86,6 +86,20 @@ describe('header', () => {
     await page.close()
   })
 
+  it('search with two letters shows the collections whose names start with them, and no items', async () => {
+    const page = await open('/search?q=ne')
+    await page.getByRole('heading', { name: 'Results for “ne”' }).waitFor()
+    await page.getByRole('heading', { name: 'Collections' }).waitFor()
+    // The result list under its heading (the header's menu links to collections too).
+    const names = await page.locator('h2:text-is("Collections") + ul a span').allTextContents()
+    expect(names).toContain('Neon Cathedrals')
+    expect(names.every((name) => name.toLowerCase().startsWith('ne'))).toBe(true)
+    expect(await page.getByRole('heading', { name: 'Items' }).count()).toBe(0)
+    await page.goto(page.url().replace(/\?q=ne$/, '?q=zq'))
+    await page.getByText('Nothing matches “zq”').waitFor()
+    await page.close()
+  })
+
   it('search takes a query that matches nothing for a typo', async () => {
     const page = await open('/search?q=cathedrls')
     await page.getByRole('heading', { name: 'Results for “cathedrls”' }).waitFor()
