@@ -17,6 +17,7 @@ export const SCREEN_ROUTES = [
   '/user/avatar_6',
   '/create',
   '/search?q=reverie',
+  '/search?q=ne',
   '/contact',
   '/newsletter',
   '/platform_status',
