@@ -44,6 +44,7 @@ export const productionEnv = (dbFile: string) => ({
   DATABASE_URL: `file:${dbFile}`,
   AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+  PUBLIC_URL: 'https://vitrine.example',
 })
 
 /** Builds the Node production bundle and serves it (`npm start`) on a free port over `dbFile`. */

@@ -22,13 +22,17 @@ await seedDatabase(db)
 db.$client.close()
 console.log(`sqld on ${sqld.url} (data in .data/sqld)`)
 
+const port = Number(process.env.PORT ?? 8787)
 const worker = await startWrangler(
   {
     DATABASE_URL: sqld.url,
     AUTH_SECRET: process.env.AUTH_SECRET ?? '',
     PLATFORM_FEE_RECIPIENT: process.env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT,
+    // Sign-in is accepted for the configured origins only: here, this local preview's.
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://localhost:${port}`,
+    ALLOWED_ORIGINS: process.env.ALLOWED_ORIGINS ?? `http://127.0.0.1:${port}`,
   },
-  { port: Number(process.env.PORT ?? 8787) },
+  { port },
 )
 console.log(`Worker (workerd) on ${worker.url}, press Ctrl+C to stop`)
 worker.process.stdout?.pipe(process.stdout)

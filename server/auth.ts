@@ -27,7 +27,10 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
   return {
     basePath: AUTH_BASE_PATH,
     secret: env.AUTH_SECRET,
+    // Every request reaches Auth.js rebased on a configured origin (`onSiteOrigin`), so the host
+    // it sees is ours, not whatever the Host header said.
     trustHost: true,
+    ...sessionCookies(env),
     session: { strategy: 'jwt', maxAge: 30 * 24 * 60 * 60 },
     // Our login page shows every error type in words (app/lib/auth-errors.ts).
     pages: { signIn: '/login', error: '/login' },
@@ -45,7 +48,7 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
             const address = await verifySignIn({
               message,
               signature,
-              origin: new URL(request.url),
+              origins: env.siteOrigins,
               chains: env.chains,
               db,
             })
@@ -82,9 +85,32 @@ async function recordSignIn(db: Runtime['db'], address: string) {
     })
 }
 
+/**
+ * In production behind https, cookies are `Secure` and `__Host-` (no Domain, Path=/) whatever
+ * scheme this process sees: TLS usually ends at a proxy in front of Node.
+ */
+function sessionCookies(env: Runtime['env']): Pick<AuthConfig, 'useSecureCookies' | 'cookies'> {
+  if (env.NODE_ENV !== 'production' || !env.siteOrigins[0]!.startsWith('https:')) return {}
+  const options = { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: true }
+  return {
+    useSecureCookies: true,
+    cookies: {
+      sessionToken: { name: '__Host-authjs.session-token', options },
+      callbackUrl: { name: '__Host-authjs.callback-url', options },
+      csrfToken: { name: '__Host-authjs.csrf-token', options },
+    },
+  }
+}
+
+/** The request's URL on the site's own origin: a Host header naming another one is ignored. */
+function onSiteOrigin(url: URL, origins: string[]): URL {
+  if (origins.includes(url.origin)) return url
+  return new URL(`${url.pathname}${url.search}`, origins[0])
+}
+
 /** Reads the session of a request (null when signed out) through Auth.js itself. */
 export async function getSession(request: Request, runtime: Runtime): Promise<Session | null> {
-  const url = new URL(`${AUTH_BASE_PATH}/session`, request.url)
+  const url = new URL(`${AUTH_BASE_PATH}/session`, onSiteOrigin(new URL(request.url), runtime.env.siteOrigins))
   const response = await Auth(new Request(url, { headers: request.headers }), createAuthConfig(runtime))
   if (!response.ok) return null
   const session = (await response.json()) as Session | null
@@ -96,7 +122,7 @@ export async function getSession(request: Request, runtime: Runtime): Promise<Se
  * `{ url }` back instead of a redirect; @auth/core reads that wish from a header, so it is set here.
  */
 export async function handleAuth(request: Request, runtime: Runtime): Promise<Response> {
-  const url = new URL(request.url)
+  const url = onSiteOrigin(new URL(request.url), runtime.env.siteOrigins)
   const body = request.method === 'POST' ? await request.text() : undefined
   const form = body === undefined ? url.searchParams : new URLSearchParams(body)
   const wantsJson = request.headers.has('x-auth-return-redirect') || form.get('json') === 'true'

@@ -19,7 +19,9 @@ const baseSchema = z.object({
   DATABASE_AUTH_TOKEN: z.string().min(1).optional(),
   AUTH_SECRET: z.string().min(32, 'must be at least 32 characters (try: openssl rand -base64 32)').optional(),
   CHAIN_RPC_URL: z.url().optional(),
-  PUBLIC_URL: z.url().optional(),
+  PUBLIC_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  PORT: z.coerce.number().int().min(1).max(65535).optional(),
   WALLETCONNECT_PROJECT_ID: z
     .string()
     .regex(/^[0-9a-f]{32}$/, 'must be the 32-character project id from cloud.reown.com')
@@ -53,6 +55,11 @@ export type Env = {
   CHAIN_RPC_URL: string | undefined
   /** The site's public origin for canonical URLs; defaults to the request's. */
   PUBLIC_URL: string | undefined
+  /**
+   * The origins this site answers on, canonical first: a sign-in message must name one of them,
+   * and Auth.js builds its URLs on them. Configuration, never a request header.
+   */
+  siteOrigins: string[]
   /** Enables WalletConnect (phone wallets) when set. */
   WALLETCONNECT_PROJECT_ID: string | undefined
   /** The networks this deployment offers, first one preferred, each with its RPC URL. */
@@ -107,6 +114,12 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   if (production && !env.DATABASE_URL) {
     problems.push('DATABASE_URL: required in production (e.g. libsql://<db>-<org>.turso.io)')
   }
+  if (production && !env.PUBLIC_URL) {
+    problems.push(
+      "PUBLIC_URL: required in production (the site's public origin, e.g. https://vitrine.example; sign-in is accepted for it only)",
+    )
+  }
+  const siteOrigins = parseSiteOrigins(env, problems)
   if (production && !env.PLATFORM_FEE_RECIPIENT) {
     problems.push('PLATFORM_FEE_RECIPIENT: required in production (the address that receives the platform fee)')
   }
@@ -120,11 +133,34 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     AUTH_SECRET: secret,
     CHAIN_RPC_URL: env.CHAIN_RPC_URL,
     PUBLIC_URL: env.PUBLIC_URL?.replace(/\/+$/, ''),
+    siteOrigins,
     WALLETCONNECT_PROJECT_ID: env.WALLETCONNECT_PROJECT_ID,
     chains,
     INDEXER_CONFIRMATIONS: env.INDEXER_CONFIRMATIONS,
     platformFee: { bps: env.PLATFORM_FEE_BPS, recipient: env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT },
   }
+}
+
+/**
+ * PUBLIC_URL's origin, then ALLOWED_ORIGINS. Without PUBLIC_URL (development, tests) the dev
+ * server's own origin on PORT, by name and by address, as a browser may open either.
+ */
+function parseSiteOrigins(env: z.infer<typeof baseSchema>, problems: string[]): string[] {
+  const port = env.PORT ?? 3000
+  const origins = env.PUBLIC_URL
+    ? [new URL(env.PUBLIC_URL).origin]
+    : [`http://localhost:${port}`, `http://127.0.0.1:${port}`]
+  for (const entry of env.ALLOWED_ORIGINS?.split(',') ?? []) {
+    const value = entry.trim()
+    if (!value) continue
+    const url = URL.canParse(value) ? new URL(value) : null
+    if (!url || !/^https?:$/.test(url.protocol) || url.origin !== value.replace(/\/+$/, '')) {
+      problems.push(
+        `ALLOWED_ORIGINS: "${value}" is not an origin (scheme, host and optional port, e.g. https://vitrine.example)`,
+      )
+    } else if (!origins.includes(url.origin)) origins.push(url.origin)
+  }
+  return origins
 }
 
 function parseChains(env: z.infer<typeof baseSchema>, raw: Record<string, unknown>, problems: string[]): PublicChain[] {

@@ -50,21 +50,22 @@ export async function issueNonce(db: Database, now = Date.now()): Promise<string
 export interface SignInAttempt {
   message: string
   signature: Hex
-  /** Where the request came from: the message's domain and URI must match it. */
-  origin: URL
+  /** The site's configured origins (never the request's): the message must name one of them. */
+  origins: string[]
   chains: PublicChain[]
   db: Database
   now?: number
 }
 
 /** Checks a signed EIP-4361 message; answers the signer's address or throws a SiweRejection. */
-export async function verifySignIn({ message, signature, origin, chains, db, now = Date.now() }: SignInAttempt) {
+export async function verifySignIn({ message, signature, origins, chains, db, now = Date.now() }: SignInAttempt) {
   const fields = parseSiweMessage(message)
   const { address, domain, uri, chainId, nonce, issuedAt, expirationTime, notBefore, version } = fields
   if (!address || !domain || !uri || !chainId || !nonce || !issuedAt || version !== '1') {
     throw new SiweRejection('malformed')
   }
-  if (domain !== origin.host) throw new SiweRejection('wrong_domain')
+  const origin = origins.map((o) => new URL(o)).find((o) => o.host === domain)
+  if (!origin) throw new SiweRejection('wrong_domain')
   if (!URL.canParse(uri) || new URL(uri).origin !== origin.origin) throw new SiweRejection('wrong_uri')
   const chain = chains.find((c) => c.id === chainId)
   if (!chain) throw new SiweRejection('unsupported_chain')
@@ -78,15 +79,16 @@ export async function verifySignIn({ message, signature, origin, chains, db, now
   }
   if (notBefore && notBefore.getTime() > now + CLOCK_SKEW_MS) throw new SiweRejection('not_yet_valid')
 
-  if (!(await signatureIsValid(chain, address, message, signature))) throw new SiweRejection('bad_signature')
-
-  // Accept the nonce once: the update matches only an unused, unexpired nonce of ours.
+  // The nonce is spent before the signature is checked: a message we never issued (or a replay)
+  // costs one indexed update, never an RPC call, and a nonce is tried at most once.
   const used = await db
     .update(siweNonces)
     .set({ usedAt: now })
     .where(and(eq(siweNonces.nonce, nonce), isNull(siweNonces.usedAt), gt(siweNonces.expiresAt, now)))
     .returning({ nonce: siweNonces.nonce })
   if (used.length !== 1) throw new SiweRejection('bad_nonce')
+
+  if (!(await signatureIsValid(chain, address, message, signature))) throw new SiweRejection('bad_signature')
   return getAddress(address)
 }
 

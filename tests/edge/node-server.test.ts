@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { get } from 'node:http'
+import { get, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -14,7 +14,10 @@ import { seedDatabase } from '../../db/seed'
 import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../scripts/processes'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/env'
 import { TEST_AUTH_SECRET } from '../support/runtime'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { createSiweMessage } from 'viem/siwe'
 
+const PUBLIC_URL = 'https://vitrine.example'
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-node-'))
 const databaseUrl = `file:${join(dir, 'vitrine.db')}`
 const started: RunningProcess[] = []
@@ -34,6 +37,8 @@ async function startServer(): Promise<RunningProcess> {
       DATABASE_URL: databaseUrl,
       AUTH_SECRET: TEST_AUTH_SECRET,
       PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+      // Behind a proxy that ends TLS: the process itself sees plain http.
+      PUBLIC_URL: PUBLIC_URL,
     },
   )
   started.push(running)
@@ -91,6 +96,31 @@ function status(path: string): Promise<number> {
       .on('timeout', () => reject(new Error(`GET ${path}: no answer in 5 s`)))
       .on('error', reject)
   })
+}
+
+/** A request with headers fetch would not send (Host), on a new connection. */
+function call(
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${server.url}${path}`, { method, headers, agent: false, timeout: 10_000 }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }))
+    })
+    request.on('timeout', () => request.destroy(new Error(`${method} ${path}: no answer in 10 s`)))
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
+const cookies = (answer: { headers: Record<string, string | string[] | undefined> }) => {
+  const setCookie = answer.headers['set-cookie']
+  return Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
 }
 
 /**
@@ -159,6 +189,57 @@ describe('npm start (the Node production build)', () => {
       return now.length === 2 && !now.includes(before[0]!)
     })
     for (let i = 0; i < 4; i++) expect(await status('/api/v1/collections?limit=2')).toBe(200)
+  })
+
+  it('binds sign-in to PUBLIC_URL: a message for another host is refused whatever Host says', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const signIn = async (domain: string, uri: string, host: string) => {
+      const nonce = await call('POST', '/api/trpc/siweNonce', { host, 'content-type': 'application/json' })
+      const csrf = await call('GET', '/api/auth/csrf', { host })
+      const csrfCookie = cookies(csrf)
+        .map((c) => c.split(';')[0])
+        .join('; ')
+      const message = createSiweMessage({
+        address: account.address,
+        chainId: 1,
+        domain,
+        uri,
+        version: '1',
+        nonce: (JSON.parse(nonce.body) as { result: { data: string } }).result.data,
+        issuedAt: new Date(),
+      })
+      const form = new URLSearchParams({
+        csrfToken: (JSON.parse(csrf.body) as { csrfToken: string }).csrfToken,
+        message,
+        signature: await account.signMessage({ message }),
+        json: 'true',
+      })
+      const answer = await call(
+        'POST',
+        '/api/auth/callback/siwe',
+        { host, cookie: csrfCookie, 'content-type': 'application/x-www-form-urlencoded' },
+        form.toString(),
+      )
+      return { url: new URL((JSON.parse(answer.body) as { url: string }).url), setCookies: cookies(answer), csrf }
+    }
+
+    // A phishing page's message, redeemed with the Host header it names: no session.
+    const phished = await signIn('evil.example', 'https://evil.example', 'evil.example')
+    expect(phished.url.searchParams.get('code')).toBe('wrong_domain')
+    expect(phished.url.origin).toBe(PUBLIC_URL)
+    expect(phished.setCookies.some((c) => c.includes('session-token'))).toBe(false)
+
+    // Our own message, although this process sees plain http behind the proxy: Secure, __Host- cookies.
+    const own = await signIn('vitrine.example', PUBLIC_URL, `127.0.0.1:${new URL(server.url).port}`)
+    expect(own.url.searchParams.get('error')).toBeNull()
+    const session = own.setCookies.find((c) => c.startsWith('__Host-authjs.session-token='))
+    expect(session).toBeDefined()
+    expect(session).toMatch(/; Secure/i)
+    expect(session).toMatch(/; Path=\//i)
+    expect(session).not.toMatch(/; Domain=/i)
+    for (const cookie of cookies(own.csrf)) expect(cookie).toMatch(/^__Host-authjs\.[a-z-]+=.*; Secure/i)
+    const answer = await call('GET', '/api/auth/session', { cookie: session!.split(';')[0]! })
+    expect(JSON.parse(answer.body)).toMatchObject({ user: { name: account.address } })
   })
 
   it('stops every process when the first one is told to stop', async () => {

@@ -18,6 +18,7 @@ import { startTestChain } from '../support/chain'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 import { sessionCookie } from '../support/session'
 
+const PUBLIC_URL = 'https://vitrine.example'
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-edge-'))
 let sqld: RunningProcess | undefined
 let worker: RunningProcess | undefined
@@ -34,7 +35,12 @@ beforeAll(async () => {
   await seedDatabase(db, { users: 5 })
   db.$client.close()
   worker = await startWrangler(
-    { DATABASE_URL: sqld.url, AUTH_SECRET: TEST_AUTH_SECRET, PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT },
+    {
+      DATABASE_URL: sqld.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+      PUBLIC_URL,
+    },
     { persistTo: join(dir, 'wrangler') },
   )
 })
@@ -105,6 +111,7 @@ describe('the Worker without its secrets', () => {
       const text = await response.text()
       expect(text).toContain('AUTH_SECRET: required in production')
       expect(text).toContain('DATABASE_URL: required in production')
+      expect(text).toContain('PUBLIC_URL: required in production')
     } finally {
       await bare.stop()
     }
@@ -119,6 +126,7 @@ describe('the Cron Trigger', () => {
         DATABASE_URL: sqld!.url,
         AUTH_SECRET: TEST_AUTH_SECRET,
         PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+        PUBLIC_URL,
         CHAINS: '31337',
         CHAIN_RPC_URL: chain.url,
       },

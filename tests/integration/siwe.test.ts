@@ -3,12 +3,18 @@ import type { Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createSiweMessage, type SiweMessage as ViemSiweMessage } from 'viem/siwe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { app } from '../../server/app'
-import { createTestRuntime } from '../support/runtime'
+import { parseEnv } from '../../server/env'
+import { verifySignIn } from '../../server/siwe'
+import { createTestRuntime, TEST_AUTH_SECRET } from '../support/runtime'
 
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>
-const ORIGIN = 'http://localhost'
-const request = (path: string, init?: RequestInit) => app.request(`${ORIGIN}${path}`, init, runtime)
+/** Without PUBLIC_URL the site's origin is the dev server's own, on port 3000. */
+const ORIGIN = 'http://localhost:3000'
+const DOMAIN = 'localhost:3000'
+const request = (path: string, init?: RequestInit, origin = ORIGIN) => app.request(`${origin}${path}`, init, runtime)
 
 beforeAll(async () => {
   runtime = await createTestRuntime()
@@ -36,7 +42,7 @@ function messageFor(account: PrivateKeyAccount, nonceValue: string, overrides: P
   return createSiweMessage({
     address: account.address,
     chainId: 31337,
-    domain: 'localhost',
+    domain: DOMAIN,
     uri: ORIGIN,
     version: '1',
     nonce: nonceValue,
@@ -47,20 +53,27 @@ function messageFor(account: PrivateKeyAccount, nonceValue: string, overrides: P
   })
 }
 
-/** Posts a signed message the way the browser does; answers the redirect url and cookies. */
-async function submit(message: string, signature: Hex, { withCsrf = true } = {}) {
+/**
+ * Posts a signed message the way the browser does; answers the redirect url and cookies. `origin`
+ * is the URL the request arrives on (its Host header): a phishing site replaying a message.
+ */
+async function submit(message: string, signature: Hex, { withCsrf = true, origin = ORIGIN } = {}) {
   const token = await csrf()
-  const response = await request('/api/auth/callback/siwe', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: token.cookie },
-    body: new URLSearchParams({
-      ...(withCsrf ? { csrfToken: token.csrfToken } : {}),
-      message,
-      signature,
-      callbackUrl: '/',
-      json: 'true',
-    }),
-  })
+  const response = await request(
+    '/api/auth/callback/siwe',
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: token.cookie },
+      body: new URLSearchParams({
+        ...(withCsrf ? { csrfToken: token.csrfToken } : {}),
+        message,
+        signature,
+        callbackUrl: '/',
+        json: 'true',
+      }),
+    },
+    origin,
+  )
   const { url } = (await response.json()) as { url: string }
   const cookies = cookiesOf(response)
   const session = await request('/api/auth/session', { headers: { cookie: cookies.join('; ') } })
@@ -89,7 +102,7 @@ describe('Sign-In with Ethereum', () => {
     const account = freshAccount()
     const now = new Date()
     const message = new SiweMessage({
-      domain: 'localhost',
+      domain: DOMAIN,
       address: account.address,
       statement: 'Sign in to Vitrine.',
       uri: ORIGIN,
@@ -192,6 +205,78 @@ describe('Sign-In with Ethereum', () => {
     const replay = await submit(message, signature)
     expect(replay.url.searchParams.get('code')).toBe('bad_nonce')
     expect(replay.session).toBeNull()
+  })
+
+  it('refuses a message made for another site even when the request names that host', async () => {
+    // A phishing page at evil.example gets a victim to sign in "to evil.example", then redeems
+    // the signature here with Host: evil.example.
+    const account = freshAccount()
+    const message = messageFor(account, await nonce(), { domain: 'evil.example', uri: 'https://evil.example' })
+    const { url, session } = await submit(message, await account.signMessage({ message }), {
+      origin: 'https://evil.example',
+    })
+    expect(url.searchParams.get('code')).toBe('wrong_domain')
+    // Auth.js answered on our origin, not the one the Host header named.
+    expect(url.origin).toBe(ORIGIN)
+    expect(session).toBeNull()
+    expect((await request(`/api/v1/users/${account.address}`)).status).toBe(404)
+  })
+
+  it('takes the origins from ALLOWED_ORIGINS, and only those', async () => {
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PUBLIC_URL: 'https://vitrine.example/',
+      ALLOWED_ORIGINS: 'https://www.vitrine.example, http://vitrine.internal:8080',
+    })
+    expect(env.siteOrigins).toEqual([
+      'https://vitrine.example',
+      'https://www.vitrine.example',
+      'http://vitrine.internal:8080',
+    ])
+    expect(() =>
+      parseEnv({ NODE_ENV: 'test', AUTH_SECRET: TEST_AUTH_SECRET, ALLOWED_ORIGINS: 'https://a.example/x' }),
+    ).toThrow(/ALLOWED_ORIGINS: "https:\/\/a.example\/x" is not an origin/)
+    const { siteOrigins } = parseEnv({ NODE_ENV: 'development', AUTH_SECRET: TEST_AUTH_SECRET, PORT: '4123' })
+    expect(siteOrigins).toEqual(['http://localhost:4123', 'http://127.0.0.1:4123'])
+    expect(() => parseEnv({ NODE_ENV: 'production', AUTH_SECRET: TEST_AUTH_SECRET })).toThrow(
+      /PUBLIC_URL: required in production/,
+    )
+  })
+
+  it('spends the nonce before checking the signature: an unknown nonce makes no RPC call', async () => {
+    // A signature that is not the address's own makes viem ask the chain (a smart wallet?).
+    const rpcCalls: string[] = []
+    const rpc = createServer((req, res) => {
+      rpcCalls.push(req.url ?? '')
+      res.writeHead(500).end()
+    })
+    await new Promise<void>((resolve) => rpc.listen(0, '127.0.0.1', resolve))
+    const { port } = rpc.address() as AddressInfo
+    try {
+      const account = freshAccount()
+      const signIn = (nonceValue: string) => {
+        const message = messageFor(account, nonceValue)
+        return freshAccount()
+          .signMessage({ message })
+          .then((signature) =>
+            verifySignIn({
+              message,
+              signature,
+              origins: [ORIGIN],
+              chains: [{ id: 31337, rpcUrl: `http://127.0.0.1:${port}` }],
+              db: runtime.db,
+            }),
+          )
+      }
+      await expect(signIn('abcdefgh12345678')).rejects.toMatchObject({ code: 'bad_nonce' })
+      expect(rpcCalls).toEqual([])
+      // With an issued nonce the same signature does reach the chain, which says no.
+      await expect(signIn(await nonce())).rejects.toMatchObject({ code: 'bad_signature' })
+      expect(rpcCalls.length).toBeGreaterThan(0)
+    } finally {
+      rpc.close()
+    }
   })
 
   it('refuses a sign-in without the CSRF token', async () => {

@@ -16,6 +16,7 @@ describe('parseEnv', () => {
     expect(attempt).toThrow(/AUTH_SECRET: required in production/)
     expect(attempt).toThrow(/DATABASE_URL: required in production/)
     expect(attempt).toThrow(/PLATFORM_FEE_RECIPIENT: required in production/)
+    expect(attempt).toThrow(/PUBLIC_URL: required in production/)
   })
 
   it('accepts a Turso database in production', () => {
@@ -25,6 +26,7 @@ describe('parseEnv', () => {
       DATABASE_URL: 'libsql://vitrine-acme.turso.io',
       DATABASE_AUTH_TOKEN: 'token',
       PLATFORM_FEE_RECIPIENT: '0x00000000000000000000000000000000000000Fe',
+      PUBLIC_URL: 'https://vitrine.example',
     })
     expect(env).toMatchObject({ DATABASE_URL: 'libsql://vitrine-acme.turso.io', DATABASE_AUTH_TOKEN: 'token' })
   })

@@ -83,6 +83,7 @@ describe('chain configuration', () => {
       AUTH_SECRET: secret,
       DATABASE_URL: 'libsql://x.turso.io',
       PLATFORM_FEE_RECIPIENT: '0x00000000000000000000000000000000000000fe',
+      PUBLIC_URL: 'https://vitrine.example',
     })
     expect(production.chains.map((c) => c.id)).toEqual([1, 8453, 11155111])
   })
