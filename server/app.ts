@@ -11,6 +11,7 @@ import { drawArt } from './art'
 import { ApiError, toApiError } from './errors'
 import { metadata } from './create/metadata-routes'
 import { media } from './media/routes'
+import { untrustedHeaders } from './media/untrusted'
 import { v1 } from './rest/v1'
 import type { Runtime } from './runtime'
 import { appRouter, createCaller } from './trpc/root'
@@ -43,10 +44,12 @@ app.get('/health', async (c) => {
 app.get('/art/:kind/:key{.+\\.svg}', (c) => {
   const kind = c.req.param('kind')
   if (!ART_KINDS.includes(kind as ArtKind)) throw new ApiError(404, 'NOT_FOUND', `no artwork kind "${kind}"`)
-  return c.body(drawArt(kind as ArtKind, c.req.param('key').slice(0, -'.svg'.length)), 200, {
-    'content-type': 'image/svg+xml',
-    'cache-control': 'public, max-age=31536000, immutable',
-  })
+  return c.body(
+    drawArt(kind as ArtKind, c.req.param('key').slice(0, -'.svg'.length)),
+    200,
+    // The key (and so the title drawn from it) is whatever the URL says.
+    untrustedHeaders({ 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=31536000, immutable' }),
+  )
 })
 
 app.route('/v1', v1)

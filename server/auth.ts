@@ -39,7 +39,7 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
         id: 'siwe',
         name: 'Ethereum',
         credentials: { message: { label: 'Message' }, signature: { label: 'Signature' } },
-        async authorize(credentials, request) {
+        async authorize(credentials) {
           const { message, signature } = credentials
           if (typeof message !== 'string' || typeof signature !== 'string' || !isHex(signature)) {
             throw new SiweSignInError('malformed')

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 import { describeZodError } from './errors'
+import { untrustedHeaders } from './media/untrusted'
 
 /** SPEC.md §9: the device widths and the small (icon/thumbnail) widths. */
 export const IMAGE_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const
@@ -46,10 +47,10 @@ export async function handleImage(
   }
   if (source.headers.get('content-type') !== 'image/svg+xml') {
     return new Response(source.body, {
-      headers: {
+      headers: untrustedHeaders({
         'content-type': source.headers.get('content-type') ?? 'application/octet-stream',
         'cache-control': 'public, max-age=31536000, immutable',
-      },
+      }),
     })
   }
   const svg = await source.text()
@@ -61,10 +62,10 @@ export async function handleImage(
     `<svg$1 width="${w}" height="${Math.round(w * ratio)}"`,
   )
   return new Response(sized, {
-    headers: {
+    headers: untrustedHeaders({
       'content-type': 'image/svg+xml',
       'cache-control': 'public, max-age=31536000, immutable',
       vary: 'accept',
-    },
+    }),
   })
 }

@@ -8,14 +8,16 @@ import { tokenMetadataJson } from '../../chain/voucher'
 import { nfts, tokenMetadata } from '../../db/schema'
 import type { AppEnv } from '../app'
 import { ApiError } from '../errors'
+import { untrustedHeaders } from '../media/untrusted'
 
 const json = (body: string, immutable: boolean) =>
   new Response(body, {
-    headers: {
+    // Names, descriptions and links are the creator's words: the document is inert if opened.
+    headers: untrustedHeaders({
       'content-type': 'application/json',
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=60',
       'access-control-allow-origin': '*',
-    },
+    }),
   })
 
 export const metadata = new Hono<AppEnv>()

@@ -10,6 +10,7 @@ import { ApiError } from '../errors'
 import { checkMedia, MAX_MEDIA_BYTES } from './content'
 import { MEDIA_KEY, mediaKey, mediaUrl } from './keys'
 import { sha256Hex } from './store'
+import { untrustedHeaders } from './untrusted'
 
 export const media = new Hono<AppEnv>()
   .post('/', async (c) => {
@@ -27,14 +28,14 @@ export const media = new Hono<AppEnv>()
     })
     const file = form.get('file')
     if (!(file instanceof File)) throw new ApiError(400, 'BAD_REQUEST', 'file: missing (send it as the "file" field)')
-    const bytes = new Uint8Array(await file.arrayBuffer())
-    const verdict = checkMedia(bytes, file.name || 'the file')
+    const verdict = checkMedia(new Uint8Array(await file.arrayBuffer()), file.name || 'the file')
     if (!verdict.ok)
       throw new ApiError(
         verdict.status,
         verdict.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'UNSUPPORTED_MEDIA_TYPE',
         verdict.message,
       )
+    const { bytes } = verdict
     const sha256 = await sha256Hex(bytes)
     const key = mediaKey(sha256, verdict.extension)
     const existed = await store.has(key)
@@ -58,12 +59,13 @@ export const media = new Hono<AppEnv>()
     if (!MEDIA_KEY.test(key)) throw new ApiError(404, 'NOT_FOUND', `no media ${key}`)
     const file = await c.env.media?.get(key)
     if (!file) throw new ApiError(404, 'NOT_FOUND', `no media ${key}`)
-    return c.body(file.body as ReadableStream, 200, {
-      'content-type': file.contentType,
-      'content-length': String(file.size),
-      'cache-control': 'public, max-age=31536000, immutable',
-      'x-content-type-options': 'nosniff',
-      // An SVG opened on its own can run nothing and load nothing.
-      'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-    })
+    return c.body(
+      file.body as ReadableStream,
+      200,
+      untrustedHeaders({
+        'content-type': file.contentType,
+        'content-length': String(file.size),
+        'cache-control': 'public, max-age=31536000, immutable',
+      }),
+    )
   })

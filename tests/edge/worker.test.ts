@@ -85,7 +85,17 @@ describe('the Worker in workerd', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82])
     const form = new FormData()
     form.set('file', new File([png], 'tiny.png', { type: 'image/png' }))
-    const cookie = await sessionCookie('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc')
+    // Production behind https: the session cookie is __Host- (whatever scheme workerd sees here).
+    const cookie = await sessionCookie('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', { secure: true })
+    expect(
+      (
+        await fetch(`${worker?.url}/api/media`, {
+          method: 'POST',
+          body: form,
+          headers: { cookie: cookie.slice('__Host-'.length) },
+        })
+      ).status,
+    ).toBe(401)
     const response = await fetch(`${worker?.url}/api/media`, { method: 'POST', body: form, headers: { cookie } })
     expect(response.status).toBe(201)
     const { data } = (await response.json()) as { data: { url: string } }

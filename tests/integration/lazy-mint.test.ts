@@ -3,6 +3,7 @@
  * listed at once, redeemed on chain by a buyer who receives the token while the creator is paid
  * the price minus the platform fee exactly, then indexed (mint and sale) with its metadata served.
  */
+import { UNTRUSTED_CONTENT_POLICY } from '../../server/media/untrusted'
 import { eq } from 'drizzle-orm'
 import { parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -114,6 +115,9 @@ describe('lazy mint', () => {
     })
 
     const served = await app.request(uri, {}, m.runtime)
+    // The creator's words, opened as a document on our origin: inert.
+    expect(served.headers.get('content-security-policy')).toBe(UNTRUSTED_CONTENT_POLICY)
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff')
     expect(await served.json()).toEqual({
       name: 'Beacon at Dusk',
       description: 'The first lamp lit on the point.',

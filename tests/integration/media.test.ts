@@ -12,9 +12,13 @@ import { handleImage } from '../../server/image'
 import { MAX_MEDIA_BYTES } from '../../server/media/content'
 import { contentTypeOfKey } from '../../server/media/keys'
 import { folderStore } from '../../server/media/store'
+import { UNTRUSTED_CONTENT_POLICY } from '../../server/media/untrusted'
 import type { Runtime } from '../../server/runtime'
 import { createTestRuntime } from '../support/runtime'
+import { hostileSvgs } from '../support/hostile-svgs'
 import { sessionCookie } from '../support/session'
+
+const HOSTILE_SVGS = hostileSvgs()
 
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-media-'))
 let runtime: Runtime & { close: () => void }
@@ -85,7 +89,11 @@ describe('POST /api/media', () => {
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/svg+xml')
     expect(response.headers.get('cache-control')).toContain('immutable')
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(response.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox",
+    )
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    // The checked tree serialised again: for a plain drawing, the same bytes.
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(SAMPLES.svg)
   })
 
@@ -104,11 +112,12 @@ describe('POST /api/media', () => {
       'javascript: URL': '<svg xmlns="http://www.w3.org/2000/svg"><a href="javascript:alert(1)"><rect/></a></svg>',
       foreignObject: '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><div>x</div></foreignObject></svg>',
       'another document': '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png"/></svg>',
+      ...HOSTILE_SVGS,
     }
     for (const [what, svg] of Object.entries(unsafe)) {
       const { status, body } = await upload(bytes(svg), 'art.svg', 'image/svg+xml')
       expect(status, what).toBe(415)
-      expect(body.error!.message, what).toMatch(/^file: art.svg is an SVG that is not accepted: /)
+      expect(body.error!.message, what).toMatch(/^file: art.svg is (an SVG that is not accepted: |not a PNG)/)
     }
     expect(stored()).toHaveLength(6)
   })
@@ -134,6 +143,18 @@ describe('POST /api/media', () => {
     expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(/^file: missing/)
   })
 
+  it('serves an SVG through /_image and /_next/image with the same inert-document headers', async () => {
+    const { body } = await upload(SAMPLES.svg, 'drawing.svg')
+    for (const path of ['/_image', '/_next/image']) {
+      const response = await handleImage(new Request(`http://localhost${path}?url=${body.data!.url}&w=640`), (own) =>
+        Promise.resolve(app.request(own, undefined, runtime)),
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-security-policy')).toBe(UNTRUSTED_CONTENT_POLICY)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+    }
+  })
+
   it('serves uploads through /_image too (raster as stored, for now)', async () => {
     const { body } = await upload(SAMPLES.png, 'again.png')
     const response = await handleImage(new Request(`http://localhost/_image?url=${body.data!.url}&w=640`), (own) =>
@@ -141,6 +162,7 @@ describe('POST /api/media', () => {
     )
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('image/png')
+    expect(response.headers.get('content-security-policy')).toBe(UNTRUSTED_CONTENT_POLICY)
     expect(new Uint8Array(await response.arrayBuffer())).toEqual(SAMPLES.png)
   })
 
