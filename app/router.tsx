@@ -5,6 +5,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter } from '../server/trpc/root'
 import { ErrorPage } from './components/ErrorPage'
 import { NotFoundPage } from './components/NotFoundPage'
+import { cspNonce } from './lib/csp-nonce'
 import { createTrpcClient } from './lib/trpc'
 import { routeTree } from './routeTree.gen'
 
@@ -25,6 +26,8 @@ export function getRouter() {
     defaultPreload: 'intent',
     defaultErrorComponent: ErrorPage,
     defaultNotFoundComponent: NotFoundPage,
+    // The page's Content-Security-Policy runs inline scripts only with this response's nonce.
+    ssr: { nonce: cspNonce() },
   })
   setupRouterSsrQueryIntegration({ router, queryClient })
   return router

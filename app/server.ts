@@ -16,6 +16,8 @@ import { createRuntime, type Runtime } from '../server/runtime'
 import { indexConfiguredChains } from '../server/trading/indexing'
 import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
+import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/page-security'
+import { provideCspNonce } from './lib/csp-nonce'
 import { provideServerLink } from './lib/trpc'
 
 let runtime: Runtime | undefined
@@ -27,6 +29,26 @@ provideServerLink(() =>
     createContext: async () => createContext({ request: getRequest(), runtime: getRuntime() }),
   }),
 )
+
+provideCspNonce(() => getRequest().headers.get(CSP_NONCE_HEADER) ?? undefined)
+
+/** A page, with a fresh CSP nonce handed to the renderer and the security headers added. */
+async function renderPage(request: Request): Promise<Response> {
+  const nonce = newNonce()
+  const headers = new Headers(request.headers)
+  headers.set(CSP_NONCE_HEADER, nonce)
+  // Built from its parts: under Vite's dev server the request is not the runtime's own Request class.
+  const withBody = request.method !== 'GET' && request.method !== 'HEAD'
+  const init = { method: request.method, headers, body: withBody ? request.body : null, duplex: 'half' }
+  const response = await handler.fetch(new Request(request.url, init as RequestInit))
+  if (!response.headers.get('content-type')?.startsWith('text/html')) return response
+  const secured = new Response(response.body, response)
+  const dev = import.meta.env.DEV ? new URL(request.url).origin : undefined
+  for (const [name, value] of Object.entries(pageSecurityHeaders({ nonce, env: getRuntime().env, devOrigin: dev }))) {
+    secured.headers.set(name, value)
+  }
+  return secured
+}
 
 /** Workers pass their bindings; Node has only process.env. Parsed once per isolate/process. */
 function getRuntime(bindings?: Record<string, unknown>): Runtime {
@@ -48,7 +70,7 @@ export default {
     if (pathname === '/_image' || pathname === '/_next/image') {
       return handleImage(request, async (own) => app.fetch(own, getRuntime()))
     }
-    return handler.fetch(request)
+    return renderPage(request)
   },
 
   /** wrangler.toml `[triggers] crons`: read the chains' new logs into the database. */

@@ -156,6 +156,9 @@ describe('npm start (the Node production build)', () => {
   it('serves pages, static assets and the API from a migrated file database', async () => {
     const page = await fetch(`${server.url}/rankings`)
     expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[^']+';/)
+    expect(page.headers.get('x-frame-options')).toBe('DENY')
+    expect(page.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains')
     const html = await page.text()
     expect(html).toContain('<title>')
     const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0]

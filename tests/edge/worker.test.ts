@@ -57,6 +57,8 @@ describe('the Worker in workerd', () => {
     const response = await get('/')
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('text/html')
+    expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self' 'nonce-[^']+';/)
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=')
     const html = await response.text()
     expect(html).toContain('<title>Home || Vitrine NFT Marketplace</title>')
     expect(html).toContain('Discover, collect and sell extraordinary NFTs')

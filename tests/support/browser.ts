@@ -16,9 +16,17 @@ export function launchBrowser(): Promise<Browser> {
   })
 }
 
-/** Collects console errors and uncaught page errors; a test asserts the list stays empty. */
+/**
+ * Collects console errors and uncaught page errors; a test asserts the list stays empty. Pages
+ * run under their Content-Security-Policy, and every violation is reported here as an error.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = []
+  void page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`),
+    ),
+  )
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text())
   })
