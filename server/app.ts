@@ -12,6 +12,7 @@ import { ApiError, toApiError } from './errors'
 import { metadata } from './create/metadata-routes'
 import { media } from './media/routes'
 import { untrustedHeaders } from './media/untrusted'
+import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './request-guards'
 import { v1 } from './rest/v1'
 import type { Runtime } from './runtime'
 import { appRouter, createCaller } from './trpc/root'
@@ -20,6 +21,9 @@ import { createContext } from './trpc/init'
 export type AppEnv = { Bindings: Runtime }
 
 export const app = new Hono<AppEnv>().basePath('/api')
+
+app.use(sameSiteWrites, bodyLimit)
+app.use('/trpc/*', trpcBatchLimit)
 
 app.post('/auth/_log', handleAuthLog)
 app.on(['GET', 'POST'], '/auth/*', (c) => handleAuth(c.req.raw, c.env))

@@ -13,5 +13,6 @@ export function createTrpcClient() {
     if (!serverLink) throw new Error('tRPC on the server needs provideServerLink() from app/server.ts')
     return createTRPCClient<AppRouter>({ links: [serverLink()] })
   }
-  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc' })] })
+  // The server refuses bigger batches (server/request-guards.ts): 5 fits queries and mutations.
+  return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', maxItems: 5 })] })
 }

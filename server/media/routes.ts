@@ -7,7 +7,7 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../app'
 import { getSession } from '../auth'
 import { ApiError } from '../errors'
-import { checkMedia, MAX_MEDIA_BYTES } from './content'
+import { checkMedia } from './content'
 import { MEDIA_KEY, mediaKey, mediaUrl } from './keys'
 import { sha256Hex } from './store'
 import { untrustedHeaders } from './untrusted'
@@ -18,11 +18,7 @@ export const media = new Hono<AppEnv>()
     if (!session?.user) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in with your wallet to upload.')
     const store = c.env.media
     if (!store) throw new ApiError(503, 'UNAVAILABLE', 'Uploads need the MEDIA R2 bucket binding on this deployment.')
-    // Refuse an oversized body before reading it, when its size is declared.
-    const declared = Number(c.req.header('content-length') ?? 0)
-    if (declared > MAX_MEDIA_BYTES + 64 * 1024) {
-      throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `file: larger than ${MAX_MEDIA_BYTES / 1024 / 1024} MB`)
-    }
+    // The body arrives bounded by BODY_LIMITS.upload (server/request-guards.ts).
     const form = await c.req.formData().catch(() => {
       throw new ApiError(400, 'BAD_REQUEST', 'body: must be multipart/form-data with a file field')
     })

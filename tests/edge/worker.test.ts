@@ -94,11 +94,15 @@ describe('the Worker in workerd', () => {
         await fetch(`${worker?.url}/api/media`, {
           method: 'POST',
           body: form,
-          headers: { cookie: cookie.slice('__Host-'.length) },
+          headers: { origin: PUBLIC_URL, cookie: cookie.slice('__Host-'.length) },
         })
       ).status,
     ).toBe(401)
-    const response = await fetch(`${worker?.url}/api/media`, { method: 'POST', body: form, headers: { cookie } })
+    const response = await fetch(`${worker?.url}/api/media`, {
+      method: 'POST',
+      body: form,
+      headers: { origin: PUBLIC_URL, cookie },
+    })
     expect(response.status).toBe(201)
     const { data } = (await response.json()) as { data: { url: string } }
     const served = await get(data.url)

@@ -20,7 +20,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => m.stop())
 
-const ORIGIN = 'http://localhost'
+/** The site's own origin in tests (no PUBLIC_URL: the dev server's, port 3000); uploads come from it. */
+const ORIGIN = 'http://localhost:3000'
 
 async function call(procedure: string, body: unknown, as: Address) {
   const response = await app.request(
@@ -65,7 +66,7 @@ describe('new collection', () => {
 
     const mine = await app.request(
       `${ORIGIN}/api/trpc/create.myCollections`,
-      { headers: { cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
+      { headers: { origin: ORIGIN, cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
       m.runtime,
     )
     const list = ((await mine.json()) as { result: { data: { slug: string }[] } }).result.data.map((c) => c.slug)
@@ -120,7 +121,11 @@ describe('mint now', () => {
     form.set('file', new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0])], 'a.gif'))
     const uploaded = await app.request(
       `${ORIGIN}/api/media`,
-      { method: 'POST', body: form, headers: { cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
+      {
+        method: 'POST',
+        body: form,
+        headers: { origin: ORIGIN, cookie: await sessionCookie(m.creator.address.toLowerCase()) },
+      },
       m.runtime,
     )
     const media = ((await uploaded.json()) as { data: { key: string } }).data.key

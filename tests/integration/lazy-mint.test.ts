@@ -22,7 +22,8 @@ beforeAll(async () => {
 }, 60_000)
 afterAll(() => m.stop())
 
-const ORIGIN = 'http://localhost'
+/** The site's own origin in tests (no PUBLIC_URL: the dev server's, port 3000); uploads come from it. */
+const ORIGIN = 'http://localhost:3000'
 const buyer = testAccount(4)
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3])
 
@@ -31,7 +32,11 @@ async function uploadMedia(): Promise<string> {
   form.set('file', new File([png], 'lighthouse.png', { type: 'image/png' }))
   const response = await app.request(
     `${ORIGIN}/api/media`,
-    { method: 'POST', body: form, headers: { cookie: await sessionCookie(m.creator.address.toLowerCase()) } },
+    {
+      method: 'POST',
+      body: form,
+      headers: { origin: ORIGIN, cookie: await sessionCookie(m.creator.address.toLowerCase()) },
+    },
     m.runtime,
   )
   return ((await response.json()) as { data: { key: string } }).data.key

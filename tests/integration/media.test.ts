@@ -32,6 +32,8 @@ afterAll(() => {
 })
 
 const creator = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
+/** The site's origin in tests (no PUBLIC_URL: the dev server's own on port 3000). */
+const SITE = 'http://localhost:3000'
 const bytes = (...parts: (number[] | string)[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)))
 
@@ -54,7 +56,11 @@ const SAMPLES = {
 async function upload(content: Uint8Array<ArrayBuffer>, name: string, type = '', signedIn = true) {
   const form = new FormData()
   form.set('file', new File([content], name, { type }))
-  const headers: Record<string, string> = signedIn ? { cookie: await sessionCookie(creator) } : {}
+  // The site's own page uploads: its Origin (a multipart write from elsewhere is refused).
+  const headers: Record<string, string> = {
+    origin: SITE,
+    ...(signedIn ? { cookie: await sessionCookie(creator) } : {}),
+  }
   const response = await app.request('/api/media', { method: 'POST', body: form, headers }, runtime)
   return {
     status: response.status,
@@ -136,7 +142,7 @@ describe('POST /api/media', () => {
     expect((await upload(SAMPLES.gif, 'a.gif', 'image/gif', false)).status).toBe(401)
     const response = await app.request(
       '/api/media',
-      { method: 'POST', body: new FormData(), headers: { cookie: await sessionCookie(creator) } },
+      { method: 'POST', body: new FormData(), headers: { origin: SITE, cookie: await sessionCookie(creator) } },
       runtime,
     )
     expect(response.status).toBe(400)

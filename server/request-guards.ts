@@ -1,0 +1,98 @@
+/**
+ * What every request under /api passes before a handler sees it:
+ * - a body limit enforced while the body streams in (chunked or not, whatever Content-Length
+ *   claims), answered with 413 the moment it is passed;
+ * - tRPC batches of bounded size (one request must not run a thousand procedures);
+ * - writes that a foreign page could forge (a form or a text/plain fetch, which browsers send
+ *   cross-site without asking) are refused unless they come from one of our origins.
+ */
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './app'
+import { ApiError } from './errors'
+import { MAX_MEDIA_BYTES } from './media/content'
+
+export const BODY_LIMITS = {
+  /** JSON and form bodies: orders, profiles, sign-in messages. */
+  default: 128 * 1024,
+  /** A client's error report. */
+  authLog: 4 * 1024,
+  /** One media file, with room for the multipart envelope. */
+  upload: MAX_MEDIA_BYTES + 64 * 1024,
+} as const
+
+/** Calls in one tRPC request: queries, and fewer mutations (they write). */
+export const TRPC_BATCH_LIMITS = { query: 10, mutation: 5 } as const
+
+const limitFor = (path: string) =>
+  path === '/api/media' ? BODY_LIMITS.upload : path === '/api/auth/_log' ? BODY_LIMITS.authLog : BODY_LIMITS.default
+
+const tooLarge = (limit: number) =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit.toLocaleString('en')} bytes.`)
+
+/** Reads the body up to its limit, then hands handlers a request holding exactly those bytes. */
+export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const request = c.req.raw
+  if (!request.body) return next()
+  const limit = limitFor(c.req.path)
+  if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge(limit)
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      void reader.cancel()
+      throw tooLarge(limit)
+    }
+    chunks.push(value)
+  }
+  const body = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    body.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  const headers = new Headers(request.headers)
+  headers.delete('transfer-encoding')
+  headers.set('content-length', String(size))
+  // Built from its parts: under Vite's dev server the request is not the runtime's own class.
+  c.req.raw = new Request(request.url, { method: request.method, headers, body })
+  return next()
+}
+
+/** A tRPC batch (`?batch=1`, procedures joined by commas in the path) of bounded size. */
+export const trpcBatchLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.query('batch') === '1') {
+    const calls = c.req.path.slice('/api/trpc/'.length).split(',').length
+    const kind = c.req.method === 'GET' ? 'query' : 'mutation'
+    const limit = TRPC_BATCH_LIMITS[kind]
+    if (calls > limit) {
+      throw new ApiError(400, 'BAD_REQUEST', `A batch may hold at most ${limit} ${kind} calls (this one has ${calls}).`)
+    }
+  }
+  return next()
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * A write must come from one of our pages (Origin) or be JSON, which a foreign page cannot send
+ * without a CORS preflight we never grant. Auth.js guards its own endpoints with a CSRF token.
+ */
+export const sameSiteWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/auth/')) return next()
+  const origin = c.req.header('origin')
+  if (origin !== undefined) {
+    if (c.env.env.siteOrigins.includes(origin)) return next()
+    throw new ApiError(403, 'FORBIDDEN', `Cross-site request refused: ${origin} is not this site.`)
+  }
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+  if (type === 'application/json' || !c.req.raw.body) return next()
+  throw new ApiError(
+    403,
+    'FORBIDDEN',
+    'Cross-site request refused: send the body as application/json, or call from this site.',
+  )
+}

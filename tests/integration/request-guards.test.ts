@@ -1,0 +1,123 @@
+/**
+ * Requests an attacker shapes: huge or endless bodies (chunked, no Content-Length), batches of a
+ * thousand procedures, and writes forged by a foreign page. Each is refused early, writing nothing.
+ */
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { app } from '../../server/app'
+import { BODY_LIMITS, TRPC_BATCH_LIMITS } from '../../server/request-guards'
+import { users } from '../../db/schema'
+import { createTestRuntime } from '../support/runtime'
+import { sessionCookie } from '../support/session'
+
+let runtime: Awaited<ReturnType<typeof createTestRuntime>>
+beforeAll(async () => {
+  runtime = await createTestRuntime()
+})
+afterAll(() => runtime.close())
+
+const SITE = 'http://localhost:3000'
+const request = (path: string, init?: RequestInit) => app.request(`${SITE}${path}`, init, runtime)
+const count = async (table: string) =>
+  (await runtime.db.get<{ n: number }>(sql.raw(`select count(*) as n from ${table}`))).n
+
+/** A body that never ends on its own: 1 MiB chunks, counted as the server pulls them. */
+function endlessBody() {
+  const chunk = new Uint8Array(1024 * 1024).fill(0x61)
+  const pulled = { bytes: 0 }
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (pulled.bytes >= 200 * chunk.byteLength) return controller.close()
+      pulled.bytes += chunk.byteLength
+      controller.enqueue(chunk)
+    },
+  })
+  return { stream, pulled }
+}
+
+describe('body limits, enforced while the body streams in', () => {
+  it.each([
+    ['/api/auth/_log', BODY_LIMITS.authLog, 'application/json'],
+    ['/api/auth/callback/siwe', BODY_LIMITS.default, 'application/x-www-form-urlencoded'],
+    ['/api/v1/users', BODY_LIMITS.default, 'application/json'],
+    ['/api/trpc/user.updateProfile', BODY_LIMITS.default, 'application/json'],
+    ['/api/media', BODY_LIMITS.upload, 'multipart/form-data; boundary=x'],
+  ])('%s answers 413 once %i bytes have passed, without reading the rest', async (path, limit, type) => {
+    const { stream, pulled } = endlessBody()
+    const response = await request(path, {
+      method: 'POST',
+      headers: { 'content-type': type, origin: SITE, cookie: await sessionCookie('0x' + 'a'.repeat(40)) },
+      body: stream,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect(await response.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } })
+    // At most the limit plus the chunk in flight (and what the stream queued ahead) was read.
+    expect(pulled.bytes).toBeLessThanOrEqual(limit + 3 * 1024 * 1024)
+    expect(pulled.bytes).toBeLessThan(200 * 1024 * 1024)
+  })
+
+  it('refuses a declared Content-Length over the limit before reading anything', async () => {
+    const response = await request('/api/v1/users', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': String(BODY_LIMITS.default + 1) },
+      body: '{}',
+    })
+    expect(response.status).toBe(413)
+  })
+})
+
+describe('tRPC batches', () => {
+  const queries = (n: number) =>
+    `/api/trpc/${Array(n).fill('health').join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify({}))}`
+
+  it(`runs up to ${TRPC_BATCH_LIMITS.query} queries in one request and refuses more, naming the limit`, async () => {
+    expect((await request(queries(TRPC_BATCH_LIMITS.query))).status).toBe(200)
+    const refused = await request(queries(200))
+    expect(refused.status).toBe(400)
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      `A batch may hold at most ${TRPC_BATCH_LIMITS.query} query calls (this one has 200).`,
+    )
+  })
+
+  it(`refuses more than ${TRPC_BATCH_LIMITS.mutation} mutations in one request, and runs none of them`, async () => {
+    const before = await count('siwe_nonces')
+    const n = 1000
+    const response = await request(`/api/trpc/${Array(n).fill('siweNonce').join(',')}?batch=1`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(Object.fromEntries(Array.from({ length: n }, (_, i) => [i, null]))),
+    })
+    expect(response.status).toBe(400)
+    expect(await count('siwe_nonces')).toBe(before)
+  })
+})
+
+describe('writes a foreign page could forge', () => {
+  const upsert = (headers: Record<string, string>, body = JSON.stringify({ walletAddress: '0x' + 'b'.repeat(40) })) =>
+    request('/api/v1/users', { method: 'POST', headers, body })
+
+  it('refuses text/plain and form bodies without our Origin, and any write from a foreign Origin', async () => {
+    const before = await count('users')
+    for (const headers of <Record<string, string>[]>[
+      { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      { 'content-type': 'text/plain' },
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      { 'content-type': 'application/json', origin: 'https://evil.example' },
+      { 'content-type': 'multipart/form-data; boundary=x', origin: 'null' },
+    ]) {
+      const response = await upsert(headers)
+      expect(response.status, JSON.stringify(headers)).toBe(403)
+      expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+        /^Cross-site request refused/,
+      )
+    }
+    expect(await count('users')).toBe(before)
+    expect(await runtime.db.select().from(users)).toHaveLength(before)
+  })
+
+  it('lets JSON from any client, and our own pages, through to the handler', async () => {
+    expect((await upsert({ 'content-type': 'application/json' })).status).not.toBe(403)
+    expect((await upsert({ 'content-type': 'text/plain', origin: SITE })).status).not.toBe(403)
+  })
+})
