@@ -15,6 +15,13 @@ export async function findUser(db: Database, address: string) {
   return row
 }
 
+/** Only http(s) links leave the server, whatever an older row holds (no javascript: or data: href). */
+function webLinks<T extends object>(links: T): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(links).filter(([, url]) => typeof url === 'string' && /^https?:\/\//i.test(url)),
+  ) as Partial<T>
+}
+
 export function toUserJson(u: typeof users.$inferSelect) {
   return {
     address: checksum(u.address),
@@ -22,7 +29,7 @@ export function toUserJson(u: typeof users.$inferSelect) {
     bio: u.bio,
     avatar: u.avatarUrl,
     banner: u.bannerUrl,
-    links: u.links,
+    links: webLinks(u.links),
     createdAt: isoTime(u.createdAt),
     updatedAt: isoTime(u.updatedAt),
   }

@@ -1,4 +1,5 @@
 /** The JSON a client submits: a signed Seaport order, bigints as decimal strings. */
+import { maxUint256 } from 'viem'
 import { z } from 'zod'
 
 const address = z
@@ -9,6 +10,7 @@ const uint = z
   .string()
   .regex(/^\d{1,78}$/, 'must be a whole number written in decimal')
   .transform((v) => BigInt(v))
+  .refine((v) => v <= maxUint256, 'must be at most 2^256 − 1 (a uint256)')
 const bytes32 = z
   .string()
   .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 32 bytes of hex')

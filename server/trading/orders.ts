@@ -6,6 +6,7 @@
  * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
  * WETH balance and allowance (offers).
  */
+import { isUniqueViolation } from '../../db/errors'
 import { and, eq } from 'drizzle-orm'
 import {
   erc20Abi,
@@ -241,7 +242,7 @@ async function storeOrder(
   price: bigint,
 ) {
   const { order } = input
-  const [row] = await db
+  const rows = await db
     .insert(table as typeof offers)
     .values({
       nftId: nft.id,
@@ -257,6 +258,12 @@ async function storeOrder(
       ...columns,
     } as typeof offers.$inferInsert)
     .returning({ id: table.id })
+    .catch((error: unknown) => {
+      // The same order posted twice at once: the unique order hash lets one through.
+      if (isUniqueViolation(error)) refuse('order: this order was already submitted', 'CONFLICT')
+      throw error
+    })
+  const row = rows[0]
   const listing = table === listings
   await db.insert(activity).values({
     type: listing ? 'list' : 'offer',

@@ -15,7 +15,15 @@ export const userNameSchema = z
   .max(30, 'must be at most 30 characters')
   .regex(/^[A-Za-z0-9_.-]+$/, 'may contain only letters, digits, "_", "." and "-"')
 
-const linkSchema = z.union([z.literal(''), z.url('must be a full URL (https://…)').max(200, 'is too long')]).optional()
+/** A profile link is a web page: http(s) only, never javascript:, data: or another scheme. */
+const linkSchema = z
+  .union([
+    z.literal(''),
+    z
+      .url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })
+      .max(200, 'is too long'),
+  ])
+  .optional()
 
 export const profileInput = z.object({
   walletAddress: addressSchema,
