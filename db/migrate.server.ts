@@ -25,9 +25,9 @@ async function countRows(db: Database, table: string): Promise<number> {
  * embedded database that has planner statistics (a seeded one: the seed runs ANALYZE) gets them
  * again after new migrations, so indexes they add are weighed like the others.
  */
-export async function migrateDatabase(db: Database): Promise<void> {
+export async function migrateDatabase(db: Database, folder = migrationsFolder): Promise<void> {
   const before = await countRows(db, '__drizzle_migrations')
-  await migrate(db, { migrationsFolder })
+  await migrate(db, { migrationsFolder: folder })
   const analysed = db.$client.protocol === 'file' && (await countRows(db, 'sqlite_stat1')) > 0
   if (analysed && (await countRows(db, '__drizzle_migrations')) > before) await db.$client.execute('ANALYZE')
 }

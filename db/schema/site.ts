@@ -28,3 +28,21 @@ export const newsletterSubscribers = sqliteTable(
   },
   (t) => [uniqueIndex('newsletter_subscribers_email_idx').on(t.email, t.topic)],
 )
+
+/**
+ * Request counts per limited action and client, one fixed window each: shared by every server
+ * process and Worker isolate, so a limit holds however many of them answer.
+ */
+export const rateLimits = sqliteTable('rate_limits', {
+  /** `<action>:<client>`, e.g. `siwe-nonce:203.0.113.7`. */
+  key: text('key').primaryKey(),
+  windowStart: integer('window_start').notNull(),
+  count: integer('count').notNull(),
+})
+
+/** A named job that must run once at a time across processes (e.g. syncing a chain): who holds it, until when. */
+export const leases = sqliteTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: integer('expires_at').notNull(),
+})

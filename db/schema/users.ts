@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp } from './columns'
 
 export interface UserLinks {
@@ -31,10 +31,16 @@ export const users = sqliteTable(
     updatedAt: timestamp('updated_at')
       .notNull()
       .default(sql`(cast(unixepoch('subsec') * 1000 as integer))`),
+    /**
+     * Sessions carry the version they were issued under; signing out (or "sign out everywhere")
+     * bumps it, and every older session of the wallet stops working on the server.
+     */
+    sessionVersion: integer('session_version').notNull().default(0),
   },
   (t) => [
     uniqueIndex('users_address_idx').on(t.address),
-    // Case-insensitive (ASCII) order: a search shorter than a trigram reads names by prefix from it.
-    index('users_username_idx').on(sql`${t.username} COLLATE NOCASE`),
+    // A handle belongs to one wallet, compared case-insensitively (ASCII: handles are ASCII). A
+    // search shorter than a trigram also reads names by prefix from this index.
+    uniqueIndex('users_username_idx').on(sql`${t.username} COLLATE NOCASE`),
   ],
 )

@@ -78,12 +78,19 @@ async function insertSeed(db: Database, options: SeedOptions & { now: Date; log:
   const userTotal = options.users ?? Math.max(180, Math.round(nftTotal / 50))
   const t0 = now.getTime()
 
-  // Users
+  // Users (handles are unique: a drawn handle already taken gets the user's number)
+  const handles = new Set<string>()
+  const handle = (i: number) => {
+    const drawn = `${random.pick(HANDLE_FIRST)}_${random.pick(HANDLE_SECOND)}`
+    const name = i > 40 || handles.has(drawn.toLowerCase()) ? `${drawn}${i}` : drawn
+    handles.add(name.toLowerCase())
+    return name
+  }
   const people = Array.from({ length: userTotal }, (_, i) => {
     const address = `0x${random.hex(20)}`
     return {
       address,
-      username: i % 7 === 6 ? null : `${random.pick(HANDLE_FIRST)}_${random.pick(HANDLE_SECOND)}${i > 40 ? i : ''}`,
+      username: i % 7 === 6 ? null : handle(i),
       bio: random.next() < 0.7 ? random.pick(BIOS) : null,
       avatarUrl: artUrl('avatar', address),
       bannerUrl: artUrl('banner', address),
