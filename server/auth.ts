@@ -2,7 +2,7 @@ import { Auth, type AuthConfig } from '@auth/core'
 import { CredentialsSignin } from '@auth/core/errors'
 import Credentials from '@auth/core/providers/credentials'
 import type { Session } from '@auth/core/types'
-import { sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { isHex } from 'viem'
 import { artUrl } from '../db/media'
 import { users } from '../db/schema'
@@ -52,8 +52,8 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
               chains: env.chains,
               db,
             })
-            await recordSignIn(db, address)
-            return { id: address, name: address }
+            const sessionVersion = await recordSignIn(db, address)
+            return { id: address, name: address, sessionVersion }
           } catch (error) {
             if (error instanceof SiweRejection) throw new SiweSignInError(error.code)
             throw error
@@ -61,9 +61,18 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
         },
       }),
     ],
+    events: {
+      async signOut(message) {
+        const address = 'token' in message ? message.token?.sub : undefined
+        if (address) await endSessions(db, address)
+      },
+    },
     callbacks: {
-      jwt({ token, user }) {
-        if (user?.id) token.sub = user.id
+      // Runs at sign-in (with `user`) and on every read of the session: a token issued under an
+      // older session version of its wallet (signed out since) is over, however long its cookie lives.
+      async jwt({ token, user }) {
+        if (user?.id) return { ...token, sub: user.id, sv: (user as SignedInUser).sessionVersion }
+        if (!token.sub || (token.sv ?? 0) !== (await sessionVersion(db, token.sub))) return null
         return token
       },
       session({ session, token }) {
@@ -73,16 +82,45 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
   }
 }
 
-/** Signing in creates the wallet's profile row, or marks it as seen. */
-async function recordSignIn(db: Runtime['db'], address: string) {
+interface SignedInUser {
+  sessionVersion: number
+}
+
+declare module '@auth/core/jwt' {
+  interface JWT {
+    /** The wallet's session version when this session was issued (absent: 0). */
+    sv?: number
+  }
+}
+
+/** Signing in creates the wallet's profile row, or marks it as seen; the session is issued under its version. */
+async function recordSignIn(db: Runtime['db'], address: string): Promise<number> {
   const key = address.toLowerCase()
-  await db
+  const [row] = await db
     .insert(users)
     .values({ address: key, avatarUrl: artUrl('avatar', key), bannerUrl: artUrl('banner', key) })
     .onConflictDoUpdate({
       target: users.address,
       set: { updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
     })
+    .returning({ sessionVersion: users.sessionVersion })
+  return row?.sessionVersion ?? 0
+}
+
+async function sessionVersion(db: Runtime['db'], address: string): Promise<number> {
+  const [row] = await db
+    .select({ sessionVersion: users.sessionVersion })
+    .from(users)
+    .where(eq(users.address, address.toLowerCase()))
+  return row?.sessionVersion ?? 0
+}
+
+/** Ends every session of a wallet issued until now, on every device (sign-out, "sign out everywhere"). */
+export async function endSessions(db: Runtime['db'], address: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.address, address.toLowerCase()))
 }
 
 /**

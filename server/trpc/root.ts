@@ -9,7 +9,7 @@ import { marketRouter } from './routers/market'
 import { nftRouter } from './routers/nft'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
-import { nonceMutation, sessionQuery } from './routers/session'
+import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
 import { siteRouter } from './routers/site'
 import { userRouter } from './routers/user'
 import { walletQuery } from './routers/wallet'
@@ -19,6 +19,7 @@ export const appRouter = router({
   health: healthQuery,
   session: sessionQuery,
   siweNonce: nonceMutation,
+  signOutEverywhere: signOutEverywhereMutation,
   wallet: walletQuery,
   chain: chainRouter,
   market: marketRouter,

@@ -7,6 +7,7 @@ import { shortenAddress } from '../../lib/format'
 import { isAddressLike } from '../../lib/search-params'
 import { pageTitle } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
+import { useWallet } from '../../wallet/WalletProvider'
 
 export const Route = createFileRoute('/profile/$address')({
   loader: async ({ context, params }) => {
@@ -111,6 +112,40 @@ function EditProfilePage() {
           </p>
         )}
       </form>
+      {isOwner && <SignOutEverywhere />}
+    </section>
+  )
+}
+
+/** Ends every session of this wallet on the server: other browsers and devices are signed out too. */
+function SignOutEverywhere() {
+  const trpc = useTRPC()
+  const wallet = useWallet()
+  const end = useMutation(trpc.signOutEverywhere.mutationOptions({ onSuccess: () => wallet.signOut() }))
+  return (
+    <section
+      aria-labelledby="sessions-heading"
+      className="mt-12 border-t border-jacarta-100 pt-8 dark:border-jacarta-600"
+    >
+      <h2 id="sessions-heading" className="font-display text-lg font-semibold">
+        Sessions
+      </h2>
+      <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-300">
+        Signed in on a device you no longer use? End every session of this wallet, here and everywhere else.
+      </p>
+      <button
+        type="button"
+        disabled={end.isPending}
+        onClick={() => end.mutate()}
+        className="mt-4 rounded-full border border-jacarta-200 px-6 py-2.5 font-semibold hover:border-accent disabled:opacity-60 dark:border-jacarta-500"
+      >
+        {end.isPending ? 'Signing out…' : 'Sign out everywhere'}
+      </button>
+      {end.isError && (
+        <p role="alert" className="mt-3 text-sm text-red-700 dark:text-red-400">
+          {end.error.message}
+        </p>
+      )}
     </section>
   )
 }

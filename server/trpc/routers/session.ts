@@ -1,5 +1,6 @@
+import { endSessions } from '../../auth'
 import { issueNonce } from '../../siwe'
-import { publicProcedure } from '../init'
+import { protectedProcedure, publicProcedure } from '../init'
 
 /** The signed-in wallet (Auth.js JWT session), or null. */
 export const sessionQuery = publicProcedure.query(async ({ ctx }) => {
@@ -10,3 +11,9 @@ export const sessionQuery = publicProcedure.query(async ({ ctx }) => {
 
 /** A one-time nonce for the next Sign-In with Ethereum message. */
 export const nonceMutation = publicProcedure.mutation(({ ctx }) => issueNonce(ctx.db))
+
+/** Ends every session of the signed-in wallet, on every device, this one included. */
+export const signOutEverywhereMutation = protectedProcedure.mutation(async ({ ctx }) => {
+  await endSessions(ctx.db, ctx.user.name!)
+  return { signedOut: true }
+})

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { sql } from 'drizzle-orm'
 import { isAddress } from 'viem'
 import { z } from 'zod'
+import { isUniqueViolation } from '../../../db/errors'
 import { users } from '../../../db/schema'
 import { artUrl } from '../../../db/media'
 import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
@@ -33,6 +34,21 @@ export const profileInput = z.object({
   twitter: linkSchema,
   instagram: linkSchema,
 })
+
+/**
+ * The handle the first sketch's client sends for every wallet on every account change. It is a
+ * placeholder, not a claim: it never becomes anyone's handle, so it collides with none.
+ */
+const PLACEHOLDER_NAME = 'user'
+const isPlaceholder = (name: string) => name.toLowerCase() === PLACEHOLDER_NAME
+
+/** A handle is one wallet's (compared case-insensitively): a write that would share it is a 409. */
+function takenHandle(error: unknown, userName: string): never {
+  if (isUniqueViolation(error)) {
+    throw new TRPCError({ code: 'CONFLICT', message: `userName: "${userName}" is taken by another wallet` })
+  }
+  throw error
+}
 
 /** The signed-in wallet, or a FORBIDDEN error when it is not `address`. */
 function assertOwner(sessionName: string | null | undefined, address: string) {
@@ -78,19 +94,23 @@ export const userRouter = router({
         })
       }
       const existing = await findUser(ctx.db, input.walletAddress)
+      const placeholder = isPlaceholder(input.userName)
+      if (existing && placeholder) return { message: 'User updated', user: toUserJson(existing) }
+      const username = placeholder ? null : input.userName
       const [row] = await ctx.db
         .insert(users)
         .values({
           address: input.walletAddress,
-          username: input.userName,
+          username,
           avatarUrl: artUrl('avatar', input.walletAddress),
           bannerUrl: artUrl('banner', input.walletAddress),
         })
         .onConflictDoUpdate({
           target: users.address,
-          set: { username: input.userName, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
+          set: { username, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
         })
         .returning()
+        .catch((error: unknown) => takenHandle(error, input.userName))
       if (!row) throw new Error('upsert returned no row')
       return { message: existing ? 'User updated' : 'User created', user: toUserJson(row) }
     }),
@@ -98,6 +118,9 @@ export const userRouter = router({
   /** Edit profile (/profile/{address}): only the signed-in owner can save. */
   updateProfile: protectedProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
     assertOwner(ctx.user.name, input.walletAddress)
+    if (isPlaceholder(input.userName)) {
+      throw new TRPCError({ code: 'BAD_REQUEST', message: `userName: "${input.userName}" is reserved; choose another` })
+    }
     const links = Object.fromEntries(
       (['website', 'twitter', 'instagram'] as const).flatMap((key) => (input[key] ? [[key, input[key]]] : [])),
     )
@@ -115,6 +138,7 @@ export const userRouter = router({
         set: { ...values, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
       })
       .returning()
+      .catch((error: unknown) => takenHandle(error, input.userName))
     if (!row) throw new Error('upsert returned no row')
     return toUserJson(row)
   }),
