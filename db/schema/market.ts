@@ -1,4 +1,4 @@
-import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp, wei } from './columns'
 import { collections } from './collections'
 import { nfts } from './nfts'
@@ -20,6 +20,12 @@ const signedOrder = () => ({
   counter: text('counter'),
 })
 
+/**
+ * The block of the chain log that filled or cancelled the order (null while open, or when it
+ * closed off chain): when the chain it was indexed from is replaced, the order is reopened.
+ */
+const closedOnChain = () => ({ closedBlock: integer('closed_block') })
+
 /** A listing for sale: fixed price (a Seaport order), or an English auction with a reserve (bids are offers). */
 export const listings = sqliteTable(
   'listings',
@@ -36,6 +42,7 @@ export const listings = sqliteTable(
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
+    ...closedOnChain(),
     ...signedOrder(),
     createdAt: createdAt(),
   },
@@ -61,6 +68,7 @@ export const offers = sqliteTable(
     startsAt: timestamp('starts_at').notNull(),
     endsAt: timestamp('ends_at').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
+    ...closedOnChain(),
     ...signedOrder(),
     createdAt: createdAt(),
   },
@@ -89,6 +97,8 @@ export const sales = sqliteTable(
     txHash: text('tx_hash'),
     /** With txHash, identifies the chain log this row came from (so indexing twice adds nothing). */
     logIndex: integer('log_index'),
+    /** The block of that log: a rewind of the indexer removes the rows of the blocks it undoes. */
+    block: integer('block'),
     soldAt: timestamp('sold_at').notNull(),
   },
   (t) => [
@@ -120,6 +130,8 @@ export const activity = sqliteTable(
     currency: text('currency'),
     txHash: text('tx_hash'),
     logIndex: integer('log_index'),
+    /** The block of the chain log behind the row (null for what happened off chain). */
+    block: integer('block'),
     createdAt: timestamp('created_at').notNull(),
   },
   (t) => [
@@ -133,12 +145,35 @@ export const activity = sqliteTable(
   ],
 )
 
-/** How far the indexer has read each chain: the last block whose logs are in the database. */
+/**
+ * How far the indexer has read each chain: the last block whose logs are in the database. The
+ * `rewind*` columns are set while it undoes and re-reads blocks the chain no longer has:
+ * `rewindFrom` is where it had got to, `rewindTo` the last block it agrees on with the chain
+ * (null while it is still undoing), `rewindHead` the head it catches up to.
+ */
 export const chainCursors = sqliteTable('chain_cursors', {
   chainId: integer('chain_id').primaryKey(),
   block: integer('block').notNull(),
   updatedAt: timestamp('updated_at').notNull(),
+  rewindFrom: integer('rewind_from'),
+  rewindTo: integer('rewind_to'),
+  rewindHead: integer('rewind_head'),
+  rewoundAt: timestamp('rewound_at'),
 })
+
+/**
+ * The hash of blocks the indexer read (each run's last block and every block with a log it
+ * applied): a block whose hash on chain differs is no longer the block it indexed.
+ */
+export const indexedBlocks = sqliteTable(
+  'indexed_blocks',
+  {
+    chainId: integer('chain_id').notNull(),
+    block: integer('block').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.block] })],
+)
 
 /** Frozen token metadata (ERC-721 JSON), addressed by the SHA-256 of its exact bytes. */
 export const tokenMetadata = sqliteTable('token_metadata', {
