@@ -7,6 +7,7 @@ import { tanstackStart } from '@tanstack/react-start/plugin/vite'
 import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
+import { stampPeerAddress } from './server/client-address.ts'
 import { loadDevVars } from './scripts/dev-vars.ts'
 
 export default defineConfig(async ({ command }) => {
@@ -17,6 +18,11 @@ export default defineConfig(async ({ command }) => {
     runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }))
   } else if (command === 'serve') {
     loadDevVars()
+    // Ahead of TanStack Start's handler: the socket's address is who the client is (rate limits).
+    runtimePlugins.push({
+      name: 'vitrine:peer-address',
+      configureServer: (server) => void server.middlewares.use((req, _res, next) => (stampPeerAddress(req), next())),
+    })
   }
   return {
     environments: {

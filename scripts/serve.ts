@@ -11,6 +11,7 @@ import { serve } from '@hono/node-server'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
+import { stampPeerAddress } from '../server/client-address'
 import { EnvError, parseEnv } from '../server/env'
 import { processCount } from './server-processes'
 
@@ -124,6 +125,8 @@ async function serveHere() {
   const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => {
     if (cluster.isPrimary) console.log(`Vitrine (Node production build) on ${address}`)
   })
+  // Before the adapter reads the request: the socket's address is who the client is (rate limits).
+  server.prependListener('request', stampPeerAddress)
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(error.code === 'EADDRINUSE' ? `PORT: ${port} is already in use` : error)
     process.exit(1)

@@ -1,12 +1,11 @@
 /**
  * POST /api/auth/_log: where Auth.js clients report their errors. Anyone can call it, so it
- * is validated, size-limited (BODY_LIMITS.authLog) and rate-limited before anything reaches the server log.
+ * is validated, size-limited (BODY_LIMITS.authLog) and rate-limited per client (server/rate-limit.ts,
+ * `auth-log`) before anything reaches the server log.
  */
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { ApiError } from './errors'
-
-export const LOG_RATE = { perMinute: 30 }
 
 const logEntry = z.object({
   level: z.enum(['error', 'warn', 'debug']),
@@ -15,24 +14,7 @@ const logEntry = z.object({
   metadata: z.unknown().optional(),
 })
 
-/** A fixed one-minute window per client, per isolate: enough to stop a flood. */
-const windows = new Map<string, { start: number; count: number }>()
-
-function allow(client: string, now: number): boolean {
-  const current = windows.get(client)
-  if (!current || now - current.start >= 60_000) {
-    if (windows.size > 10_000) windows.clear()
-    windows.set(client, { start: now, count: 1 })
-    return true
-  }
-  current.count += 1
-  return current.count <= LOG_RATE.perMinute
-}
-
 export async function handleAuthLog(c: Context) {
-  const client = c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0] ?? 'local'
-  if (!allow(client, Date.now()))
-    throw new ApiError(429, 'TOO_MANY_REQUESTS', 'Too many log entries; try again in a minute.')
   // Its size is bounded before it gets here (server/request-guards.ts).
   const text = await c.req.text()
   const type = c.req.header('content-type') ?? ''

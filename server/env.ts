@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { Address } from 'viem'
 import { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT } from '../chain/marketplace'
 import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks'
+import { parseRateLimits, type RateLimits } from './rate-limit'
 
 /**
  * Server configuration, parsed once from process.env (Node) or the Worker's bindings.
@@ -42,6 +43,13 @@ const baseSchema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas, e.g. 1,8453')
     .optional(),
+  RATE_LIMITS: z.string().optional(),
+  TRUSTED_PROXY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
+    .optional(),
 })
 
 /** `RPC_URL_<chain id>` overrides a network's public RPC. */
@@ -68,6 +76,10 @@ export type Env = {
   INDEXER_CONFIRMATIONS: number | undefined
   /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
   platformFee: { bps: number; recipient: Address }
+  /** Requests per client and window of each limited action (server/rate-limit.ts). */
+  rateLimits: RateLimits
+  /** The header a proxy in front sets to the client's address; unset: the socket (Node), CF-Connecting-IP (Workers). */
+  TRUSTED_PROXY_HEADER: string | undefined
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -124,6 +136,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     problems.push('PLATFORM_FEE_RECIPIENT: required in production (the address that receives the platform fee)')
   }
   const chains = parseChains(env, raw, problems)
+  const rateLimits = parseRateLimits(env.RATE_LIMITS, env.NODE_ENV, problems)
   const secret = env.AUTH_SECRET
   if (problems.length > 0 || !secret) throw new EnvError(problems)
   return {
@@ -138,6 +151,8 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     chains,
     INDEXER_CONFIRMATIONS: env.INDEXER_CONFIRMATIONS,
     platformFee: { bps: env.PLATFORM_FEE_BPS, recipient: env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT },
+    rateLimits,
+    TRUSTED_PROXY_HEADER: env.TRUSTED_PROXY_HEADER,
   }
 }
 

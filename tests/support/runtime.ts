@@ -3,16 +3,36 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { parseEnv } from '../../server/env'
+import { RATE_ACTIONS } from '../../server/rate-limit'
 import type { Runtime } from '../../server/runtime'
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 
-/** A fresh, migrated libSQL database file and the runtime around it. Call `close()` after. */
-export async function createTestRuntime(): Promise<Runtime & { close: () => void; url: string }> {
+/**
+ * Limits no test that is not about them reaches: files sign in, post and sync many times, all
+ * from one client. Every call is still counted, through the same statement as in production.
+ */
+export const TEST_RATE_LIMITS = Object.keys(RATE_ACTIONS)
+  .map((action) => `${action}=100000/1m`)
+  .join(',')
+
+/**
+ * A fresh, migrated libSQL database file and the runtime around it. Call `close()` after.
+ * `vars` are further configuration (e.g. RATE_LIMITS for a test about the limits).
+ */
+export async function createTestRuntime(
+  vars: Record<string, string> = {},
+): Promise<Runtime & { close: () => void; url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-test-'))
   const url = `file:${join(dir, 'test.db')}`
   const db = await openMigratedDatabase({ url })
-  const env = parseEnv({ NODE_ENV: 'test', DATABASE_URL: url, AUTH_SECRET: TEST_AUTH_SECRET })
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    RATE_LIMITS: TEST_RATE_LIMITS,
+    ...vars,
+  })
   return {
     env,
     db,

@@ -7,6 +7,7 @@ import { indexConfiguredChains } from '../../trading/indexing'
 import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
 import { submitListing, submitOffer } from '../../trading/orders'
 import { protectedProcedure, publicProcedure, router } from '../init'
+import { limitRate } from '../rate-limit'
 
 /** Orders are signed by their maker; the session must be that maker's too (house rule). */
 function assertMaker(sessionName: string | null | undefined, input: SubmitOrderInput) {
@@ -80,6 +81,7 @@ export const marketRouter = router({
   sync: publicProcedure
     .input(z.object({ chainId: z.coerce.number().int().positive() }))
     .mutation(async ({ ctx, input }) => {
+      await limitRate(ctx, 'market-sync')
       const result = (await indexConfiguredChains(ctx, input.chainId))[input.chainId]
       if (result === undefined) {
         throw new TRPCError({

@@ -1,6 +1,7 @@
 import { endSessions } from '../../auth'
 import { issueNonce } from '../../siwe'
 import { protectedProcedure, publicProcedure } from '../init'
+import { limitRate } from '../rate-limit'
 
 /** The signed-in wallet (Auth.js JWT session), or null. */
 export const sessionQuery = publicProcedure.query(async ({ ctx }) => {
@@ -10,7 +11,10 @@ export const sessionQuery = publicProcedure.query(async ({ ctx }) => {
 })
 
 /** A one-time nonce for the next Sign-In with Ethereum message. */
-export const nonceMutation = publicProcedure.mutation(({ ctx }) => issueNonce(ctx.db))
+export const nonceMutation = publicProcedure.mutation(async ({ ctx }) => {
+  await limitRate(ctx, 'siwe-nonce')
+  return issueNonce(ctx.db)
+})
 
 /** Ends every session of the signed-in wallet, on every device, this one included. */
 export const signOutEverywhereMutation = protectedProcedure.mutation(async ({ ctx }) => {

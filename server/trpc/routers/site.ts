@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { contactMessages, newsletterSubscribers } from '../../../db/schema'
 import { ethUsd } from '../../prices'
 import { publicProcedure, router } from '../init'
+import { limitRate } from '../rate-limit'
 
 export const emailSchema = z
   .string()
@@ -29,10 +30,12 @@ export const siteRouter = router({
   /** The origin canonical URLs use: PUBLIC_URL, else the request's own. */
   origin: publicProcedure.query(({ ctx }) => ctx.env.PUBLIC_URL ?? new URL(ctx.request.url).origin),
   contact: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
+    await limitRate(ctx, 'contact')
     await ctx.db.insert(contactMessages).values(input)
     return { message: 'Thanks, your message is on its way. We answer within two working days.' }
   }),
   subscribe: publicProcedure.input(newsletterInput).mutation(async ({ ctx, input }) => {
+    await limitRate(ctx, 'newsletter')
     const inserted = await ctx.db.insert(newsletterSubscribers).values(input).onConflictDoNothing().returning()
     return {
       alreadySubscribed: inserted.length === 0,

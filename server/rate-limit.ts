@@ -1,0 +1,158 @@
+/**
+ * Rate limits on what costs us or reaches a person: a stored sign-in nonce, a sign-in (a
+ * signature check, maybe an RPC call), an upload, a chain sync, a contact message, a newsletter
+ * sign-up, a line in the server log. Counts live in the database (`rate_limits`), one fixed
+ * window per action and client, so a limit holds however many server processes or Worker
+ * isolates answer: each hit is one atomic UPSERT … RETURNING, never a read then a write.
+ */
+import { lt, sql } from 'drizzle-orm'
+import type { MiddlewareHandler } from 'hono'
+import { rateLimits } from '../db/schema'
+import type { Database } from '../db/client'
+import type { AppEnv } from './app'
+import { clientAddress } from './client-address'
+import type { Env } from './env'
+import { ApiError, toApiError } from './errors'
+
+/** Each limited action, its default (`count/window`) and how its refusal names it. */
+export const RATE_ACTIONS = {
+  'siwe-nonce': { limit: '30/1m', what: 'sign-in requests' },
+  'sign-in': { limit: '10/1m', what: 'sign-in attempts' },
+  upload: { limit: '20/10m', what: 'uploads' },
+  'market-sync': { limit: '6/1m', what: 'sync requests' },
+  contact: { limit: '5/1h', what: 'messages' },
+  newsletter: { limit: '5/1h', what: 'newsletter sign-ups' },
+  'auth-log': { limit: '60/1m', what: 'log entries' },
+} as const
+
+export type RateAction = keyof typeof RATE_ACTIONS
+export interface RateRule {
+  limit: number
+  windowMs: number
+}
+/** null: the action is not limited (`<action>=off`). */
+export type RateLimits = Record<RateAction, RateRule | null>
+
+/**
+ * `npm run dev` indexes the local chain by calling market.sync every 2 s from 127.0.0.1, the
+ * same address as the developer's browser.
+ */
+const DEVELOPMENT_DEFAULTS: Partial<Record<RateAction, string>> = { 'market-sync': '120/1m' }
+
+const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000 } as const
+const RULE = /^(?:off|(\d{1,9})\/(\d{0,6})([smh]))$/
+
+function parseRule(text: string): RateRule | null | undefined {
+  const match = RULE.exec(text)
+  if (!match) return undefined
+  if (text === 'off') return null
+  const [, limit, span, unit] = match
+  const windowMs = Number(span || 1) * UNIT_MS[unit as keyof typeof UNIT_MS]
+  return Number(limit) > 0 && windowMs > 0 ? { limit: Number(limit), windowMs } : undefined
+}
+
+/**
+ * RATE_LIMITS: `action=count/window` pairs separated by commas, e.g. `sign-in=5/1m,upload=50/1h`
+ * (window: a number and s, m or h; `off` lifts a limit). Actions not named keep their default.
+ */
+export function parseRateLimits(text: string | undefined, nodeEnv: Env['NODE_ENV'], problems: string[]): RateLimits {
+  const limits = {} as RateLimits
+  for (const [action, { limit }] of Object.entries(RATE_ACTIONS) as [RateAction, { limit: string }][]) {
+    limits[action] = parseRule((nodeEnv === 'development' && DEVELOPMENT_DEFAULTS[action]) || limit)!
+  }
+  for (const entry of text?.split(',') ?? []) {
+    if (!entry.trim()) continue
+    const [name = '', value = ''] = entry.split('=').map((part) => part.trim())
+    const rule = parseRule(value)
+    if (!(name in RATE_ACTIONS)) {
+      problems.push(`RATE_LIMITS: unknown action "${name}" (known: ${Object.keys(RATE_ACTIONS).join(', ')})`)
+    } else if (rule === undefined) {
+      problems.push(
+        `RATE_LIMITS: "${entry.trim()}" must be ${name}=<count>/<window>, e.g. ${name}=10/1m, or ${name}=off`,
+      )
+    } else limits[name as RateAction] = rule
+  }
+  return limits
+}
+
+/** A refused hit: how many seconds until the client's window ends. */
+export class RateLimited extends Error {
+  readonly retryAfter: number
+  constructor(action: RateAction, retryAfter: number) {
+    super(`Too many ${RATE_ACTIONS[action].what}; try again in ${retryAfter} second${retryAfter === 1 ? '' : 's'}.`)
+    this.name = 'RateLimited'
+    this.retryAfter = retryAfter
+  }
+}
+
+/** How often a process sweeps the counts of windows long over. */
+const PRUNE_EVERY_MS = 60_000
+let lastPrune = 0
+
+/**
+ * Counts one request of `action` from the request's client. Answers null when it is within the
+ * limit, else the RateLimited refusal (the request was counted either way).
+ */
+export async function hitRateLimit(
+  { db, env, request }: { db: Database; env: Env; request: Request },
+  action: RateAction,
+  now = Date.now(),
+): Promise<RateLimited | null> {
+  const rule = env.rateLimits[action]
+  if (!rule) return null
+  if (now - lastPrune >= PRUNE_EVERY_MS) {
+    lastPrune = now
+    await pruneRateLimits(db, env.rateLimits, now)
+  }
+  // Windows are aligned to the clock, so every process agrees where one starts. A process whose
+  // clock runs behind never moves a window back (max) and counts into the newer one.
+  const windowStart = now - (now % rule.windowMs)
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key: `${action}:${clientAddress(request, env)}`, windowStart, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${rateLimits.windowStart} >= excluded.window_start then ${rateLimits.count} + 1 else 1 end`,
+        windowStart: sql`max(${rateLimits.windowStart}, excluded.window_start)`,
+      },
+    })
+    .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count })
+  if (!row || row.count <= rule.limit) return null
+  return new RateLimited(action, Math.max(1, Math.ceil((row.windowStart + rule.windowMs - now) / 1000)))
+}
+
+/** Deletes the counts of windows that ended before the longest window began. */
+export async function pruneRateLimits(db: Database, limits: RateLimits, now = Date.now()): Promise<void> {
+  const longest = Math.max(...Object.values(limits).map((rule) => rule?.windowMs ?? 0))
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - longest))
+}
+
+/** The limited actions of the REST and Auth.js routes, by method and path. */
+function restAction(method: string, path: string): RateAction | undefined {
+  if (method !== 'POST') return undefined
+  const route = path.replace(/\/+$/, '')
+  if (route === '/api/media') return 'upload'
+  if (route === '/api/auth/_log') return 'auth-log'
+  if (route.startsWith('/api/auth/callback/')) return 'sign-in'
+  return undefined
+}
+
+/**
+ * Hono middleware for the REST and Auth.js routes, before any body is read: a refused request
+ * costs one statement. Answers 429 in the REST error shape with Retry-After.
+ */
+export const restRateLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const action = restAction(c.req.method, c.req.path)
+  const refused = action && (await hitRateLimit({ db: c.env.db, env: c.env.env, request: c.req.raw }, action))
+  if (!refused) return next()
+  const { body } = toApiError(new ApiError(429, 'TOO_MANY_REQUESTS', refused.message))
+  return c.json(body, 429, { 'retry-after': String(refused.retryAfter) })
+}
+
+/** tRPC's `responseMeta`: a Retry-After for an answer that carries a refused hit. */
+export function retryAfterHeader(errors: readonly { cause?: unknown }[]): { headers?: Record<string, string> } {
+  const waits = errors.map((e) => (e.cause instanceof RateLimited ? e.cause.retryAfter : 0))
+  const wait = Math.max(0, ...waits)
+  return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {}
+}

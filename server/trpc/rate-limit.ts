@@ -1,0 +1,12 @@
+import { TRPCError } from '@trpc/server'
+import { hitRateLimit, type RateAction } from '../rate-limit'
+import type { Context } from './init'
+
+/**
+ * Counts a call of a limited procedure, before it does anything. Over the limit it fails with
+ * TOO_MANY_REQUESTS; the HTTP answer carries Retry-After (server/app.ts, responseMeta).
+ */
+export async function limitRate(ctx: Pick<Context, 'db' | 'env' | 'request'>, action: RateAction): Promise<void> {
+  const refused = await hitRateLimit(ctx, action)
+  if (refused) throw new TRPCError({ code: 'TOO_MANY_REQUESTS', message: refused.message, cause: refused })
+}
