@@ -245,6 +245,28 @@ describe('npm start (the Node production build)', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ user: { name: account.address } })
   })
 
+  it('limits contact messages per client across its processes, whatever X-Forwarded-For says', async () => {
+    // Each on a new connection, so the two processes take turns; the count is in the database.
+    const send = (i: number) =>
+      call(
+        'POST',
+        '/api/trpc/site.contact',
+        { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` },
+        JSON.stringify({
+          name: 'Ada',
+          email: `ada${i}@example.com`,
+          subject: 'Hello',
+          message: 'Long enough message.',
+        }),
+      )
+    // The default: 5 an hour.
+    for (let i = 0; i < 5; i++) expect((await send(i)).status).toBe(200)
+    const refused = await send(5)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(3600)
+  })
+
   it('stops every process when the first one is told to stop', async () => {
     const serving = servingProcesses()
     const primary = firstProcess()

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { freePort, startAnvil, startProcess, waitForHttp } from '../../scripts/processes'
-import { TEST_AUTH_SECRET } from './runtime'
+import { TEST_AUTH_SECRET, TEST_RATE_LIMITS } from './runtime'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +27,9 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: TEST_AUTH_SECRET,
     NODE_ENV: 'development',
     CHAIN_RPC_URL: anvil.url,
+    // Every browser test is one client (127.0.0.1), signing in, uploading and syncing far more
+    // often than a person; the limits themselves are tested in tests/integration/rate-limits.test.ts.
+    RATE_LIMITS: TEST_RATE_LIMITS,
   })
   await waitForHttp(`${url}/api/health`, server, 90_000)
   project.provide('baseUrl', url)
