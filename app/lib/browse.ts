@@ -48,7 +48,9 @@ export interface BrowseSearch {
 /** URL state → list input (a fixed category or collection from the route wins). */
 export function toListInput(search: BrowseSearch, fixed: Partial<ListInput> = {}): ListInput {
   const { minPrice, maxPrice } = search
-  const range = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice ? {} : { minPrice, maxPrice }
+  // An empty range (min above max) is no filter, as the form shows it.
+  const empty = minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice
+  const range = empty ? { minPrice: undefined, maxPrice: undefined } : { minPrice, maxPrice }
   return { ...search, ...range, ...fixed, limit: 24 }
 }
 

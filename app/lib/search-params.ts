@@ -23,3 +23,17 @@ export function compact<T extends Record<string, unknown>>(value: T): T {
 
 /** A 0x-prefixed 20-byte hex address in any case (what the API accepts; no viem in route loaders). */
 export const isAddressLike = (value: string): boolean => /^0x[0-9a-fA-F]{40}$/.test(value)
+
+/**
+ * A route's `validateSearch` from a parser of its own params. TanStack Router lays a route's
+ * validated params over the raw URL's, so a param the parser dropped (a bad value) or does not
+ * know would still reach loaders and components as typed; here every param of the URL the
+ * parser did not accept is blanked.
+ */
+export function strictSearch<T extends object>(parse: (raw: Record<string, unknown>) => T) {
+  return (raw: Record<string, unknown>): T =>
+    ({
+      ...(Object.fromEntries(Object.keys(raw).map((key) => [key, undefined])) as object),
+      ...parse(raw),
+    }) as T
+}

@@ -1,9 +1,10 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NftBrowser } from '../components/nft/NftBrowser'
 import { PageHeading } from '../components/ui/states'
-import { CATEGORY_OPTIONS, nftBrowseQuery, parseBrowseSearch } from '../lib/browse'
+import { CATEGORY_OPTIONS, nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../lib/browse'
 import { CATEGORY_ROUTES } from '../lib/navigation'
 import { pageTitle } from '../lib/seo'
+import { strictSearch } from '../lib/search-params'
 
 /** The Explore group's category pages: /art, /sports, /collectibles, /tranding-cards, … */
 function categoryOf(segment: string) {
@@ -12,7 +13,7 @@ function categoryOf(segment: string) {
 }
 
 export const Route = createFileRoute('/$category')({
-  validateSearch: parseBrowseSearch,
+  validateSearch: strictSearch<BrowseSearch>(parseBrowseSearch),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const category = categoryOf(params.category)

@@ -2,17 +2,19 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { ActivityTable } from '../components/ActivityTable'
 import { PageHeading } from '../components/ui/states'
-import { oneOf } from '../lib/search-params'
+import { oneOf, strictSearch } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 
 const TYPES = ['sale', 'list', 'offer', 'transfer', 'mint', 'cancel', 'like'] as const
 type ActivityType = (typeof TYPES)[number]
 
+const parseActivitySearch = (raw: Record<string, unknown>): { type?: ActivityType } => ({
+  type: oneOf(raw.type, TYPES),
+})
+
 export const Route = createFileRoute('/activity')({
-  validateSearch: (raw: Record<string, unknown>): { type?: ActivityType } => ({
-    type: oneOf(raw.type, TYPES),
-  }),
+  validateSearch: strictSearch<{ type?: ActivityType }>(parseActivitySearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(context.trpc.activity.list.queryOptions({ type: deps.type, limit: 50 })),

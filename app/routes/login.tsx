@@ -8,6 +8,7 @@ import { shortenAddress } from '../lib/format'
 import { pageTitle } from '../lib/seo'
 import { safeCallbackPath } from '../wallet/auth-client'
 import { useWallet } from '../wallet/WalletProvider'
+import { strictSearch } from '../lib/search-params'
 
 interface LoginSearch {
   error?: string
@@ -18,11 +19,11 @@ interface LoginSearch {
 const text = (value: unknown) => (typeof value === 'string' && value.length <= 2_000 ? value : undefined)
 
 export const Route = createFileRoute('/login')({
-  validateSearch: (raw: Record<string, unknown>): LoginSearch => ({
+  validateSearch: strictSearch<LoginSearch>((raw) => ({
     error: text(raw.error),
     code: text(raw.code),
     callbackUrl: text(raw.callbackUrl),
-  }),
+  })),
   head: () => ({ meta: [{ title: pageTitle('Login') }] }),
   component: LoginPage,
 })

@@ -5,10 +5,10 @@ import { PageHeading } from '../components/ui/states'
 import { fieldErrors } from '../lib/form-errors'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import { strictSearch } from '../lib/search-params'
 
 export const Route = createFileRoute('/newsletter')({
-  validateSearch: (raw: Record<string, unknown>): { topic?: 'status' } =>
-    raw.topic === 'status' ? { topic: 'status' } : {},
+  validateSearch: strictSearch<{ topic?: 'status' }>((raw) => (raw.topic === 'status' ? { topic: 'status' } : {})),
   head: () => ({ meta: [{ title: pageTitle('Newsletter') }] }),
   component: NewsletterPage,
 })

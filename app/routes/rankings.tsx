@@ -5,7 +5,7 @@ import { Select } from '../components/ui/Select'
 import { EmptyState, ErrorState, PageHeading } from '../components/ui/states'
 import { CATEGORY_OPTIONS } from '../lib/browse'
 import { formatEth, formatPercent } from '../lib/format'
-import { compact, oneOf, positiveInteger } from '../lib/search-params'
+import { compact, oneOf, positiveInteger, strictSearch } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 
@@ -29,16 +29,18 @@ type RankingSearch = {
 
 const input = (s: RankingSearch) => ({ period: s.period ?? '7d', category: s.category, chain: s.chain, limit: 50 })
 
+const parseRankingSearch = (raw: Record<string, unknown>): RankingSearch =>
+  compact({
+    period: oneOf(raw.period, ['24h', '7d', '30d', 'all'] as const),
+    category: oneOf(
+      raw.category,
+      CATEGORY_OPTIONS.map((c) => c.value),
+    ),
+    chain: positiveInteger(raw.chain),
+  })
+
 export const Route = createFileRoute('/rankings')({
-  validateSearch: (raw: Record<string, unknown>): RankingSearch =>
-    compact({
-      period: oneOf(raw.period, ['24h', '7d', '30d', 'all'] as const),
-      category: oneOf(
-        raw.category,
-        CATEGORY_OPTIONS.map((c) => c.value),
-      ),
-      chain: positiveInteger(raw.chain),
-    }),
+  validateSearch: strictSearch<RankingSearch>(parseRankingSearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(context.trpc.ranking.list.queryOptions(input(deps))),

@@ -6,11 +6,14 @@ import { EmptyState, PageHeading } from '../components/ui/states'
 import { shortenAddress } from '../lib/format'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import { strictSearch } from '../lib/search-params'
+
+const parseSearch = (raw: Record<string, unknown>): { q?: string } => ({
+  q: typeof raw.q === 'string' && raw.q.trim() ? raw.q.trim().slice(0, 100) : undefined,
+})
 
 export const Route = createFileRoute('/search')({
-  validateSearch: (raw: Record<string, unknown>): { q?: string } => ({
-    q: typeof raw.q === 'string' && raw.q.trim() ? raw.q.trim().slice(0, 100) : undefined,
-  }),
+  validateSearch: strictSearch<{ q?: string }>(parseSearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     deps.q

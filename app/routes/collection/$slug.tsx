@@ -4,16 +4,17 @@ import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { Icon } from '../../components/icons'
 import { NftBrowser } from '../../components/nft/NftBrowser'
-import { nftBrowseQuery, parseBrowseSearch } from '../../lib/browse'
+import { nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../../lib/browse'
 import { formatEth, formatPercent, shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
+import { strictSearch } from '../../lib/search-params'
 
 /** `/collection/avatar_1` (the sketch's demo path) → the collection with id 1, by its slug. */
 const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
 
 export const Route = createFileRoute('/collection/$slug')({
-  validateSearch: parseBrowseSearch,
+  validateSearch: strictSearch<BrowseSearch>(parseBrowseSearch),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const idOrSlug = demoId(params.slug) ?? params.slug

@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NftBrowser } from '../../components/nft/NftBrowser'
 import { PageHeading } from '../../components/ui/states'
-import { nftBrowseQuery, parseBrowseSearch } from '../../lib/browse'
+import { nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../../lib/browse'
 import { pageTitle } from '../../lib/seo'
+import { strictSearch } from '../../lib/search-params'
 
 export const Route = createFileRoute('/collection/explore_collection')({
-  validateSearch: parseBrowseSearch,
+  validateSearch: strictSearch<BrowseSearch>(parseBrowseSearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, deps)),
   head: () => ({ meta: [{ title: pageTitle('Explore') }] }),

@@ -6,7 +6,7 @@ import { NftGrid } from '../../components/nft/NftGrid'
 import { CancelAllOrders } from '../../components/trade/CancelAllOrders'
 import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
-import { isAddressLike, oneOf } from '../../lib/search-params'
+import { isAddressLike, oneOf, strictSearch } from '../../lib/search-params'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 
@@ -20,12 +20,12 @@ const TABS = [
 type Tab = (typeof TABS)[number]['value']
 
 export const Route = createFileRoute('/user/$address')({
-  validateSearch: (raw: Record<string, unknown>): { tab?: Tab } => ({
+  validateSearch: strictSearch<{ tab?: Tab }>((raw) => ({
     tab: oneOf(
       raw.tab,
       TABS.map((t) => t.value),
     ),
-  }),
+  })),
   loader: async ({ context, params }) => {
     // The sketch's demo path /user/avatar_6: the creator of collection 6, a real seeded user.
     const demo = /^avatar_(\d+)$/.exec(params.address)?.[1]
