@@ -17,6 +17,13 @@ async function post(path: string, fields: Record<string, string>): Promise<URL> 
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ ...fields, csrfToken: await csrfToken(), json: 'true' }),
   })
+  if (!response.ok) {
+    // Refused before Auth.js saw it (e.g. too many sign-ins): the API's error shape, in words.
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null
+    throw Object.assign(new Error(body?.error?.message ?? `The server answered ${response.status}.`), {
+      name: 'ServerRefusal',
+    })
+  }
   const { url } = (await response.json()) as { url: string }
   return new URL(url, location.origin)
 }

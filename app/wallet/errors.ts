@@ -25,6 +25,8 @@ export function walletErrorMessage(error: unknown): string {
   if (name === 'ProviderNotFoundError' || name === 'ConnectorNotFoundError') return 'No browser wallet was found.'
   if (name === 'ConnectorAlreadyConnectedError') return 'This wallet is already connected.'
   if (name === 'ChainNotConfiguredError') return 'This network is not supported by Vitrine.'
+  // Our server's refusals (e.g. too many sign-ins) are already in words, and not the wallet's doing.
+  if (name === 'TRPCClientError' || name === 'ServerRefusal') return (error as Error).message
   const short = (error as { shortMessage?: unknown } | null)?.shortMessage
   const detail = typeof short === 'string' ? short : error instanceof Error ? error.message : String(error)
   return `Your wallet reported a problem: ${detail.split('\n')[0]}`

@@ -22,6 +22,10 @@ describe('wallet error messages', () => {
       'No browser wallet was found.',
     )
     expect(walletErrorMessage(new Error('boom\n  at stack'))).toBe('Your wallet reported a problem: boom')
+    const refusal = Object.assign(new Error('Too many sign-in attempts; try again in 42 seconds.'), {
+      name: 'ServerRefusal',
+    })
+    expect(walletErrorMessage(refusal)).toBe('Too many sign-in attempts; try again in 42 seconds.')
   })
 })
 
