@@ -1,0 +1,195 @@
+/**
+ * The indexer's bookkeeping of the chain it read, and the undo of what it read from blocks the
+ * chain no longer has (a reorg deeper than the confirmations, a node that lags, a local chain
+ * restarted from an older saved state). Each exported write is one transaction.
+ */
+import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { activity, chainCursors, indexedBlocks, listings, nfts, offers, sales } from '../schema'
+import { refreshInTx } from './refresh'
+import type { Db } from './transaction'
+
+/** Block hashes kept per chain: enough to find the fork point of any rewind seen in practice. */
+const KEPT_BLOCKS = 1_000
+
+const chainNfts = (db: Db, chainId: number) => db.select({ id: nfts.id }).from(nfts).where(eq(nfts.chainId, chainId))
+
+/**
+ * The end of an indexer run: the hashes of the blocks it read (the last one, and those with
+ * logs), the cursor moved to `to`, and the rewind state cleared once `to` reaches the head it
+ * was catching up to.
+ */
+export function advanceCursor(
+  db: Db,
+  chainId: number,
+  run: { to: bigint; hashes: { block: bigint; hash: string }[]; now: Date },
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    const to = Number(run.to)
+    for (const { block, hash } of run.hashes) {
+      await tx
+        .insert(indexedBlocks)
+        .values({ chainId, block: Number(block), hash })
+        .onConflictDoUpdate({ target: [indexedBlocks.chainId, indexedBlocks.block], set: { hash } })
+    }
+    const [oldest] = await tx
+      .select({ block: indexedBlocks.block })
+      .from(indexedBlocks)
+      .where(eq(indexedBlocks.chainId, chainId))
+      .orderBy(desc(indexedBlocks.block))
+      .limit(1)
+      .offset(KEPT_BLOCKS - 1)
+    if (oldest) {
+      await tx
+        .delete(indexedBlocks)
+        .where(and(eq(indexedBlocks.chainId, chainId), sql`${indexedBlocks.block} < ${oldest.block}`))
+    }
+    await tx
+      .insert(chainCursors)
+      .values({ chainId, block: to, updatedAt: run.now })
+      .onConflictDoUpdate({ target: chainCursors.chainId, set: { block: to, updatedAt: run.now } })
+    await tx
+      .update(chainCursors)
+      .set({ rewindFrom: null, rewindTo: null, rewindHead: null, rewoundAt: null })
+      .where(and(eq(chainCursors.chainId, chainId), lte(chainCursors.rewindHead, to)))
+  })
+}
+
+/** The recorded hashes of `chainId` up to `block`, oldest first. */
+export function recordedBlocks(db: Db, chainId: number, upTo: bigint) {
+  return db
+    .select({ block: indexedBlocks.block, hash: indexedBlocks.hash })
+    .from(indexedBlocks)
+    .where(and(eq(indexedBlocks.chainId, chainId), lte(indexedBlocks.block, Number(upTo))))
+    .orderBy(indexedBlocks.block)
+}
+
+/** The recorded hash of one block, if any. */
+export async function recordedHash(db: Db, chainId: number, block: bigint): Promise<string | null> {
+  const [row] = await db
+    .select({ hash: indexedBlocks.hash })
+    .from(indexedBlocks)
+    .where(and(eq(indexedBlocks.chainId, chainId), eq(indexedBlocks.block, Number(block))))
+  return row?.hash ?? null
+}
+
+/** The indexer found the chain disagreeing with what it indexed up to `from`: it says so (health) while it looks for the fork. */
+export async function beginRewind(
+  db: Db,
+  chainId: number,
+  rewind: { from: bigint; head: bigint; now: Date },
+): Promise<void> {
+  await db
+    .update(chainCursors)
+    .set({ rewindFrom: Number(rewind.from), rewindTo: null, rewindHead: Number(rewind.head), rewoundAt: rewind.now })
+    .where(eq(chainCursors.chainId, chainId))
+}
+
+/**
+ * The tokens whose owner came from a log after `block`, to be read again from the chain (a
+ * lazy mint the rewind undoes goes back to its creator instead).
+ */
+export async function ownersToReread(db: Db, chainId: number, block: bigint) {
+  const after = Number(block)
+  const moved = await db
+    .selectDistinct({ nftId: activity.nftId })
+    .from(activity)
+    .where(
+      and(
+        gt(activity.block, after),
+        inArray(activity.type, ['mint', 'transfer', 'sale']),
+        inArray(activity.nftId, chainNfts(db, chainId)),
+      ),
+    )
+  const unminted = await db
+    .selectDistinct({ nftId: listings.nftId })
+    .from(listings)
+    .where(
+      and(
+        gt(listings.closedBlock, after),
+        eq(listings.kind, 'voucher'),
+        eq(listings.status, 'filled'),
+        inArray(listings.nftId, chainNfts(db, chainId)),
+      ),
+    )
+  const lazy = new Set(unminted.map((r) => r.nftId))
+  return moved.length
+    ? await db
+        .select({ id: nfts.id, contract: nfts.contract, tokenId: nfts.tokenId })
+        .from(nfts)
+        .where(
+          inArray(
+            nfts.id,
+            moved.map((r) => r.nftId).filter((id) => !lazy.has(id)),
+          ),
+        )
+    : []
+}
+
+/**
+ * Undoes, in one transaction, what the indexer recorded from the blocks of `chainId` after
+ * `to`: their sales and feed lines go, the orders their logs filled or cancelled reopen (the
+ * indexer re-checks them, and reading those blocks again settles them as the chain now says),
+ * a lazy mint they redeemed is lazy again, owners are those read from the chain at `to`, and
+ * the cursor goes back to `to`. Returns the NFTs it touched and whether sales went.
+ */
+export function rewindMarket(
+  db: Db,
+  rewind: { chainId: number; to: bigint; owners: { nftId: number; owner: string }[]; now: Date },
+): Promise<{ nftIds: number[]; salesRemoved: number }> {
+  const { chainId, now } = rewind
+  const after = Number(rewind.to)
+  return db.transaction(async (tx) => {
+    const touched = new Set<number>()
+    const feed = await tx
+      .delete(activity)
+      .where(and(gt(activity.block, after), inArray(activity.nftId, chainNfts(tx, chainId))))
+      .returning({ nftId: activity.nftId })
+    const sold = await tx
+      .delete(sales)
+      .where(and(gt(sales.block, after), inArray(sales.nftId, chainNfts(tx, chainId))))
+      .returning({ nftId: sales.nftId })
+    for (const row of [...feed, ...sold]) touched.add(row.nftId)
+
+    const redeemed = await tx
+      .select({ nftId: listings.nftId, maker: listings.maker })
+      .from(listings)
+      .where(
+        and(
+          gt(listings.closedBlock, after),
+          eq(listings.kind, 'voucher'),
+          eq(listings.status, 'filled'),
+          inArray(listings.nftId, chainNfts(tx, chainId)),
+        ),
+      )
+    for (const table of [listings, offers]) {
+      const reopened = await tx
+        .update(table)
+        .set({ status: 'active', closedBlock: null })
+        .where(and(gt(table.closedBlock, after), inArray(table.nftId, chainNfts(tx, chainId))))
+        .returning({ nftId: table.nftId })
+      for (const row of reopened) touched.add(row.nftId)
+    }
+    // Not minted on this chain (yet): the creator holds it as a lazy mint again.
+    for (const { nftId, maker } of redeemed) {
+      await tx.update(nfts).set({ lazyMinted: true, owner: maker }).where(eq(nfts.id, nftId))
+    }
+    // An approval revoked after `to` made listings inactive without a row of its own: re-check them all.
+    const inactive = await tx
+      .select({ nftId: listings.nftId })
+      .from(listings)
+      .where(and(eq(listings.status, 'inactive'), inArray(listings.nftId, chainNfts(tx, chainId))))
+    for (const row of inactive) touched.add(row.nftId)
+    for (const { nftId, owner } of rewind.owners) {
+      await tx.update(nfts).set({ owner: owner.toLowerCase() }).where(eq(nfts.id, nftId))
+      touched.add(nftId)
+    }
+    await refreshInTx(tx, touched, now)
+
+    await tx.delete(indexedBlocks).where(and(eq(indexedBlocks.chainId, chainId), gt(indexedBlocks.block, after)))
+    await tx
+      .update(chainCursors)
+      .set({ block: after, rewindTo: after, updatedAt: now })
+      .where(eq(chainCursors.chainId, chainId))
+    return { nftIds: [...touched], salesRemoved: sold.length }
+  })
+}
