@@ -11,6 +11,9 @@ import { parseRateLimits, type RateLimits } from './rate-limit'
 
 export { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT }
 
+/** 0.0001 ETH: below it an order is dust (its fees round to nothing, and it drags the floor down). */
+export const DEFAULT_MIN_PRICE_WEI = 10n ** 14n
+
 const baseSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z
@@ -39,6 +42,11 @@ const baseSchema = z.object({
     .transform((value) => value.toLowerCase() as Address)
     .optional(),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  MIN_PRICE_WEI: z
+    .string()
+    .regex(/^[1-9]\d{0,77}$/, 'must be a whole number of wei, at least 1 (e.g. 100000000000000 for 0.0001 ETH)')
+    .transform((value) => BigInt(value))
+    .default(DEFAULT_MIN_PRICE_WEI),
   CHAINS: z
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be chain ids separated by commas, e.g. 1,8453')
@@ -80,6 +88,8 @@ export type Env = {
   rateLimits: RateLimits
   /** The header a proxy in front sets to the client's address; unset: the socket (Node), CF-Connecting-IP (Workers). */
   TRUSTED_PROXY_HEADER: string | undefined
+  /** The lowest price a listing, offer, auction reserve or lazy mint may ask (dust distorts floors). */
+  minPriceWei: bigint
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -153,6 +163,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     platformFee: { bps: env.PLATFORM_FEE_BPS, recipient: env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT },
     rateLimits,
     TRUSTED_PROXY_HEADER: env.TRUSTED_PROXY_HEADER,
+    minPriceWei: env.MIN_PRICE_WEI,
   }
 }
 

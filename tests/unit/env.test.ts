@@ -42,6 +42,16 @@ describe('parseEnv', () => {
     )
   })
 
+  it('takes the lowest price an order may ask in wei, 0.0001 ETH unless configured', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).minPriceWei).toBe(100_000_000_000_000n)
+    expect(parseEnv({ AUTH_SECRET: secret, MIN_PRICE_WEI: '5000' }).minPriceWei).toBe(5000n)
+    for (const bad of ['0', '0.001', '-1', '1e18']) {
+      expect(() => parseEnv({ AUTH_SECRET: secret, MIN_PRICE_WEI: bad })).toThrow(
+        /MIN_PRICE_WEI: must be a whole number of wei, at least 1/,
+      )
+    }
+  })
+
   it('names a malformed variable and why', () => {
     expect(() => parseEnv({ AUTH_SECRET: 'short', DATABASE_URL: 'postgres://x' })).toThrow(
       /DATABASE_URL: must start with file:.*\n.*AUTH_SECRET: must be at least 32 characters/s,
