@@ -2,6 +2,7 @@ import { createClient, type Client } from '@libsql/client'
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql'
 import { embeddedPath, withEmbeddedReads } from '#db/embedded-reads'
 import * as schema from './schema'
+import { serialTransactions } from './serial-transactions'
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client }
 
@@ -16,11 +17,44 @@ export interface DatabaseConfig {
  * Under workerd, @libsql/client resolves to its web build, which speaks HTTP only.
  */
 export function createDatabase({ url, authToken }: DatabaseConfig): Database {
-  const client = createClient({ url, authToken })
+  const embedded = url.startsWith('file:') || url === ':memory:'
+  // Embedded: a write waits up to 5 s for another process's lock instead of failing with
+  // SQLITE_BUSY (on every pooled connection), and this process's own transactions take turns.
+  const client = embedded
+    ? serialTransactions(createClient({ url, authToken, timeout: 5_000 }))
+    : createClient({ url, authToken })
   const path = embeddedPath(url)
   if (path === null) return drizzle(client, { schema })
-  // A write waits up to 5 s for another connection's lock (a transaction, the read connection,
-  // another process) instead of failing with SQLITE_BUSY.
-  void client.execute('PRAGMA busy_timeout = 5000').catch(() => undefined)
   return drizzle(withEmbeddedReads(client, path), { schema })
+}
+
+const lockProbes = new Map<string, Client>()
+
+/**
+ * Throws when a write could not take the database's write lock now. An embedded file is asked
+ * on a connection of its own that does not wait (the native call would stall the event loop
+ * for the whole busy timeout); a server is asked with the write itself, bounded by `waitMs`.
+ * The statement needs the lock and changes nothing.
+ */
+export async function assertWritable(db: Database, { url, authToken }: DatabaseConfig, waitMs: number): Promise<void> {
+  const probe = 'DELETE FROM leases WHERE 0'
+  if (url.startsWith('file:') && url !== 'file::memory:') {
+    let client = lockProbes.get(url)
+    if (!client) lockProbes.set(url, (client = createClient({ url, authToken, timeout: 0 })))
+    await client.execute(probe).catch((error: unknown) => {
+      throw new Error('writes are blocked: another writer holds the database lock', { cause: error })
+    })
+    return
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const blocked = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`writes are blocked: no write lock within ${waitMs} ms`)), waitMs)
+  })
+  const write = db.$client.execute(probe)
+  write.catch(() => {}) // may settle after the answer
+  try {
+    await Promise.race([write, blocked])
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -1,12 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { rpcChainId } from '../chain/rpc'
-import type { Database } from '../db/client'
+import { assertWritable, type Database, type DatabaseConfig } from '../db/client'
+import { checkIndexer, type IndexerHealth } from './indexer-health'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'
   time: string
   database: { status: 'ok' | 'down'; latencyMs: number; error?: string }
   chain: { status: 'ok' | 'down' | 'not-configured'; chainId?: number; latencyMs?: number; error?: string }
+  /** Whether the indexer is in step with the chains it follows (a rewind shows here). */
+  indexer: IndexerHealth
 }
 
 /** The chain's JSON-RPC answers eth_chainId (when one is configured). */
@@ -25,13 +28,18 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
   }
 }
 
+/** How long a write may wait for the database's write lock before health calls writes blocked. */
+const WRITE_PROBE_MS = 1_000
+
 /** Real round trips to the database and the chain; never throws. */
-export async function checkHealth(db: Database, rpcUrl?: string): Promise<HealthReport> {
+export async function checkHealth(db: Database, config: DatabaseConfig, rpcUrl?: string): Promise<HealthReport> {
   const chainCheck = checkChain(rpcUrl)
   const started = performance.now()
   let database: HealthReport['database']
   try {
     await db.run(sql`select 1`)
+    // Reads can succeed while every write fails (another writer holds the lock).
+    await assertWritable(db, config, WRITE_PROBE_MS)
     database = { status: 'ok', latencyMs: round(performance.now() - started) }
   } catch (error) {
     database = {
@@ -41,8 +49,9 @@ export async function checkHealth(db: Database, rpcUrl?: string): Promise<Health
     }
   }
   const chain = await chainCheck
+  const indexer = await checkIndexer(db)
   const ok = database.status === 'ok' && chain.status !== 'down'
-  return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain }
+  return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain, indexer }
 }
 
 const round = (ms: number): number => Math.round(ms * 100) / 100

@@ -1,3 +1,4 @@
+import { createClient } from '@libsql/client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../server/app'
 import { createTestRuntime } from '../support/runtime'
@@ -27,6 +28,22 @@ describe('/api/health', () => {
     broken.close()
     expect(response.status).toBe(503)
     expect(await response.json()).toMatchObject({ status: 'degraded', database: { status: 'down' } })
+  })
+
+  it('notices when another writer holds the database locked: reads work, writes would not', async () => {
+    const other = createClient({ url: runtime.url })
+    const lock = await other.transaction('write')
+    try {
+      const response = await request('/api/health')
+      expect(response.status).toBe(503)
+      const body = await response.json()
+      expect(body).toMatchObject({ status: 'degraded', database: { status: 'down' } })
+      expect(body.database.error).toMatch(/writes are blocked/)
+    } finally {
+      await lock.rollback()
+      other.close()
+    }
+    expect((await request('/api/health')).status).toBe(200)
   })
 })
 
