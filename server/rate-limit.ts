@@ -128,10 +128,13 @@ export async function pruneRateLimits(db: Database, limits: RateLimits, now = Da
   await db.delete(rateLimits).where(lt(rateLimits.windowStart, now - longest))
 }
 
-/** The limited actions of the REST and Auth.js routes, by method and path. */
+/**
+ * The limited actions of the REST and Auth.js routes, by method and path. Empty segments are
+ * dropped, as Auth.js drops them: `/api/auth//callback/siwe/` is a sign-in too.
+ */
 function restAction(method: string, path: string): RateAction | undefined {
   if (method !== 'POST') return undefined
-  const route = path.replace(/\/+$/, '')
+  const route = `/${path.split('/').filter(Boolean).join('/')}`
   if (route === '/api/media') return 'upload'
   if (route === '/api/auth/_log') return 'auth-log'
   if (route.startsWith('/api/auth/callback/')) return 'sign-in'

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { createDatabase } from '../../db/client'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { chainCursors } from '../../db/schema'
@@ -114,6 +114,24 @@ describe('the Worker in workerd', () => {
     const response = await get('/api/unknown')
     expect(response.status).toBe(404)
     expect(await response.json()).toMatchObject({ error: { code: 'NOT_FOUND' } })
+  })
+
+  it('limits contact messages per client (CF-Connecting-IP), counted in the database, whatever X-Forwarded-For says', async () => {
+    const send = (i: number) =>
+      fetch(`${worker?.url}/api/trpc/site.contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` },
+        body: JSON.stringify({ name: 'Ada', email: `ada${i}@example.com`, subject: 'Hello', message: 'Long enough.' }),
+      })
+    // The default: 5 an hour.
+    for (let i = 0; i < 5; i++) expect((await send(i)).status).toBe(200)
+    const refused = await send(5)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    const db = createDatabase({ url: sqld!.url })
+    const keys = await db.all<{ key: string }>(sql`select key from rate_limits where key like 'contact:%'`)
+    db.$client.close()
+    expect(keys.map((row) => row.key)).toEqual(['contact:127.0.0.1'])
   })
 })
 

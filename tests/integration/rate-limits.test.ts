@@ -104,6 +104,13 @@ describe('each limited action: the call past its limit is a 429 with Retry-After
         body: new URLSearchParams({ csrfToken, message, signature, callbackUrl: '/', json: 'true' }),
       })
     for (let i = 0; i < 3; i++) expect((await signIn('not a message', '0x00')).status).not.toBe(429)
+    // Auth.js reads past empty path segments; so does the limit.
+    const detour = await request('/api/auth//callback//siwe/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ csrfToken, message: 'not a message', signature: '0x00', json: 'true' }),
+    })
+    expect(detour.status).toBe(429)
 
     // A good message on a fresh nonce: refused all the same, and nothing of it is spent or stored.
     const account = privateKeyToAccount(generatePrivateKey())
