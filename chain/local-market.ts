@@ -12,7 +12,6 @@ import {
   createWalletClient,
   erc20Abi,
   erc721Abi,
-  formatEther,
   http,
   parseEther,
   publicActions,
@@ -27,9 +26,9 @@ import { collectionInitCode, deployCollection } from './local-contracts'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from './marketplace'
 import { listingOrder, offerOrder, orderHash, orderToJson, orderTypedData, type Fee } from './seaport'
 import type { Database } from '../db/client'
-import { refreshNftMarket } from '../db/market'
+import { recordAuction, recordOrder, recordToken, type Db, type OrderNft } from '../db/market'
 import { artUrl } from '../db/media'
-import { activity, collections, listings, nftAttributes, nfts, offers } from '../db/schema'
+import { collections, listings, nfts, offers } from '../db/schema'
 import { refreshCollectionStats } from '../db/stats'
 
 /** anvil's development mnemonic: public, its accounts funded only on local chains. */
@@ -99,122 +98,93 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
   if ((existing?.count ?? 0) > 0) return { seeded: false }
   const { seaport, weth } = marketplaceContracts(LOCAL_CHAIN_ID)!
   const t = BigInt(Math.floor(now.getTime() / 1000))
-  const touched: number[] = []
 
-  for (const [c, entry] of LOCAL_COLLECTIONS.entries()) {
-    const contract = create2Address(collectionInitCode(contractArgs(entry, fee))).toLowerCase() as Address
-    const slug = slugOf(entry.name)
-    const creator = accounts[entry.creator]!
-    const [collection] = await db
-      .insert(collections)
-      .values({
-        slug,
-        chainId: LOCAL_CHAIN_ID,
-        contract,
-        name: entry.name,
-        description: `${entry.blurb} Minted on your local chain: every listing here can really be bought.`,
-        logoUrl: artUrl('logo', slug),
-        bannerUrl: artUrl('banner', slug),
-        category: entry.category,
-        creator: creator.address.toLowerCase(),
-        verified: true,
-        creatorFeeBps: entry.feeBps,
-        createdAt: new Date(now.getTime() - (30 - c) * DAY),
-      })
-      .returning()
-    const fees: Fee[] = [
-      { recipient: fee.recipient, bps: fee.bps },
-      { recipient: creator.address, bps: entry.feeBps },
-    ]
-    for (let i = 1; i <= TOKENS_PER_COLLECTION; i++) {
-      const tokenId = BigInt(i)
-      const owner = pool(c + i)
-      const traits = [
-        { trait_type: 'Edition', value: i <= 3 ? 'First light' : 'Open' },
-        { trait_type: 'Palette', value: ['Dusk', 'Ink', 'Brass', 'Sea glass'][i % 4]! },
-      ]
-      const [nft] = await db
-        .insert(nfts)
+  // One transaction: a seeding that fails half-way leaves no collection behind (which would
+  // make every later start skip it).
+  await db.transaction(async (tx) => {
+    for (const [c, entry] of LOCAL_COLLECTIONS.entries()) {
+      const contract = create2Address(collectionInitCode(contractArgs(entry, fee))).toLowerCase() as Address
+      const slug = slugOf(entry.name)
+      const creator = accounts[entry.creator]!
+      const [collection] = await tx
+        .insert(collections)
         .values({
-          collectionId: collection!.id,
+          slug,
           chainId: LOCAL_CHAIN_ID,
           contract,
-          tokenId: tokenId.toString(),
+          name: entry.name,
+          description: `${entry.blurb} Minted on your local chain: every listing here can really be bought.`,
+          logoUrl: artUrl('logo', slug),
+          bannerUrl: artUrl('banner', slug),
+          category: entry.category,
+          creator: creator.address.toLowerCase(),
+          verified: true,
+          creatorFeeBps: entry.feeBps,
+          createdAt: new Date(now.getTime() - (30 - c) * DAY),
+        })
+        .returning()
+      const fees: Fee[] = [
+        { recipient: fee.recipient, bps: fee.bps },
+        { recipient: creator.address, bps: entry.feeBps },
+      ]
+      for (let i = 1; i <= TOKENS_PER_COLLECTION; i++) {
+        const tokenId = BigInt(i)
+        const owner = pool(c + i)
+        const traits = [
+          { trait_type: 'Edition', value: i <= 3 ? 'First light' : 'Open' },
+          { trait_type: 'Palette', value: ['Dusk', 'Ink', 'Brass', 'Sea glass'][i % 4]! },
+        ]
+        const nftId = await recordToken(tx, {
+          collection: collection!,
+          tokenId,
           name: `${entry.noun} #${i}`,
           description: `${entry.noun} #${i} of ${entry.name}, a token on your local chain.`,
           image: artUrl('nft', `${slug}/${i}`),
           owner: owner.address.toLowerCase(),
-          creator: creator.address.toLowerCase(),
-          category: entry.category,
-          addDate: new Date(now.getTime() - (20 - i) * DAY),
-          verified: true,
+          lazyMinted: false,
           attributes: traits,
+          addDate: new Date(now.getTime() - (20 - i) * DAY),
         })
-        .returning({ id: nfts.id, collectionId: nfts.collectionId })
-      await db
-        .insert(nftAttributes)
-        .values(traits.map((t) => ({ nftId: nft!.id, traitType: t.trait_type, value: t.value })))
-      touched.push(nft!.id)
-      const token = { contract, tokenId }
-      const price = parseEther(['0.05', '0.12', '0.3', '0.75', '1.5'][i % 5]!)
-      const base = { token, fees, salt: BigInt(c * 1_000 + i), counter: 0n, startTime: t - 3_600n }
+        const nft = { id: nftId, collectionId: collection!.id, owner: owner.address.toLowerCase() }
+        const token = { contract, tokenId }
+        const price = parseEther(['0.05', '0.12', '0.3', '0.75', '1.5'][i % 5]!)
+        const base = { token, fees, salt: BigInt(c * 1_000 + i), counter: 0n, startTime: t - 3_600n }
 
-      if (i % 3 === 0) {
-        // A fixed-price listing, signed by the owner.
-        const order = listingOrder({ ...base, maker: owner.address, price, endTime: t + 60n * 86_400n })
-        await insertOrder(db, listings, nft!, owner.address, order, await sign(owner, order, seaport), {
-          kind: 'fixed',
-          priceWei: price.toString(),
-          currency: 'ETH',
-        })
-      } else if (i % 6 === 1) {
-        // A timed auction with one signed bid above the reserve.
-        const endsAt = new Date(now.getTime() + (1 + (i % 4)) * DAY)
-        await db.insert(listings).values({
-          nftId: nft!.id,
-          maker: owner.address.toLowerCase(),
-          kind: 'auction',
-          priceWei: price.toString(),
-          startsAt: now,
-          endsAt,
-          status: 'active',
-        })
-        await logActivity(db, 'list', nft!, owner.address, price, 'ETH', now)
-        const bidder = pool(c + i + 1)
-        const bid = price + parseEther('0.01')
-        const order = offerOrder({
-          ...base,
-          maker: bidder.address,
-          price: bid,
-          weth,
-          endTime: BigInt(Math.floor(endsAt.getTime() / 1000)) + 7n * 86_400n,
-        })
-        await insertOrder(db, offers, nft!, bidder.address, order, await sign(bidder, order, seaport), {
-          priceWei: bid.toString(),
-          priceSort: Number(formatEther(bid)),
-          currency: 'WETH',
-        })
-      }
-      if (i % 4 === 2) {
-        // An offer below the usual price from another account.
-        const bidder = pool(c + i + 2)
-        const offerPrice = price / 2n
-        const order = offerOrder({
-          ...base,
-          maker: bidder.address,
-          price: offerPrice,
-          weth,
-          endTime: t + 30n * 86_400n,
-        })
-        await insertOrder(db, offers, nft!, bidder.address, order, await sign(bidder, order, seaport), {
-          priceWei: offerPrice.toString(),
-          priceSort: Number(formatEther(offerPrice)),
-          currency: 'WETH',
-        })
+        if (i % 3 === 0) {
+          // A fixed-price listing, signed by the owner.
+          const order = listingOrder({ ...base, maker: owner.address, price, endTime: t + 60n * 86_400n })
+          await insertOrder(tx, 'listing', nft, order, await sign(owner, order, seaport), now)
+        } else if (i % 6 === 1) {
+          // A timed auction with one signed bid above the reserve.
+          const endsAt = new Date(now.getTime() + (1 + (i % 4)) * DAY)
+          await recordAuction(tx, { nft, seller: owner.address.toLowerCase(), reserveWei: price, endsAt }, now)
+          const bidder = pool(c + i + 1)
+          const bid = price + parseEther('0.01')
+          const order = offerOrder({
+            ...base,
+            maker: bidder.address,
+            price: bid,
+            weth,
+            endTime: BigInt(Math.floor(endsAt.getTime() / 1000)) + 7n * 86_400n,
+          })
+          await insertOrder(tx, 'offer', nft, order, await sign(bidder, order, seaport), now)
+        }
+        if (i % 4 === 2) {
+          // An offer below the usual price from another account.
+          const bidder = pool(c + i + 2)
+          const offerPrice = price / 2n
+          const order = offerOrder({
+            ...base,
+            maker: bidder.address,
+            price: offerPrice,
+            weth,
+            endTime: t + 30n * 86_400n,
+          })
+          await insertOrder(tx, 'offer', nft, order, await sign(bidder, order, seaport), now)
+        }
       }
     }
-  }
-  await refreshNftMarket(db, touched, now)
+  })
   await refreshCollectionStats(db, now)
   return { seeded: true }
 }
@@ -222,58 +192,36 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
 const sign = (account: (typeof accounts)[number], order: Parameters<typeof orderTypedData>[2], seaport: Address) =>
   account.signTypedData(orderTypedData(LOCAL_CHAIN_ID, seaport, order))
 
-async function insertOrder(
-  db: Database,
-  table: typeof listings | typeof offers,
-  nft: { id: number; collectionId: number },
-  maker: Address,
+/** A signed order through the market module, listed in the feed at its start time. */
+function insertOrder(
+  db: Db,
+  side: 'listing' | 'offer',
+  nft: OrderNft,
   order: Parameters<typeof orderTypedData>[2],
   signature: string,
-  columns: { priceWei: string; currency: string; kind?: 'fixed'; priceSort?: number },
+  now: Date,
 ) {
-  await db.insert(table as typeof offers).values({
-    nftId: nft.id,
-    maker: maker.toLowerCase(),
-    startsAt: new Date(Number(order.startTime) * 1000),
-    endsAt: new Date(Number(order.endTime) * 1000),
-    status: 'active',
-    orderHash: orderHash(order),
-    orderJson: JSON.stringify(orderToJson(order)),
-    signature,
-    counter: order.counter.toString(),
-    priceSort: columns.priceSort ?? 0,
-    ...columns,
-  } as typeof offers.$inferInsert)
-  const type = table === listings ? 'list' : 'offer'
-  await logActivity(
+  const start = new Date(Number(order.startTime) * 1000)
+  const price =
+    side === 'listing' ? order.consideration.reduce((sum, c) => sum + c.startAmount, 0n) : order.offer[0]!.startAmount
+  return recordOrder(
     db,
-    type,
-    nft,
-    maker,
-    BigInt(columns.priceWei),
-    columns.currency,
-    new Date(Number(order.startTime) * 1000),
+    {
+      side,
+      nft,
+      maker: order.offerer.toLowerCase(),
+      priceWei: price,
+      startsAt: start,
+      endsAt: new Date(Number(order.endTime) * 1000),
+      orderHash: orderHash(order),
+      orderJson: JSON.stringify(orderToJson(order)),
+      signature,
+      counter: order.counter,
+    },
+    now,
+    start,
   )
 }
-
-const logActivity = (
-  db: Database,
-  type: 'list' | 'offer',
-  nft: { id: number; collectionId: number },
-  from: Address,
-  price: bigint,
-  currency: string,
-  at: Date,
-) =>
-  db.insert(activity).values({
-    type,
-    nftId: nft.id,
-    collectionId: nft.collectionId,
-    fromAddress: from.toLowerCase(),
-    priceWei: price.toString(),
-    currency,
-    createdAt: at,
-  })
 
 /**
  * Makes the local chain hold what the database says: contracts deployed, tokens minted to

@@ -10,3 +10,26 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false
 }
+
+/** What kind of refusal a domain error is; server/errors.ts maps each to an HTTP and a tRPC status. */
+export type DomainErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable'
+
+/**
+ * A refusal by business code (trading, creating, the market module): a message a person can act
+ * on and its kind. Business code throws it and never imports a transport.
+ */
+export class DomainError extends Error {
+  override readonly name = 'DomainError'
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options)
+  }
+}
+
+/** Refuses with a message naming the problem (a 400 unless `code` says otherwise). */
+export function refuse(message: string, code: DomainErrorCode = 'bad_request'): never {
+  throw new DomainError(code, message)
+}

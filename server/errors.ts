@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
+import { DomainError, type DomainErrorCode } from '../db/errors'
 
 /** The one REST error shape: `{ "error": { "code", "message", "details"? } }`. */
 export interface ApiErrorBody {
@@ -31,8 +32,26 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'TOO_MANY_REQUESTS',
 }
 
+/** The one map from a domain refusal to its HTTP status and tRPC code (REST and tRPC alike). */
+const DOMAIN_STATUS = {
+  bad_request: { status: 400, trpc: 'BAD_REQUEST' },
+  forbidden: { status: 403, trpc: 'FORBIDDEN' },
+  not_found: { status: 404, trpc: 'NOT_FOUND' },
+  conflict: { status: 409, trpc: 'CONFLICT' },
+  unavailable: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
+} as const satisfies Record<DomainErrorCode, { status: ContentfulStatusCode; trpc: TRPCError['code'] }>
+
+/** A domain refusal as tRPC reports it (server/trpc/init.ts turns every one into this). */
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: DOMAIN_STATUS[error.code].trpc, message: error.message, cause: error })
+}
+
 /** Turns anything thrown by a handler into a status and the error shape; unknown errors are 500s. */
 export function toApiError(error: unknown): { status: ContentfulStatusCode; body: ApiErrorBody } {
+  if (error instanceof DomainError) {
+    const { status, trpc } = DOMAIN_STATUS[error.code]
+    return { status, body: errorBody(trpc, error.message) }
+  }
   if (error instanceof ApiError) {
     return { status: error.status, body: errorBody(error.code, error.message, error.details) }
   }
@@ -44,6 +63,7 @@ export function toApiError(error: unknown): { status: ContentfulStatusCode; body
     return { status: 400, body: errorBody('BAD_REQUEST', describeZodError(error), error.issues) }
   }
   if (error instanceof TRPCError) {
+    if (error.cause instanceof DomainError) return toApiError(error.cause)
     const status = getHTTPStatusCodeFromError(error) as ContentfulStatusCode
     if (error.cause instanceof ZodError) {
       return { status, body: errorBody(error.code, describeZodError(error.cause), error.cause.issues) }
@@ -60,12 +80,4 @@ export function describeZodError(error: ZodError): string {
 
 function errorBody(code: string, message: string, details?: unknown): ApiErrorBody {
   return { error: details === undefined ? { code, message } : { code, message, details } }
-}
-
-/** Refuses a request with a message naming the problem (a 4xx through tRPC and REST alike). */
-export function refuse(
-  message: string,
-  code: 'BAD_REQUEST' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' = 'BAD_REQUEST',
-): never {
-  throw new TRPCError({ code, message })
 }

@@ -9,8 +9,19 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { erc721Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
-import { expireOrders, refreshNftMarket } from '../../db/market'
-import { activity, chainCursors, collections, listings, nfts, offers, sales } from '../../db/schema'
+import {
+  applyCancel,
+  applyCounter,
+  applyFill,
+  applyTransfer,
+  applyVoucherRedeemed,
+  applyVoucherRevocation,
+  expireOrders,
+  refreshNftMarket,
+  setListingStatuses,
+  type ChainLog,
+} from '../../db/market'
+import { chainCursors, collections, listings, nfts } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/stats'
 import { ItemType } from '../seaport'
 
@@ -48,7 +59,6 @@ export interface IndexerRun {
   logs: number
 }
 
-const ZERO = '0x0000000000000000000000000000000000000000'
 const lower = (a: string) => a.toLowerCase()
 
 /** Indexes the next confirmed range; returns null when there is nothing new. */
@@ -78,7 +88,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   ).map((c) => c.contract as Address)
   const logs = await fetchLogs(client, contracts, seaport, from, to)
 
-  const apply = new LogApplier(db, client, chainId, seaport)
+  const apply = new LogApplier(db, client, chainId, seaport, now)
   for (const log of logs) await apply.log(log)
   await apply.recheckListings()
   const expired = await expireOrders(db, now)
@@ -92,8 +102,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
 }
 
 async function settleExpired(db: Database, now: Date) {
-  const expired = await expireOrders(db, now)
-  if (expired.length) await refreshNftMarket(db, expired, now)
+  await expireOrders(db, now)
 }
 
 /** The logs of our collections and of Seaport in a block range, in chain order. */
@@ -129,6 +138,10 @@ async function fetchLogs(
 
 type AnyLog = Awaited<ReturnType<typeof fetchLogs>>[number]
 
+/**
+ * Decodes logs into the market module's operations (each one transaction); reads only, apart
+ * from what those operations write.
+ */
 class LogApplier {
   readonly touched = new Set<number>()
   sold = false
@@ -139,6 +152,7 @@ class LogApplier {
     private readonly client: PublicClient,
     private readonly chainId: number,
     private readonly seaport: Address,
+    private readonly now: Date,
   ) {}
 
   private async blockTime(block: bigint): Promise<Date> {
@@ -161,31 +175,25 @@ class LogApplier {
   }
 
   async log(log: AnyLog) {
-    const key = { txHash: log.transactionHash, logIndex: log.logIndex }
+    const at = (): Promise<ChainLog> =>
+      this.blockTime(log.blockNumber).then((time) => ({
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+        at: time,
+      }))
     switch (log.eventName) {
       case 'Transfer': {
         const { from, to, tokenId } = log.args
         const nft = await this.nft(log.address, tokenId!)
         if (!nft) return // a token Vitrine does not list (minted elsewhere, no metadata here)
-        await this.db
-          .update(nfts)
-          .set({ owner: lower(to!) })
-          .where(eq(nfts.id, nft.id))
+        await applyTransfer(this.db, await at(), {
+          nftId: nft.id,
+          collectionId: nft.collectionId,
+          from: from!,
+          to: to!,
+        })
         this.touched.add(nft.id)
-        // A sale's transfer shows once in the feed, as the sale (a lazy mint shows its mint too).
-        if (from !== ZERO && (await this.saleInTransaction(nft.id, log.transactionHash))) return
-        await this.db
-          .insert(activity)
-          .values({
-            type: from === ZERO ? 'mint' : 'transfer',
-            nftId: nft.id,
-            collectionId: nft.collectionId,
-            fromAddress: from === ZERO ? null : lower(from!),
-            toAddress: lower(to!),
-            ...key,
-            createdAt: await this.blockTime(log.blockNumber),
-          })
-          .onConflictDoNothing()
         return
       }
       case 'ApprovalForAll': {
@@ -207,176 +215,62 @@ class LogApplier {
       case 'VoucherRevocation': {
         const nft = await this.nft(log.address, log.args.tokenId)
         if (!nft) return
-        const rows = await this.db
-          .update(listings)
-          .set({ status: 'cancelled' })
-          .where(
-            and(
-              eq(listings.nftId, nft.id),
-              eq(listings.kind, 'voucher'),
-              inArray(listings.status, ['active', 'inactive']),
-            ),
-          )
-          .returning({ maker: listings.maker })
-        for (const row of rows) await this.cancelActivity(nft.id, row.maker, key, log.blockNumber)
+        await applyVoucherRevocation(this.db, await at(), nft.id, this.now)
+        this.touched.add(nft.id)
         return
       }
-      case 'VoucherRedeemed':
-        return this.redeemed(log.address, log.args, key, log.blockNumber)
-      case 'OrderFulfilled':
-        return this.fulfilled(log.args, key, log.blockNumber)
+      case 'VoucherRedeemed': {
+        const nft = await this.nft(log.address, log.args.tokenId)
+        if (!nft) return
+        await applyVoucherRedeemed(
+          this.db,
+          await at(),
+          { nftId: nft.id, collectionId: nft.collectionId, buyer: log.args.buyer, priceWei: log.args.price },
+          this.now,
+        )
+        this.touched.add(nft.id)
+        this.sold = true
+        return
+      }
+      case 'OrderFulfilled': {
+        const { args } = log
+        const nftId = await applyFill(
+          this.db,
+          await at(),
+          {
+            orderHash: args.orderHash!,
+            offerer: args.offerer!,
+            recipient: args.recipient!,
+            nativePaid: args
+              .consideration!.filter((c) => c.itemType === ItemType.NATIVE)
+              .reduce((sum, c) => sum + c.amount, 0n),
+            erc20Offered: args
+              .offer!.filter((o) => o.itemType === ItemType.ERC20)
+              .reduce((sum, o) => sum + o.amount, 0n),
+          },
+          this.now,
+        )
+        if (nftId === null) return
+        this.touched.add(nftId)
+        this.sold = true
+        return
+      }
       case 'OrderCancelled': {
-        for (const table of [listings, offers]) {
-          const rows = await this.db
-            .update(table)
-            .set({ status: 'cancelled' })
-            .where(eq(table.orderHash, log.args.orderHash!))
-            .returning({ nftId: table.nftId, maker: table.maker })
-          for (const row of rows) await this.cancelActivity(row.nftId, row.maker, key, log.blockNumber)
-        }
+        for (const nftId of await applyCancel(this.db, await at(), log.args.orderHash!, this.now))
+          this.touched.add(nftId)
         return
       }
       case 'CounterIncremented': {
-        // Every order signed with an older counter is void.
-        const offerer = lower(log.args.offerer!)
-        for (const table of [listings, offers]) {
-          const open = await this.db
-            .select({ id: table.id, nftId: table.nftId, counter: table.counter })
-            .from(table)
-            .where(and(eq(table.maker, offerer), inArray(table.status, ['active', 'inactive'])))
-          const voided = open.filter((o) => o.counter !== null && BigInt(o.counter) < log.args.newCounter!)
-          if (!voided.length) continue
-          await this.db
-            .update(table)
-            .set({ status: 'cancelled' })
-            .where(
-              inArray(
-                table.id,
-                voided.map((o) => o.id),
-              ),
-            )
-          for (const o of voided) this.touched.add(o.nftId)
-        }
+        const voided = await applyCounter(
+          this.db,
+          await at(),
+          { offerer: log.args.offerer!, newCounter: log.args.newCounter! },
+          this.now,
+        )
+        for (const nftId of voided) this.touched.add(nftId)
         return
       }
     }
-  }
-
-  private async saleInTransaction(nftId: number, txHash: string): Promise<boolean> {
-    const [sale] = await this.db
-      .select({ id: activity.id })
-      .from(activity)
-      .where(and(eq(activity.nftId, nftId), eq(activity.txHash, txHash), eq(activity.type, 'sale')))
-    return Boolean(sale)
-  }
-
-  private async cancelActivity(nftId: number, maker: string, key: { txHash: string; logIndex: number }, block: bigint) {
-    const nft = await this.db.select({ collectionId: nfts.collectionId }).from(nfts).where(eq(nfts.id, nftId))
-    await this.db
-      .insert(activity)
-      .values({
-        type: 'cancel',
-        nftId,
-        collectionId: nft[0]!.collectionId,
-        fromAddress: maker,
-        ...key,
-        createdAt: await this.blockTime(block),
-      })
-      .onConflictDoNothing()
-    this.touched.add(nftId)
-  }
-
-  private async fulfilled(
-    args: Extract<AnyLog, { eventName: 'OrderFulfilled' }>['args'],
-    key: { txHash: string; logIndex: number },
-    block: bigint,
-  ) {
-    const hash = args.orderHash!
-    const [listing] = await this.db.select().from(listings).where(eq(listings.orderHash, hash))
-    const [offer] = listing ? [] : await this.db.select().from(offers).where(eq(offers.orderHash, hash))
-    const order = listing ?? offer
-    if (!order) return // filled elsewhere; the Transfer log still moves the token
-    const [nft] = await this.db.select({ collectionId: nfts.collectionId }).from(nfts).where(eq(nfts.id, order.nftId))
-    const table = listing ? listings : offers
-    await this.db.update(table).set({ status: 'filled' }).where(eq(table.id, order.id))
-    // A listing is paid in ETH by the recipient; an offer in WETH by its maker to whoever filled it.
-    const price = listing
-      ? args.consideration!.filter((c) => c.itemType === ItemType.NATIVE).reduce((sum, c) => sum + c.amount, 0n)
-      : args.offer!.filter((o) => o.itemType === ItemType.ERC20).reduce((sum, o) => sum + o.amount, 0n)
-    const seller = listing ? lower(args.offerer!) : lower(args.recipient!)
-    const buyer = listing ? lower(args.recipient!) : lower(args.offerer!)
-    const currency = listing ? 'ETH' : 'WETH'
-    const soldAt = await this.blockTime(block)
-    await this.db
-      .insert(sales)
-      .values({
-        nftId: order.nftId,
-        collectionId: nft!.collectionId,
-        seller,
-        buyer,
-        priceWei: price.toString(),
-        priceSort: Number(price) / 1e18,
-        currency,
-        ...key,
-        soldAt,
-      })
-      .onConflictDoNothing()
-    await this.db
-      .insert(activity)
-      .values({
-        type: 'sale',
-        nftId: order.nftId,
-        collectionId: nft!.collectionId,
-        fromAddress: seller,
-        toAddress: buyer,
-        priceWei: price.toString(),
-        currency,
-        ...key,
-        createdAt: soldAt,
-      })
-      .onConflictDoNothing()
-    await this.db
-      .delete(activity)
-      .where(and(eq(activity.nftId, order.nftId), eq(activity.txHash, key.txHash), eq(activity.type, 'transfer')))
-    this.touched.add(order.nftId)
-    this.sold = true
-  }
-
-  /** A lazy mint bought: the voucher's listing is filled and the sale recorded (the Transfer log mints). */
-  private async redeemed(
-    contract: string,
-    args: Extract<AnyLog, { eventName: 'VoucherRedeemed' }>['args'],
-    key: { txHash: string; logIndex: number },
-    block: bigint,
-  ) {
-    const nft = await this.nft(contract, args.tokenId)
-    if (!nft) return
-    const [voucher] = await this.db
-      .update(listings)
-      .set({ status: 'filled' })
-      .where(and(eq(listings.nftId, nft.id), eq(listings.kind, 'voucher')))
-      .returning({ maker: listings.maker })
-    await this.db.update(nfts).set({ lazyMinted: false }).where(eq(nfts.id, nft.id))
-    const seller = voucher?.maker ?? ZERO
-    const buyer = lower(args.buyer)
-    const soldAt = await this.blockTime(block)
-    const sale = {
-      nftId: nft.id,
-      collectionId: nft.collectionId,
-      priceWei: args.price.toString(),
-      currency: 'ETH',
-      ...key,
-    }
-    await this.db
-      .insert(sales)
-      .values({ ...sale, seller, buyer, priceSort: Number(args.price) / 1e18, soldAt })
-      .onConflictDoNothing()
-    await this.db
-      .insert(activity)
-      .values({ ...sale, type: 'sale', fromAddress: seller, toAddress: buyer, createdAt: soldAt })
-      .onConflictDoNothing()
-    this.touched.add(nft.id)
-    this.sold = true
   }
 
   /**
@@ -388,6 +282,7 @@ class LogApplier {
     const open = await this.db
       .select({
         id: listings.id,
+        nftId: listings.nftId,
         maker: listings.maker,
         status: listings.status,
         owner: nfts.owner,
@@ -402,6 +297,7 @@ class LogApplier {
           eq(listings.kind, 'fixed'),
         ),
       )
+    const changes: { id: number; nftId: number; status: 'active' | 'inactive' }[] = []
     for (const listing of open) {
       const approved =
         listing.owner === listing.maker &&
@@ -412,7 +308,8 @@ class LogApplier {
           args: [listing.maker as Address, this.seaport],
         }))
       const status = approved ? 'active' : 'inactive'
-      if (status !== listing.status) await this.db.update(listings).set({ status }).where(eq(listings.id, listing.id))
+      if (status !== listing.status) changes.push({ id: listing.id, nftId: listing.nftId, status })
     }
+    await setListingStatuses(this.db, changes, this.now)
   }
 }

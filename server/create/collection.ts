@@ -12,7 +12,7 @@ import type { Database } from '../../db/client'
 import { artUrl } from '../../db/media'
 import { CATEGORIES, collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
 import type { Env } from '../env'
-import { refuse } from '../errors'
+import { refuse } from '../../db/errors'
 import { chainClient } from '../trading/clients'
 
 export const registerCollectionInput = z.object({
@@ -44,7 +44,7 @@ export async function registerCollection(
     .select({ slug: collections.slug })
     .from(collections)
     .where(and(eq(collections.chainId, input.chainId), eq(collections.contract, input.contract)))
-  if (existing) refuse(`contract: already registered as ${existing.slug}`, 'CONFLICT')
+  if (existing) refuse(`contract: already registered as ${existing.slug}`, 'conflict')
 
   const read = (functionName: 'name' | 'symbol' | 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
     client.readContract({ address: input.contract, abi: vitrineCollectionAbi, functionName }).catch(() => null)
@@ -65,7 +65,7 @@ export async function registerCollection(
   ])
   if (typeof name !== 'string' || !owner || !royalty)
     refuse('contract: not a Vitrine collection contract on this chain')
-  if ((owner as string).toLowerCase() !== creator) refuse('contract: is not owned by your wallet', 'FORBIDDEN')
+  if ((owner as string).toLowerCase() !== creator) refuse('contract: is not owned by your wallet', 'forbidden')
   if ((feeRecipient as string).toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {
     refuse("contract: does not pay this marketplace's platform fee")
   }

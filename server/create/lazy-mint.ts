@@ -11,14 +11,13 @@ import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
 import { tokenMetadataJson, tokenUri, voucherTypedData, sha256OfText, type MintVoucher } from '../../chain/voucher'
 import type { Database } from '../../db/client'
-import { refreshNftMarket } from '../../db/market'
-import { activity, collections, listings, nftAttributes, nfts, sortTraits, tokenMetadata } from '../../db/schema'
+import { recordLazyMint, type TokenRecord } from '../../db/market'
+import { collections, nfts } from '../../db/schema'
 import type { Env } from '../env'
-import { refuse } from '../errors'
+import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, mediaUrl } from '../media/keys'
 import { chainClient } from '../trading/clients'
-import { idOrSlugSchema } from '../trpc/inputs'
 
 const uint = (what: string) =>
   z
@@ -27,7 +26,12 @@ const uint = (what: string) =>
     .transform((v) => BigInt(v))
 
 export const lazyMintInput = z.object({
-  collection: idOrSlugSchema,
+  collection: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'is too long')
+    .regex(/^[a-z0-9-]+$/i, 'must be a numeric id or a slug (letters, digits, dashes)'),
   name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
   description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
   externalUrl: z.url('must be a URL').max(500).optional(),
@@ -63,8 +67,8 @@ export async function creatorCollection({ db, env }: { db: Database; env: Env },
     .select()
     .from(collections)
     .where(/^\d+$/.test(idOrSlug) ? eq(collections.id, Number(idOrSlug)) : eq(collections.slug, idOrSlug.toLowerCase()))
-  if (!collection) return refuse(`collection: no collection ${idOrSlug}`, 'NOT_FOUND')
-  if (collection.creator !== creator) refuse('collection: only its creator can mint in it', 'FORBIDDEN')
+  if (!collection) return refuse(`collection: no collection ${idOrSlug}`, 'not_found')
+  if (collection.creator !== creator) refuse('collection: only its creator can mint in it', 'forbidden')
   const client = chainClient(env, collection.chainId)
   if (!client || !marketplaceContracts(collection.chainId)) {
     return refuse(`collection: Vitrine does not trade on chain ${collection.chainId}`)
@@ -106,9 +110,8 @@ export async function tokenDocument(
   return { metadata, uri: await tokenUri(origin, token, metadata, input.freeze) }
 }
 
-/** Stores the token (and its frozen metadata); answers its id. */
-export async function insertToken(
-  db: Database,
+/** The token as the market module stores it (with its frozen metadata document, if frozen). */
+export async function tokenRecord(
   collection: typeof collections.$inferSelect,
   tokenId: bigint,
   owner: Address,
@@ -116,42 +119,23 @@ export async function insertToken(
   metadata: Awaited<ReturnType<typeof tokenDocument>>['metadata'],
   lazy: boolean,
   now: Date,
-) {
-  if (input.freeze) {
-    const json = tokenMetadataJson(metadata)
-    await db
-      .insert(tokenMetadata)
-      .values({ sha256: await sha256OfText(json), json })
-      .onConflictDoNothing()
-  }
+): Promise<TokenRecord> {
+  const json = input.freeze ? tokenMetadataJson(metadata) : null
   const video = input.media.endsWith('.mp4')
-  const [nft] = await db
-    .insert(nfts)
-    .values({
-      collectionId: collection.id,
-      chainId: collection.chainId,
-      contract: collection.contract,
-      tokenId: tokenId.toString(),
-      name: input.name,
-      description: input.description,
-      image: mediaUrl(input.media),
-      animationUrl: video ? mediaUrl(input.media) : null,
-      externalUrl: input.externalUrl ?? null,
-      owner,
-      creator: collection.creator,
-      category: collection.category,
-      addDate: now,
-      verified: collection.verified,
-      lazyMinted: lazy,
-      attributes: sortTraits(input.attributes),
-    })
-    .returning({ id: nfts.id })
-  if (input.attributes.length) {
-    await db
-      .insert(nftAttributes)
-      .values(input.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
+  return {
+    collection,
+    tokenId,
+    name: input.name,
+    description: input.description,
+    image: mediaUrl(input.media),
+    animationUrl: video ? mediaUrl(input.media) : null,
+    externalUrl: input.externalUrl ?? null,
+    owner,
+    lazyMinted: lazy,
+    attributes: input.attributes,
+    addDate: now,
+    metadata: json === null ? undefined : { sha256: await sha256OfText(json), json },
   }
-  return nft!.id
 }
 
 /** The token id is free: not in the database and, when `client` is given, not minted on chain. */
@@ -184,7 +168,7 @@ export async function ensureTokenIdFree(
           () => false,
         )
     : false
-  if (taken || minted) refuse(`tokenId: token ${tokenId} already exists in this collection`, 'CONFLICT')
+  if (taken || minted) refuse(`tokenId: token ${tokenId} already exists in this collection`, 'conflict')
 }
 
 export async function publishLazyMint(
@@ -221,36 +205,26 @@ export async function publishLazyMint(
     if (!valid) refuse('signature: not a voucher signed by your wallet for exactly this token, URI, price and expiry')
   }
 
-  const nftId = await insertToken(db, collection, input.tokenId, creator, input, metadata, true, now)
   const digest = hashTypedData(typed)
-  await db.insert(listings).values({
-    nftId: nftId,
-    maker: creator,
-    kind: 'voucher',
-    priceWei: input.minPriceWei.toString(),
-    currency: 'ETH',
-    startsAt: now,
-    endsAt: new Date(Number(input.expiresAt) * 1000),
-    status: 'active',
-    orderHash: digest,
-    orderJson: JSON.stringify({
-      ...voucher,
-      tokenId: voucher.tokenId.toString(),
-      minPrice: voucher.minPrice.toString(),
-      expiresAt: voucher.expiresAt.toString(),
-      collection: contract,
-    }),
-    signature: input.signature,
-  })
-  await db.insert(activity).values({
-    type: 'list',
-    nftId: nftId,
-    collectionId: collection.id,
-    fromAddress: creator,
-    priceWei: input.minPriceWei.toString(),
-    currency: 'ETH',
-    createdAt: now,
-  })
-  await refreshNftMarket(db, [nftId], now)
+  const token = await tokenRecord(collection, input.tokenId, creator, input, metadata, true, now)
+  const { nftId } = await recordLazyMint(
+    db,
+    token,
+    {
+      maker: creator,
+      priceWei: input.minPriceWei,
+      endsAt: new Date(Number(input.expiresAt) * 1000),
+      orderHash: digest,
+      orderJson: JSON.stringify({
+        ...voucher,
+        tokenId: voucher.tokenId.toString(),
+        minPrice: voucher.minPrice.toString(),
+        expiresAt: voucher.expiresAt.toString(),
+        collection: contract,
+      }),
+      signature: input.signature,
+    },
+    now,
+  )
   return { nftId: nftId, uri, voucherHash: digest }
 }

@@ -7,10 +7,10 @@ import { parseEventLogs, erc721Abi, type Address, type Hash } from 'viem'
 import { z } from 'zod'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import type { Database } from '../../db/client'
-import { activity } from '../../db/schema'
+import { recordMintedToken } from '../../db/market'
 import type { Env } from '../env'
-import { refuse } from '../errors'
-import { creatorCollection, ensureTokenIdFree, insertToken, lazyMintInput, tokenDocument } from './lazy-mint'
+import { refuse } from '../../db/errors'
+import { creatorCollection, ensureTokenIdFree, lazyMintInput, tokenDocument, tokenRecord } from './lazy-mint'
 
 export const mintedInput = lazyMintInput
   .omit({ minPriceWei: true, expiresAt: true, signature: true })
@@ -52,8 +52,8 @@ export async function registerMint(
   if (onChainUri !== uri) refuse(`tokenId: its token URI on chain is not the one for this metadata (${uri})`)
   // Registered once: the database must not know it yet (the chain does).
   await ensureTokenIdFree(db, collection, input.tokenId)
-  const nftId = await insertToken(
-    db,
+  const minedAt = new Date(Number((await client.getBlock({ blockNumber: receipt!.blockNumber })).timestamp) * 1000)
+  const token = await tokenRecord(
     collection,
     input.tokenId,
     owner.toLowerCase() as Address,
@@ -62,18 +62,11 @@ export async function registerMint(
     false,
     now,
   )
-  const minedAt = new Date(Number((await client.getBlock({ blockNumber: receipt!.blockNumber })).timestamp) * 1000)
-  await db
-    .insert(activity)
-    .values({
-      type: 'mint',
-      nftId,
-      collectionId: collection.id,
-      toAddress: owner.toLowerCase(),
-      txHash: input.txHash,
-      logIndex: mint!.logIndex,
-      createdAt: minedAt,
-    })
-    .onConflictDoNothing()
+  const { nftId } = await recordMintedToken(db, token, {
+    txHash: input.txHash,
+    logIndex: mint!.logIndex,
+    blockNumber: receipt!.blockNumber,
+    at: minedAt,
+  })
   return { nftId, uri }
 }

@@ -3,13 +3,13 @@
  * ordinary WETH offers (Seaport orders) that must meet the reserve, beat the highest bid and
  * stay valid past the end, so that the seller can then accept the highest one on chain.
  */
-import { TRPCError } from '@trpc/server'
 import { and, desc, eq, gt } from 'drizzle-orm'
 import { erc721Abi, formatEther, type Address } from 'viem'
 import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
-import { refreshNftMarket } from '../../db/market'
-import { activity, listings, nfts, offers } from '../../db/schema'
+import { refuse } from '../../db/errors'
+import { recordAuction } from '../../db/market'
+import { listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
 import { chainClient } from './clients'
 
@@ -28,62 +28,21 @@ export async function startAuction(
   input: AuctionInput,
 ) {
   const [nft] = await db.select().from(nfts).where(eq(nfts.id, input.nftId))
-  if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `no NFT ${input.nftId}` })
+  if (!nft) return refuse(`nftId: no NFT ${input.nftId}`, 'not_found')
   const contracts = marketplaceContracts(nft.chainId)
   const client = chainClient(env, nft.chainId)
-  if (!contracts || !client) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: `nftId: Vitrine does not trade on chain ${nft.chainId}` })
-  }
+  if (!contracts || !client) return refuse(`nftId: Vitrine does not trade on chain ${nft.chainId}`)
   const span = input.endsAt.getTime() - now.getTime()
-  if (span < MIN_AUCTION_MS || span > MAX_AUCTION_MS) {
-    throw new TRPCError({ code: 'BAD_REQUEST', message: 'endsAt: an auction runs from 10 minutes to 30 days' })
-  }
+  if (span < MIN_AUCTION_MS || span > MAX_AUCTION_MS) refuse('endsAt: an auction runs from 10 minutes to 30 days')
   const owner = await client.readContract({
     address: nft.contract as Address,
     abi: erc721Abi,
     functionName: 'ownerOf',
     args: [BigInt(nft.tokenId)],
   })
-  if (owner.toLowerCase() !== seller) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'nftId: only the owner can auction this token' })
-  }
-  const [running] = await db
-    .select({ id: listings.id })
-    .from(listings)
-    .where(
-      and(
-        eq(listings.nftId, nft.id),
-        eq(listings.kind, 'auction'),
-        eq(listings.status, 'active'),
-        gt(listings.endsAt, now),
-      ),
-    )
-  if (running) throw new TRPCError({ code: 'CONFLICT', message: 'nftId: an auction of this token is already running' })
-
-  const [row] = await db
-    .insert(listings)
-    .values({
-      nftId: nft.id,
-      maker: seller,
-      kind: 'auction',
-      priceWei: input.reserveWei.toString(),
-      currency: 'ETH',
-      startsAt: now,
-      endsAt: input.endsAt,
-      status: 'active',
-    })
-    .returning({ id: listings.id })
-  await db.insert(activity).values({
-    type: 'list',
-    nftId: nft.id,
-    collectionId: nft.collectionId,
-    fromAddress: seller,
-    priceWei: input.reserveWei.toString(),
-    currency: 'ETH',
-    createdAt: now,
-  })
-  await refreshNftMarket(db, [nft.id], now)
-  return { id: row!.id }
+  if (owner.toLowerCase() !== seller) refuse('nftId: only the owner can auction this token', 'forbidden')
+  // The module refuses a second running auction inside the same transaction that starts this one.
+  return recordAuction(db, { nft, seller, reserveWei: input.reserveWei, endsAt: input.endsAt }, now)
 }
 
 /** A bid on a running auction must meet the reserve, beat the highest bid and outlive the auction. */
@@ -101,10 +60,7 @@ export async function checkAuctionBid(db: Database, nftId: number, price: bigint
     )
   if (!auction) return
   if (price < BigInt(auction.priceWei)) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `order.offer: the bid is below the reserve price of ${formatEther(BigInt(auction.priceWei))} ETH`,
-    })
+    refuse(`order.offer: the bid is below the reserve price of ${formatEther(BigInt(auction.priceWei))} ETH`)
   }
   const [highest] = await db
     .select({ priceWei: offers.priceWei })
@@ -113,15 +69,9 @@ export async function checkAuctionBid(db: Database, nftId: number, price: bigint
     .orderBy(desc(offers.priceSort))
     .limit(1)
   if (highest && price <= BigInt(highest.priceWei)) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: `order.offer: the bid must be higher than the highest bid of ${formatEther(BigInt(highest.priceWei))} WETH`,
-    })
+    refuse(`order.offer: the bid must be higher than the highest bid of ${formatEther(BigInt(highest.priceWei))} WETH`)
   }
   if (endTime * 1000n < BigInt(auction.endsAt.getTime())) {
-    throw new TRPCError({
-      code: 'BAD_REQUEST',
-      message: 'order.endTime: a bid must stay valid until the auction ends',
-    })
+    refuse('order.endTime: a bid must stay valid until the auction ends')
   }
 }

@@ -6,7 +6,6 @@
  * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
  * WETH balance and allowance (offers).
  */
-import { isUniqueViolation } from '../../db/errors'
 import { and, eq } from 'drizzle-orm'
 import {
   erc20Abi,
@@ -32,12 +31,12 @@ import {
   type OrderComponents,
 } from '../../chain/seaport'
 import type { Database } from '../../db/client'
-import { activity, collections, listings, nfts, offers } from '../../db/schema'
+import { collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
-import { refuse } from '../errors'
+import { refuse } from '../../db/errors'
 import { checkAuctionBid } from './auctions'
 import { chainClient } from './clients'
-import { refreshNftMarket } from '../../db/market'
+import { recordOrder } from '../../db/market'
 import type { SubmitOrderInput } from './order-input'
 
 /** Orders may run at most this long (and must run at least a minute). */
@@ -89,7 +88,7 @@ async function findToken(db: Database, chainId: number, contract: Address, token
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(and(eq(nfts.chainId, chainId), eq(nfts.contract, contract), eq(nfts.tokenId, tokenId.toString())))
-  return row ?? refuse(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'NOT_FOUND')
+  return row ?? refuse(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'not_found')
 }
 
 async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address) {
@@ -120,7 +119,7 @@ async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address)
 async function ensureNew(db: Database, hash: string) {
   const [listing] = await db.select({ id: listings.id }).from(listings).where(eq(listings.orderHash, hash))
   const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.orderHash, hash))
-  if (listing || offer) refuse('order: this order was already submitted', 'CONFLICT')
+  if (listing || offer) refuse('order: this order was already submitted', 'conflict')
 }
 
 /** A listing: one ERC-721 offered for ETH; the seller is paid first, then the fees. */
@@ -166,16 +165,7 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   if (!approved)
     refuse('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
 
-  return storeOrder(
-    db,
-    now,
-    listings,
-    { kind: 'fixed', currency: 'ETH', priceSort: Number(formatEther(price)) },
-    token.nft,
-    input,
-    hash,
-    price,
-  )
+  return storeOrder(db, now, 'listing', token.nft, input, hash, price)
 }
 
 /** An offer: WETH offered for one ERC-721; the fees come out of the WETH the owner receives. */
@@ -218,65 +208,37 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
     refuse(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
   if (allowance < price) refuse('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
 
-  return storeOrder(
-    db,
-    now,
-    offers,
-    { currency: 'WETH', priceSort: Number(formatEther(price)) },
-    token.nft,
-    input,
-    hash,
-    price,
-  )
+  return storeOrder(db, now, 'offer', token.nft, input, hash, price)
 }
 
-/** Stores a checked order (listing or offer) with its activity, and updates the token's market columns. */
+/** Stores a checked order (listing or offer) through the market module: one transaction. */
 async function storeOrder(
   db: Database,
   now: Date,
-  table: typeof listings | typeof offers,
-  columns: { kind?: 'fixed'; currency: string; priceSort: number },
+  side: 'listing' | 'offer',
   nft: { id: number; collectionId: number; owner: string },
   input: SubmitOrderInput,
   hash: string,
   price: bigint,
 ) {
   const { order } = input
-  const rows = await db
-    .insert(table as typeof offers)
-    .values({
-      nftId: nft.id,
+  const { id } = await recordOrder(
+    db,
+    {
+      side,
+      nft,
       maker: order.offerer,
-      priceWei: price.toString(),
+      priceWei: price,
       startsAt: new Date(Number(order.startTime) * 1000),
       endsAt: new Date(Number(order.endTime) * 1000),
-      status: 'active',
       orderHash: hash,
       orderJson: JSON.stringify(orderToJson(order)),
       signature: input.signature,
-      counter: order.counter.toString(),
-      ...columns,
-    } as typeof offers.$inferInsert)
-    .returning({ id: table.id })
-    .catch((error: unknown) => {
-      // The same order posted twice at once: the unique order hash lets one through.
-      if (isUniqueViolation(error)) refuse('order: this order was already submitted', 'CONFLICT')
-      throw error
-    })
-  const row = rows[0]
-  const listing = table === listings
-  await db.insert(activity).values({
-    type: listing ? 'list' : 'offer',
-    nftId: nft.id,
-    collectionId: nft.collectionId,
-    fromAddress: order.offerer,
-    toAddress: listing ? null : nft.owner,
-    priceWei: price.toString(),
-    currency: columns.currency,
-    createdAt: now,
-  })
-  await refreshNftMarket(db, [nft.id], now)
-  return { id: row!.id, orderHash: hash, nftId: nft.id }
+      counter: order.counter,
+    },
+    now,
+  )
+  return { id, orderHash: hash, nftId: nft.id }
 }
 
 /** The fees every order on `token` must carry: the platform's and the collection creator's. */

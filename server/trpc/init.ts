@@ -4,8 +4,11 @@
  */
 import { initTRPC, TRPCError } from '@trpc/server'
 import type { Session } from '@auth/core/types'
+import { isAddress, type Address } from 'viem'
 import { ZodError } from 'zod'
+import { DomainError } from '../../db/errors'
 import { getSession } from '../auth'
+import { toTRPCError } from '../errors'
 import type { Runtime } from '../runtime'
 
 export interface Context extends Runtime {
@@ -34,11 +37,24 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
-export const publicProcedure = t.procedure
 
-/** Procedures that need a signed-in wallet; `ctx.user` is the session's user. */
-export const protectedProcedure = t.procedure.use(async ({ ctx, next }) => {
+/** A refusal thrown by business code (DomainError) leaves every procedure with its matching code. */
+export const publicProcedure = t.procedure.use(async ({ next }) => {
+  const result = await next()
+  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause)
+  return result
+})
+
+/**
+ * Procedures that need a signed-in wallet; `ctx.user` is the session's user and `ctx.address`
+ * its wallet, lowercase (the session's name is the address it signed in with).
+ */
+export const protectedProcedure = publicProcedure.use(async ({ ctx, next }) => {
   const session = await ctx.session()
   if (!session?.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in with your wallet first.' })
-  return next({ ctx: { ...ctx, user: session.user } })
+  const address = session.user.name?.toLowerCase()
+  if (!address || !isAddress(address)) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in with your wallet first.' })
+  }
+  return next({ ctx: { ...ctx, user: session.user, address: address as Address } })
 })

@@ -10,8 +10,8 @@ import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
 
 /** Orders are signed by their maker; the session must be that maker's too (house rule). */
-function assertMaker(sessionName: string | null | undefined, input: SubmitOrderInput) {
-  if (sessionName?.toLowerCase() !== input.order.offerer) {
+function assertMaker(address: string, input: SubmitOrderInput) {
+  if (address !== input.order.offerer) {
     throw new TRPCError({ code: 'FORBIDDEN', message: 'order.offerer: is not the wallet you signed in with' })
   }
 }
@@ -26,12 +26,12 @@ const hashInput = z.object({
 /** Trading: signed Seaport orders in, fillable orders out, and the indexer on demand. */
 export const marketRouter = router({
   submitListing: protectedProcedure.input(submitOrderInput).mutation(({ ctx, input }) => {
-    assertMaker(ctx.user.name, input)
+    assertMaker(ctx.address, input)
     return submitListing(ctx, input)
   }),
 
   submitOffer: protectedProcedure.input(submitOrderInput).mutation(({ ctx, input }) => {
-    assertMaker(ctx.user.name, input)
+    assertMaker(ctx.address, input)
     return submitOffer(ctx, input)
   }),
 
@@ -48,7 +48,7 @@ export const marketRouter = router({
         endsAt: z.coerce.date(),
       }),
     )
-    .mutation(({ ctx, input }) => startAuction(ctx, (ctx.user.name ?? '').toLowerCase() as `0x${string}`, input)),
+    .mutation(({ ctx, input }) => startAuction(ctx, ctx.address, input)),
 
   /** A stored order with its signature, as a filler needs it; only while it can be filled. */
   order: publicProcedure.input(hashInput).query(async ({ ctx, input }) => {

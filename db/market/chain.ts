@@ -1,0 +1,239 @@
+/**
+ * What the chain says happened, applied by the indexer: transfers, fills, cancellations,
+ * counter increments and lazy-mint redemptions. Each operation is one transaction and
+ * idempotent (rows are keyed by the log's transaction and index, so applying a log twice
+ * adds nothing). Every row an operation adds carries its log's key and block (`logColumns`),
+ * and every order it settles the block that closed it (`closedBy`): a rewind (./rewind.ts)
+ * finds what the blocks it undoes wrote and puts it back.
+ */
+import { and, eq, inArray } from 'drizzle-orm'
+import { activity, listings, nfts, offers, sales } from '../schema'
+import { refreshInTx } from './refresh'
+import type { Db, Tx } from './transaction'
+
+/** The log an operation applies: where it is on chain and the time of its block. */
+export interface ChainLog {
+  txHash: string
+  logIndex: number
+  blockNumber: bigint
+  /** The block's timestamp: when the sale, transfer or cancellation happened. */
+  at: Date
+}
+
+const ZERO = '0x0000000000000000000000000000000000000000'
+const OPEN = ['active', 'inactive'] as const
+
+/** The columns that tie a row to the log it came from (a rewind removes the rows of the blocks it undoes). */
+export const logColumns = (log: ChainLog) => ({
+  txHash: log.txHash,
+  logIndex: log.logIndex,
+  block: Number(log.blockNumber),
+})
+/** An order settled by a log: a rewind past its block reopens it. */
+const closedBy = (log: ChainLog, status: 'filled' | 'cancelled') => ({ status, closedBlock: Number(log.blockNumber) })
+
+async function collectionOf(tx: Tx, nftId: number): Promise<number> {
+  const [nft] = await tx.select({ collectionId: nfts.collectionId }).from(nfts).where(eq(nfts.id, nftId))
+  return nft!.collectionId
+}
+
+async function cancelLine(tx: Tx, log: ChainLog, nftId: number, maker: string) {
+  await tx
+    .insert(activity)
+    .values({
+      type: 'cancel',
+      nftId,
+      collectionId: await collectionOf(tx, nftId),
+      fromAddress: maker,
+      ...logColumns(log),
+      createdAt: log.at,
+    })
+    .onConflictDoNothing()
+}
+
+/**
+ * An ERC-721 Transfer of a token Vitrine lists: its new owner, and a mint or transfer in the
+ * feed, unless the transfer is a sale's (a sale shows once, as the sale).
+ */
+export function applyTransfer(
+  db: Db,
+  log: ChainLog,
+  transfer: { nftId: number; collectionId: number; from: string; to: string },
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    const from = transfer.from.toLowerCase()
+    const to = transfer.to.toLowerCase()
+    await tx.update(nfts).set({ owner: to }).where(eq(nfts.id, transfer.nftId))
+    if (from !== ZERO) {
+      const [sale] = await tx
+        .select({ id: activity.id })
+        .from(activity)
+        .where(and(eq(activity.nftId, transfer.nftId), eq(activity.txHash, log.txHash), eq(activity.type, 'sale')))
+      if (sale) return
+    }
+    await tx
+      .insert(activity)
+      .values({
+        type: from === ZERO ? 'mint' : 'transfer',
+        nftId: transfer.nftId,
+        collectionId: transfer.collectionId,
+        fromAddress: from === ZERO ? null : from,
+        toAddress: to,
+        ...logColumns(log),
+        createdAt: log.at,
+      })
+      .onConflictDoNothing()
+  })
+}
+
+/** Seaport's OrderFulfilled, with the amounts the indexer summed from its items. */
+export interface Fill {
+  orderHash: string
+  offerer: string
+  recipient: string
+  /** ETH paid (a listing's price). */
+  nativePaid: bigint
+  /** ERC-20 offered (an offer's price, in WETH). */
+  erc20Offered: bigint
+}
+
+/**
+ * One of our orders filled on chain: the order `filled`, the sale, the sale in the feed (in place
+ * of the transfer of the same transaction) and the NFT's market columns. Returns the NFT, or
+ * null when the order is not ours.
+ */
+export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [listing] = await tx.select().from(listings).where(eq(listings.orderHash, fill.orderHash))
+    const [offer] = listing ? [] : await tx.select().from(offers).where(eq(offers.orderHash, fill.orderHash))
+    const order = listing ?? offer
+    if (!order) return null // filled elsewhere; the Transfer log still moves the token
+    const collectionId = await collectionOf(tx, order.nftId)
+    if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
+    else await tx.update(offers).set(closedBy(log, 'filled')).where(eq(offers.id, order.id))
+    // A listing is paid in ETH by the recipient; an offer in WETH by its maker to whoever filled it.
+    const price = listing ? fill.nativePaid : fill.erc20Offered
+    const seller = (listing ? fill.offerer : fill.recipient).toLowerCase()
+    const buyer = (listing ? fill.recipient : fill.offerer).toLowerCase()
+    const currency = listing ? 'ETH' : 'WETH'
+    const sale = { nftId: order.nftId, collectionId, priceWei: price.toString(), currency, ...logColumns(log) }
+    await tx
+      .insert(sales)
+      .values({ ...sale, seller, buyer, priceSort: Number(price) / 1e18, soldAt: log.at })
+      .onConflictDoNothing()
+    await tx
+      .insert(activity)
+      .values({ ...sale, type: 'sale', fromAddress: seller, toAddress: buyer, createdAt: log.at })
+      .onConflictDoNothing()
+    await tx
+      .delete(activity)
+      .where(and(eq(activity.nftId, order.nftId), eq(activity.txHash, log.txHash), eq(activity.type, 'transfer')))
+    await refreshInTx(tx, [order.nftId], now)
+    return order.nftId
+  })
+}
+
+/** Seaport's OrderCancelled: the order `cancelled`, in the feed. Returns the NFTs it was on. */
+export function applyCancel(db: Db, log: ChainLog, orderHash: string, now = new Date()): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const touched: number[] = []
+    for (const table of [listings, offers]) {
+      const rows = await tx
+        .update(table)
+        .set(closedBy(log, 'cancelled'))
+        .where(eq(table.orderHash, orderHash))
+        .returning({ nftId: table.nftId, maker: table.maker })
+      for (const row of rows) {
+        await cancelLine(tx, log, row.nftId, row.maker)
+        touched.push(row.nftId)
+      }
+    }
+    await refreshInTx(tx, touched, now)
+    return touched
+  })
+}
+
+/** Seaport's CounterIncremented: every open order the offerer signed with an older counter is void. */
+export function applyCounter(
+  db: Db,
+  log: ChainLog,
+  counter: { offerer: string; newCounter: bigint },
+  now = new Date(),
+): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const touched: number[] = []
+    const offerer = counter.offerer.toLowerCase()
+    for (const table of [listings, offers]) {
+      const open = await tx
+        .select({ id: table.id, nftId: table.nftId, counter: table.counter })
+        .from(table)
+        .where(and(eq(table.maker, offerer), inArray(table.status, OPEN)))
+      const voided = open.filter((o) => o.counter !== null && BigInt(o.counter) < counter.newCounter)
+      if (!voided.length) continue
+      await tx
+        .update(table)
+        .set(closedBy(log, 'cancelled'))
+        .where(
+          inArray(
+            table.id,
+            voided.map((o) => o.id),
+          ),
+        )
+      touched.push(...voided.map((o) => o.nftId))
+    }
+    await refreshInTx(tx, touched, now)
+    return touched
+  })
+}
+
+/** The collection's VoucherRevocation: the token's open voucher `cancelled`, in the feed. */
+export function applyVoucherRevocation(db: Db, log: ChainLog, nftId: number, now = new Date()): Promise<void> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(listings)
+      .set(closedBy(log, 'cancelled'))
+      .where(and(eq(listings.nftId, nftId), eq(listings.kind, 'voucher'), inArray(listings.status, OPEN)))
+      .returning({ maker: listings.maker })
+    for (const row of rows) await cancelLine(tx, log, nftId, row.maker)
+    await refreshInTx(tx, [nftId], now)
+  })
+}
+
+/**
+ * A lazy mint bought (the collection's VoucherRedeemed): the voucher `filled`, the token no
+ * longer lazy, the sale and the sale in the feed (the Transfer log mints the token).
+ */
+export function applyVoucherRedeemed(
+  db: Db,
+  log: ChainLog,
+  redemption: { nftId: number; collectionId: number; buyer: string; priceWei: bigint },
+  now = new Date(),
+): Promise<void> {
+  return db.transaction(async (tx) => {
+    const { nftId } = redemption
+    const [voucher] = await tx
+      .update(listings)
+      .set(closedBy(log, 'filled'))
+      .where(and(eq(listings.nftId, nftId), eq(listings.kind, 'voucher')))
+      .returning({ maker: listings.maker })
+    await tx.update(nfts).set({ lazyMinted: false }).where(eq(nfts.id, nftId))
+    const seller = voucher?.maker ?? ZERO
+    const buyer = redemption.buyer.toLowerCase()
+    const sale = {
+      nftId,
+      collectionId: redemption.collectionId,
+      priceWei: redemption.priceWei.toString(),
+      currency: 'ETH',
+      ...logColumns(log),
+    }
+    await tx
+      .insert(sales)
+      .values({ ...sale, seller, buyer, priceSort: Number(redemption.priceWei) / 1e18, soldAt: log.at })
+      .onConflictDoNothing()
+    await tx
+      .insert(activity)
+      .values({ ...sale, type: 'sale', fromAddress: seller, toAddress: buyer, createdAt: log.at })
+      .onConflictDoNothing()
+    await refreshInTx(tx, [nftId], now)
+  })
+}

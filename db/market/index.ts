@@ -1,0 +1,30 @@
+/**
+ * The market module: the one home of every write to listings, offers, sales, activity and an
+ * NFT's market columns (besides the seed and the bulk loader). Each operation is one
+ * transaction (ADR 12); server/ and chain/ call these and nothing else writes those tables.
+ */
+export { refreshNftMarket, expireOrders } from './refresh'
+export {
+  recordOrder,
+  recordAuction,
+  recordToken,
+  recordLazyMint,
+  recordMintedToken,
+  setListingStatuses,
+  type OrderNft,
+  type OrderRecord,
+  type AuctionRecord,
+  type TokenRecord,
+  type VoucherRecord,
+} from './orders'
+export {
+  applyTransfer,
+  applyFill,
+  applyCancel,
+  applyCounter,
+  applyVoucherRevocation,
+  applyVoucherRedeemed,
+  type ChainLog,
+  type Fill,
+} from './chain'
+export type { Db } from './transaction'

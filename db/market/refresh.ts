@@ -1,0 +1,69 @@
+/**
+ * Keeps an NFT's denormalised market columns (best listing price and its sort keys, auction
+ * end, offer count, best offer) equal to its live listings and offers.
+ */
+import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import { formatEther } from 'viem'
+import { listings, nfts, offers, priceSortKeys } from '../schema'
+import type { Db, Tx } from './transaction'
+
+const minWei = (values: string[]) =>
+  values.reduce<bigint | null>((min, v) => (min === null || BigInt(v) < min ? BigInt(v) : min), null)
+const maxWei = (values: string[]) =>
+  values.reduce<bigint | null>((max, v) => (max === null || BigInt(v) > max ? BigInt(v) : max), null)
+
+/** Inside an operation's transaction: recomputes the market columns of `nftIds`. */
+export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): Promise<void> {
+  for (const nftId of new Set(nftIds)) {
+    const live = await tx
+      .select({ kind: listings.kind, priceWei: listings.priceWei, endsAt: listings.endsAt })
+      .from(listings)
+      .where(and(eq(listings.nftId, nftId), eq(listings.status, 'active'), gt(listings.endsAt, now)))
+    const bids = await tx
+      .select({ priceWei: offers.priceWei })
+      .from(offers)
+      .where(and(eq(offers.nftId, nftId), eq(offers.status, 'active'), gt(offers.endsAt, now)))
+    // A lazy mint's voucher is bought at its price like a fixed-price listing.
+    const fixed = minWei(live.filter((l) => l.kind !== 'auction').map((l) => l.priceWei))
+    const auction = live.find((l) => l.kind === 'auction')
+    const price = fixed ?? (auction ? BigInt(auction.priceWei) : null)
+    const bestOffer = maxWei(bids.map((b) => b.priceWei))
+    await tx
+      .update(nfts)
+      .set({
+        priceWei: price?.toString() ?? null,
+        currency: price === null ? null : 'ETH',
+        ...priceSortKeys(price === null ? null : Number(formatEther(price))),
+        auctionEndsAt: auction?.endsAt ?? null,
+        offerCount: bids.length,
+        bestOfferWei: bestOffer?.toString() ?? null,
+      })
+      .where(eq(nfts.id, nftId))
+  }
+}
+
+/** Recomputes the market columns of `nftIds` from their live orders (one transaction). */
+export async function refreshNftMarket(db: Db, nftIds: Iterable<number>, now = new Date()): Promise<void> {
+  const ids = [...new Set(nftIds)]
+  if (ids.length) await db.transaction((tx) => refreshInTx(tx, ids, now))
+}
+
+/**
+ * Orders whose end time has passed become `expired`, and their NFTs' market columns follow (one
+ * transaction); returns the NFTs they were on.
+ */
+export function expireOrders(db: Db, now = new Date()): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const touched: number[] = []
+    for (const table of [listings, offers]) {
+      const rows = await tx
+        .update(table)
+        .set({ status: 'expired' })
+        .where(and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now)))
+        .returning({ nftId: table.nftId })
+      touched.push(...rows.map((r) => r.nftId))
+    }
+    await refreshInTx(tx, touched, now)
+    return touched
+  })
+}

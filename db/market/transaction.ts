@@ -1,0 +1,9 @@
+import type { Database } from '../client'
+
+/** An open transaction of `Database`. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0]
+/**
+ * Where an operation runs: the database (the operation is its own transaction) or a caller's
+ * transaction (it becomes a savepoint of it, as when the local market is seeded in one go).
+ */
+export type Db = Database | Tx
