@@ -13,6 +13,14 @@ const KEPT_BLOCKS = 1_000
 
 const chainNfts = (db: Db, chainId: number) => db.select({ id: nfts.id }).from(nfts).where(eq(nfts.chainId, chainId))
 
+/** Indexed up to `block`: a rewind whose head that reaches is over. */
+async function caughtUp(tx: Db, chainId: number, block: number) {
+  await tx
+    .update(chainCursors)
+    .set({ rewindFrom: null, rewindTo: null, rewindHead: null, rewoundAt: null })
+    .where(and(eq(chainCursors.chainId, chainId), lte(chainCursors.rewindHead, block)))
+}
+
 /**
  * The end of an indexer run: the hashes of the blocks it read (the last one, and those with
  * logs), the cursor moved to `to`, and the rewind state cleared once `to` reaches the head it
@@ -47,10 +55,7 @@ export function advanceCursor(
       .insert(chainCursors)
       .values({ chainId, block: to, updatedAt: run.now })
       .onConflictDoUpdate({ target: chainCursors.chainId, set: { block: to, updatedAt: run.now } })
-    await tx
-      .update(chainCursors)
-      .set({ rewindFrom: null, rewindTo: null, rewindHead: null, rewoundAt: null })
-      .where(and(eq(chainCursors.chainId, chainId), lte(chainCursors.rewindHead, to)))
+    await caughtUp(tx, chainId, to)
   })
 }
 
@@ -190,6 +195,7 @@ export function rewindMarket(
       .update(chainCursors)
       .set({ block: after, rewindTo: after, updatedAt: now })
       .where(eq(chainCursors.chainId, chainId))
+    await caughtUp(tx, chainId, after)
     return { nftIds: [...touched], salesRemoved: sold.length }
   })
 }
