@@ -37,9 +37,6 @@ app.all('/trpc/*', (c) =>
     router: appRouter,
     createContext: () => createContext({ request: c.req.raw, runtime: c.env }),
     responseMeta: ({ errors }) => retryAfterHeader(errors),
-    onError: ({ error, path }) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR') console.error(`tRPC ${path ?? '?'} failed:`, error.cause ?? error)
-    },
   }),
 )
 
@@ -68,7 +65,7 @@ app.notFound((c) =>
 )
 
 app.onError((error, c) => {
+  // toApiError logs an unexpected failure under the id its answer carries.
   const { status, body } = toApiError(error)
-  if (status >= 500) console.error(`${c.req.method} ${c.req.path} failed:`, error)
   return c.json(body, status)
 })

@@ -2,6 +2,17 @@ import { z } from 'zod'
 import type { Address } from 'viem'
 import { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT } from '../chain/marketplace'
 import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks'
+
+/** A network this deployment offers: the server's RPC (private) and the one browsers get. */
+export interface ConfiguredChain {
+  id: number
+  rpcUrl: string
+  publicRpcUrl: string
+}
+
+/** What a browser is told of the networks: never the server's own RPC URLs. */
+export const publicChains = (chains: ConfiguredChain[]): PublicChain[] =>
+  chains.map(({ id, publicRpcUrl }) => ({ id, rpcUrl: publicRpcUrl }))
 import { parseRateLimits, type RateLimits } from './rate-limit'
 
 /**
@@ -60,8 +71,12 @@ const baseSchema = z.object({
     .optional(),
 })
 
-/** `RPC_URL_<chain id>` overrides a network's public RPC. */
-const RPC_URL_KEY = /^RPC_URL_(\d+)$/
+/**
+ * `RPC_URL_<chain id>` is the server's own RPC for a network (it may carry an API key: never
+ * sent to browsers); `PUBLIC_RPC_URL_<chain id>` is the one browsers are given. Each defaults
+ * to the network's public RPC (the local chain: CHAIN_RPC_URL).
+ */
+const RPC_URL_KEY = /^(PUBLIC_)?RPC_URL_(\d+)$/
 
 export type Env = {
   NODE_ENV: 'development' | 'test' | 'production'
@@ -79,7 +94,7 @@ export type Env = {
   /** Enables WalletConnect (phone wallets) when set. */
   WALLETCONNECT_PROJECT_ID: string | undefined
   /** The networks this deployment offers, first one preferred, each with its RPC URL. */
-  chains: PublicChain[]
+  chains: ConfiguredChain[]
   /** How deep a public chain's block must be before the indexer reads it (default 12). */
   INDEXER_CONFIRMATIONS: number | undefined
   /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
@@ -189,24 +204,30 @@ function parseSiteOrigins(env: z.infer<typeof baseSchema>, problems: string[]): 
   return origins
 }
 
-function parseChains(env: z.infer<typeof baseSchema>, raw: Record<string, unknown>, problems: string[]): PublicChain[] {
+function parseChains(
+  env: z.infer<typeof baseSchema>,
+  raw: Record<string, unknown>,
+  problems: string[],
+): ConfiguredChain[] {
   const ids = env.CHAINS
     ? env.CHAINS.split(',').map(Number)
     : [...DEFAULT_CHAIN_IDS[env.NODE_ENV === 'production' ? 'production' : 'development']]
   for (const id of ids) {
     if (!NETWORKS[id]) problems.push(`CHAINS: unknown chain id ${id} (known: ${Object.keys(NETWORKS).join(', ')})`)
   }
-  const overrides = new Map<number, string>()
+  const overrides = { server: new Map<number, string>(), browser: new Map<number, string>() }
   for (const [key, value] of Object.entries(raw)) {
-    const id = RPC_URL_KEY.exec(key)?.[1]
-    if (!id || value === '' || value === undefined) continue
+    const match = RPC_URL_KEY.exec(key)
+    if (!match || value === '' || value === undefined) continue
     if (!z.url().safeParse(value).success) problems.push(`${key}: must be a URL`)
-    else overrides.set(Number(id), String(value))
+    else overrides[match[1] ? 'browser' : 'server'].set(Number(match[2]), String(value))
   }
+  const fallback = (id: number) => (id === 31337 ? env.CHAIN_RPC_URL : undefined) ?? NETWORKS[id]!.defaultRpcUrl
   return ids
     .filter((id) => NETWORKS[id])
     .map((id) => ({
       id,
-      rpcUrl: overrides.get(id) ?? (id === 31337 ? env.CHAIN_RPC_URL : undefined) ?? NETWORKS[id]!.defaultRpcUrl,
+      rpcUrl: overrides.server.get(id) ?? fallback(id),
+      publicRpcUrl: overrides.browser.get(id) ?? fallback(id),
     }))
 }

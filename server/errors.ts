@@ -70,8 +70,28 @@ export function toApiError(error: unknown): { status: ContentfulStatusCode; body
     }
     if (status < 500) return { status, body: errorBody(error.code, error.message) }
   }
-  return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 'Something went wrong on our side.') }
+  const errorId = reportInternalError(error)
+  return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', internalErrorMessage(errorId), { errorId }) }
 }
+
+const reported = new WeakMap<object, string>()
+
+/**
+ * An unexpected failure: its details (SQL and its parameters, RPC URLs and bodies, stacks) go
+ * to the server log under a short id, once per error; the answer carries only the id.
+ */
+export function reportInternalError(error: unknown, where = ''): string {
+  const key = typeof error === 'object' && error !== null ? error : undefined
+  const known = key && reported.get(key)
+  if (known) return known
+  const errorId = crypto.randomUUID().slice(0, 8)
+  if (key) reported.set(key, errorId)
+  console.error(`error ${errorId}${where ? ` in ${where}` : ''}:`, error)
+  return errorId
+}
+
+export const internalErrorMessage = (errorId: string) =>
+  `Something went wrong on our side (error ${errorId}). It has been logged; please try again.`
 
 /** "limit: Too big: expected number to be <=100; sort: Invalid option…" — names every bad field. */
 export function describeZodError(error: ZodError): string {

@@ -40,7 +40,7 @@ export interface PagePolicyOptions {
 
 export function contentSecurityPolicy({ nonce, env, devOrigin }: PagePolicyOptions): string {
   const walletConnect = Boolean(env.WALLETCONNECT_PROJECT_ID)
-  const rpc = [...new Set(env.chains.map((chain) => new URL(chain.rpcUrl).origin))]
+  const rpc = [...new Set(env.chains.map((chain) => new URL(chain.publicRpcUrl).origin))]
   const hmr = devOrigin ? [devOrigin.replace(/^http/, 'ws')] : []
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],

@@ -6,6 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import type { Session } from '@auth/core/types'
 import { isAddress, type Address } from 'viem'
 import { ZodError } from 'zod'
+import { internalErrorMessage, reportInternalError } from '../errors'
 import { DomainError } from '../../db/errors'
 import { getSession } from '../auth'
 import { toTRPCError } from '../errors'
@@ -27,11 +28,16 @@ export function createContext({ request, runtime }: { request: Request; runtime:
 }
 
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    return {
-      ...shape,
-      data: { ...shape.data, zodIssues: error.cause instanceof ZodError ? error.cause.issues : null },
-    }
+  errorFormatter({ shape, error, ctx, path }) {
+    const zodIssues = error.cause instanceof ZodError ? error.cause.issues : null
+    if (error.code !== 'INTERNAL_SERVER_ERROR') return { ...shape, data: { ...shape.data, zodIssues } }
+    // An unexpected failure: the details go to the log under an id. Outside development the
+    // answer says only that (no SQL, parameters, RPC URLs or stack); without a context, assume production.
+    const errorId = reportInternalError(error.cause ?? error, path ? `tRPC ${path}` : 'tRPC')
+    const development = ctx !== undefined && ctx.env.NODE_ENV !== 'production'
+    const data = { ...shape.data, zodIssues, errorId }
+    if (development) return { ...shape, data }
+    return { ...shape, message: internalErrorMessage(errorId), data: { ...data, stack: undefined } }
   },
 })
 

@@ -297,7 +297,8 @@ describe('POST /api/v1/users', () => {
     const cookie = await sessionCookie(me)
     const created = await post(JSON.stringify({ walletAddress: me, userName: 'User' }), cookie)
     expect(created.status).toBe(200)
-    expect(await created.json()).toMatchObject({ data: { message: 'User created', user: { username: 'User' } } })
+    // The placeholder every wallet sends claims no handle.
+    expect(await created.json()).toMatchObject({ data: { message: 'User created', user: { username: null } } })
     const renamed = await post(
       JSON.stringify({ walletAddress: me.toUpperCase().replace('0X', '0x'), userName: 'alice.eth' }),
       cookie,

@@ -39,7 +39,7 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
   const mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-media-'))
   const runtime = {
     ...base,
-    env: { ...base.env, chains: [{ id: 31337, rpcUrl: chain.url }] },
+    env: { ...base.env, chains: [{ id: 31337, rpcUrl: chain.url, publicRpcUrl: chain.url }] },
     media: folderStore(mediaDir, contentTypeOfKey),
   }
   const creator = testAccount(1)

@@ -4,8 +4,8 @@ import { contentSecurityPolicy, pageSecurityHeaders } from '../../server/page-se
 const env = {
   NODE_ENV: 'production' as const,
   chains: [
-    { id: 1, rpcUrl: 'https://eth.example/v2/public' },
-    { id: 8453, rpcUrl: 'https://base.example/rpc' },
+    { id: 1, rpcUrl: 'https://private.example/v2/key', publicRpcUrl: 'https://eth.example/v2/public' },
+    { id: 8453, rpcUrl: 'https://base.example/rpc', publicRpcUrl: 'https://base.example/rpc' },
   ],
   WALLETCONNECT_PROJECT_ID: undefined,
 }

@@ -2,13 +2,14 @@ import { asc, eq } from 'drizzle-orm'
 import { marketplaceContracts } from '../../../chain/marketplace'
 import { networkName } from '../../../chain/networks'
 import { collections } from '../../../db/schema'
+import { publicChains } from '../../env'
 import { publicProcedure, router } from '../init'
 
 /** The networks this deployment trades on, with everything a client needs to build and fill orders. */
 export const chainRouter = router({
   list: publicProcedure.query(({ ctx }) =>
     Promise.all(
-      ctx.env.chains.map(async ({ id, rpcUrl }) => ({
+      publicChains(ctx.env.chains).map(async ({ id, rpcUrl }) => ({
         id,
         name: networkName(id) ?? `Chain ${id}`,
         rpcUrl,

@@ -1,3 +1,4 @@
+import { publicChains } from '../../env'
 import { publicProcedure } from '../init'
 import { rememberedAccount } from '../../wallet-cookie'
 
@@ -6,7 +7,7 @@ import { rememberedAccount } from '../../wallet-cookie'
  * their RPC URLs), the WalletConnect project (if any) and the account a returning visitor's wallet was connected with.
  */
 export const walletQuery = publicProcedure.query(({ ctx }) => ({
-  chains: ctx.env.chains,
+  chains: publicChains(ctx.env.chains),
   walletConnectProjectId: ctx.env.WALLETCONNECT_PROJECT_ID ?? null,
   remembered: rememberedAccount(ctx.request.headers.get('cookie')),
 }))
