@@ -18,6 +18,7 @@ import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, mediaUrl } from '../media/keys'
 import { chainClient } from '../trading/clients'
+import { checkPrice } from '../trading/price-floor'
 
 const uint = (what: string) =>
   z
@@ -176,6 +177,8 @@ export async function publishLazyMint(
   creator: Address,
   input: LazyMintInput,
 ) {
+  // The creator is the seller here: the platform fee is the only cut taken from the price.
+  checkPrice(env, 'minPriceWei', input.minPriceWei, [{ label: 'the platform fee', bps: env.platformFee.bps }])
   const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
   if (!media || !(await media.has(input.media))) refuse('media: upload the file first (POST /api/media)')
   const t = BigInt(Math.floor(now.getTime() / 1000))

@@ -12,6 +12,7 @@ import { recordAuction } from '../../db/market'
 import { listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
 import { chainClient } from './clients'
+import { checkPrice } from './price-floor'
 
 const MAX_AUCTION_MS = 30 * 86_400_000
 const MIN_AUCTION_MS = 10 * 60_000
@@ -34,6 +35,8 @@ export async function startAuction(
   if (!contracts || !client) return refuse(`nftId: Vitrine does not trade on chain ${nft.chainId}`)
   const span = input.endsAt.getTime() - now.getTime()
   if (span < MIN_AUCTION_MS || span > MAX_AUCTION_MS) refuse('endsAt: an auction runs from 10 minutes to 30 days')
+  // Bids pay the creator earnings too; each bid is checked against them when it is submitted.
+  checkPrice(env, 'reserveWei', input.reserveWei, [{ label: 'the platform fee', bps: env.platformFee.bps }])
   const owner = await client.readContract({
     address: nft.contract as Address,
     abi: erc721Abi,

@@ -36,6 +36,7 @@ import type { Env } from '../env'
 import { refuse } from '../../db/errors'
 import { checkAuctionBid } from './auctions'
 import { chainClient } from './clients'
+import { checkPrice } from './price-floor'
 import { recordOrder } from '../../db/market'
 import type { SubmitOrderInput } from './order-input'
 
@@ -141,6 +142,7 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
   const paid = (recipient: Address) =>
     order.consideration.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
+  checkPrice(env, 'order.consideration', price, requiredFees(env, token))
   checkFees(requiredFees(env, token), price, paid)
   const hash = orderHash(order)
   await ensureNew(db, hash)
@@ -188,6 +190,7 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   const price = bid!.startAmount
   const paid = (recipient: Address) =>
     fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
+  checkPrice(env, 'order.offer', price, requiredFees(env, token))
   checkFees(requiredFees(env, token), price, paid)
   await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
   const hash = orderHash(order)

@@ -149,6 +149,32 @@ describe('lazy mint', () => {
     )
   })
 
+  it('refuses a voucher priced below the minimum, or so low that the platform fee rounds to nothing, storing nothing', async () => {
+    const body = { ...metadata(), tokenId: '78', expiresAt: expiresAt.toString() }
+    const signed = async (minPrice: bigint) => ({
+      ...body,
+      minPriceWei: minPrice.toString(),
+      signature: await sign({ tokenId: 78n, uri, minPrice, creator: m.creator.address, expiresAt }),
+    })
+    const dust = await publish(await signed(99n))
+    expect(dust.status).toBe(400)
+    expect(dust.error).toBe(
+      'minPriceWei: the price of 0.000000000000000099 ETH is below the minimum of 0.0001 ETH (100000000000000 wei)',
+    )
+    const env = m.runtime.env
+    const floor = env.minPriceWei
+    env.minPriceWei = 1n
+    try {
+      const rounded = await publish(await signed(99n))
+      expect(rounded.status).toBe(400)
+      expect(rounded.error).toBe('minPriceWei: at 99 wei, the platform fee of 1% rounds to zero; ask more')
+    } finally {
+      env.minPriceWei = floor
+    }
+    const stored = await m.runtime.db.select().from(nfts).where(eq(nfts.tokenId, '78'))
+    expect(stored).toEqual([])
+  })
+
   it('mints to the first buyer, pays the creator the price minus the platform fee, and shows mint and sale', async () => {
     const stored = await m.api(`/v1/nfts/${nftId}`)
     const listing = (stored.body.data as unknown as { listings: { kind: string; orderHash: string }[] }).listings[0]!

@@ -317,7 +317,11 @@ describe('timed auction', () => {
       '/trpc/market.startAuction',
       {
         method: 'POST',
-        body: JSON.stringify({ nftId: m.nftId(5n), reserveWei: '1000', endsAt: new Date(Date.now() + 3_600_000) }),
+        body: JSON.stringify({
+          nftId: m.nftId(5n),
+          reserveWei: parseEther('0.1').toString(),
+          endsAt: new Date(Date.now() + 3_600_000),
+        }),
       },
       rival,
     )
@@ -376,6 +380,55 @@ describe('the server refuses orders a buyer could not fill', () => {
       body: JSON.stringify({ chainId: 31337, order: {}, signature: '0x' }),
     })
     expect(anonymous.status).toBe(401)
+  })
+
+  it('refuses dust: a 0-wei and a 99-wei listing, an offer and an auction reserve below the minimum, storing nothing', async () => {
+    const minimum = 'the minimum of 0.0001 ETH (100000000000000 wei)'
+    const before = await m.runtime.db.select().from(listings)
+    const free = await m.signedListing(m.seller, 8n, parseEther('1'), (o) => ({
+      ...o,
+      consideration: [{ ...o.consideration[0]!, startAmount: 0n, endAmount: 0n }],
+    }))
+    const zero = await m.submit('listings', free, m.seller)
+    expect(zero.status).toBe(400)
+    expect(zero.body.error!.message).toBe(`order.consideration: the price of 0 ETH is below ${minimum}`)
+    // 99 wei: both fees round down to nothing, so the order carries the seller's item only.
+    const dust = await m.submit('listings', await m.signedListing(m.seller, 8n, 99n), m.seller)
+    expect(dust.status).toBe(400)
+    expect(dust.body.error!.message).toBe(
+      `order.consideration: the price of 0.000000000000000099 ETH is below ${minimum}`,
+    )
+    const offer = await m.submit('offers', await m.signedOffer(rival, 8n, parseEther('0.00009')), rival)
+    expect(offer.status).toBe(400)
+    expect(offer.body.error!.message).toBe(`order.offer: the price of 0.00009 ETH is below ${minimum}`)
+    const auction = await m.api(
+      '/trpc/market.startAuction',
+      {
+        method: 'POST',
+        body: JSON.stringify({ nftId: m.nftId(8n), reserveWei: '1000', endsAt: new Date(Date.now() + 3_600_000) }),
+      },
+      m.seller,
+    )
+    expect(auction.status).toBe(400)
+    expect(JSON.stringify(auction.body)).toContain(`reserveWei: the price of 0.000000000000001 ETH is below ${minimum}`)
+    expect(await m.runtime.db.select().from(listings)).toEqual(before)
+  })
+
+  it('refuses an order whose fees would round to zero, even under a lower configured minimum', async () => {
+    const env = m.runtime.env
+    const floor = env.minPriceWei
+    env.minPriceWei = 1n
+    try {
+      const dust = await m.submit('listings', await m.signedListing(m.seller, 8n, 99n), m.seller)
+      expect(dust.status).toBe(400)
+      expect(dust.body.error!.message).toBe(
+        'order.consideration: at 99 wei, the platform fee of 1% rounds to zero; ask more',
+      )
+      // 10,000 wei: the 1% and 5% fees are whole wei (100 and 500), so the configured minimum rules.
+      expect((await m.submit('listings', await m.signedListing(m.seller, 6n, 10_000n), m.seller)).status).toBe(201)
+    } finally {
+      env.minPriceWei = floor
+    }
   })
 
   it('names the field of a malformed order', async () => {
