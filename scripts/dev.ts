@@ -13,6 +13,7 @@ import { seedDatabase } from '../db/seed'
 import { nfts } from '../db/schema'
 import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
+import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
 
@@ -79,6 +80,7 @@ async function prepareLocalChain(url: string | undefined): Promise<void> {
 // It runs inside the dev server, through the same call the browser makes after a transaction, so
 // one process writes the embedded database: two writers on one SQLite file fail each other.
 const syncUrl = `http://127.0.0.1:${process.env.PORT ?? 3000}/api/trpc/market.sync`
+const indexerKey = devIndexerKey(process.env.AUTH_SECRET ?? '')
 const indexer = setInterval(() => void indexLocalChain(), 2_000)
 let indexing = false
 async function indexLocalChain() {
@@ -87,10 +89,12 @@ async function indexLocalChain() {
   try {
     const response = await fetch(syncUrl, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      // market.sync needs a session; the dev server takes this key from the loop instead.
+      headers: { 'content-type': 'application/json', [DEV_INDEXER_HEADER]: await indexerKey },
       body: JSON.stringify({ chainId: LOCAL_CHAIN_ID }),
     })
-    if (response.status >= 500) console.warn(`indexer: ${(await response.text()).slice(0, 300)}`)
+    if (response.status >= 500 || response.status === 401)
+      console.warn(`indexer: ${(await response.text()).slice(0, 300)}`)
   } catch {
     // The dev server is not up yet.
   } finally {

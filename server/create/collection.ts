@@ -13,7 +13,7 @@ import { artUrl } from '../../db/media'
 import { CATEGORIES, collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
 import type { Env } from '../env'
 import { refuse } from '../../db/errors'
-import { chainClient } from '../trading/clients'
+import { chainClient, unlessUnavailable } from '../trading/clients'
 
 export const registerCollectionInput = z.object({
   chainId: z.coerce.number().int().positive(),
@@ -47,7 +47,9 @@ export async function registerCollection(
   if (existing) refuse(`contract: already registered as ${existing.slug}`, 'conflict')
 
   const read = (functionName: 'name' | 'symbol' | 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
-    client.readContract({ address: input.contract, abi: vitrineCollectionAbi, functionName }).catch(() => null)
+    client
+      .readContract({ address: input.contract, abi: vitrineCollectionAbi, functionName })
+      .catch(unlessUnavailable(null))
   const [name, , owner, feeRecipient, feeBps, royalty] = await Promise.all([
     read('name'),
     read('symbol'),
@@ -61,7 +63,7 @@ export async function registerCollection(
         functionName: 'royaltyInfo',
         args: [0n, 10_000n],
       })
-      .catch(() => null),
+      .catch(unlessUnavailable(null)),
   ])
   if (typeof name !== 'string' || !owner || !royalty)
     refuse('contract: not a Vitrine collection contract on this chain')

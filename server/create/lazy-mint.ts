@@ -17,7 +17,7 @@ import type { Env } from '../env'
 import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, mediaUrl } from '../media/keys'
-import { chainClient } from '../trading/clients'
+import { chainClient, unlessUnavailable } from '../trading/clients'
 import { checkPrice } from '../trading/price-floor'
 
 const uint = (what: string) =>
@@ -78,7 +78,7 @@ export async function creatorCollection({ db, env }: { db: Database; env: Env },
   const read = <T>(functionName: 'owner' | 'platformFeeRecipient' | 'platformFeeBps') =>
     client
       .readContract({ address: contract, abi: vitrineCollectionAbi, functionName })
-      .catch(() => null) as Promise<T | null>
+      .catch(unlessUnavailable(null)) as Promise<T | null>
   const [owner, feeRecipient, feeBps] = await Promise.all([
     read<Address>('owner'),
     read<Address>('platformFeeRecipient'),
@@ -164,10 +164,7 @@ export async function ensureTokenIdFree(
           functionName: 'ownerOf',
           args: [tokenId],
         })
-        .then(
-          () => true,
-          () => false,
-        )
+        .then(() => true, unlessUnavailable(false))
     : false
   if (taken || minted) refuse(`tokenId: token ${tokenId} already exists in this collection`, 'conflict')
 }
@@ -204,7 +201,7 @@ export async function publishLazyMint(
   if (signer?.toLowerCase() !== creator) {
     const valid = await client
       .verifyHash({ address: creator, hash: hashTypedData(typed), signature })
-      .catch(() => false)
+      .catch(unlessUnavailable(false))
     if (!valid) refuse('signature: not a voucher signed by your wallet for exactly this token, URI, price and expiry')
   }
 

@@ -10,6 +10,7 @@ import type { Database } from '../../db/client'
 import { recordMintedToken } from '../../db/market'
 import type { Env } from '../env'
 import { refuse } from '../../db/errors'
+import { unlessUnavailable } from '../trading/clients'
 import { creatorCollection, ensureTokenIdFree, lazyMintInput, tokenDocument, tokenRecord } from './lazy-mint'
 
 export const mintedInput = lazyMintInput
@@ -22,7 +23,7 @@ export async function registerMint(
   input: z.infer<typeof mintedInput>,
 ) {
   const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
-  const receipt = await client.getTransactionReceipt({ hash: input.txHash as Hash }).catch(() => null)
+  const receipt = await client.getTransactionReceipt({ hash: input.txHash as Hash }).catch(unlessUnavailable(null))
   if (!receipt || receipt.status !== 'success') refuse('txHash: no successful transaction with this hash')
   const [mint] = parseEventLogs({ abi: erc721Abi, eventName: 'Transfer', logs: receipt!.logs }).filter(
     (log) => log.address.toLowerCase() === collection.contract && log.args.tokenId === input.tokenId,

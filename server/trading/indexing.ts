@@ -4,22 +4,43 @@
  */
 import { indexChain, type IndexerRun } from '../../chain/indexer'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
+import { eq } from 'drizzle-orm'
+import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
+import { chainCursors } from '../../db/schema'
 import type { Runtime } from '../runtime'
-import { chainClient } from './clients'
+import { ChainUnavailableError, chainClient } from './clients'
 
 /** Blocks a public chain's log must be under before it is indexed; the local chain has no reorgs. */
 const DEFAULT_CONFIRMATIONS = 12
+/**
+ * How long a run may hold its chain before another process may index it anyway (a run reads at
+ * most 2,000 blocks; a process that died mid-run blocks its chain no longer than this).
+ */
+export const INDEX_LEASE_MS = 60_000
+
+/**
+ * One chain's outcome: the blocks read (null: nothing new), an error (`unavailable`: the chain did
+ * not answer), or `busy`: another caller, in this process or another, is indexing it right now.
+ */
+export type ChainIndexResult = IndexerRun | null | { error: string; unavailable?: true } | { busy: true }
 
 export async function indexConfiguredChains(
   { db, env }: Runtime,
   only?: number,
-): Promise<Record<number, IndexerRun | null | { error: string }>> {
-  const results: Record<number, IndexerRun | null | { error: string }> = {}
+): Promise<Record<number, ChainIndexResult>> {
+  const results: Record<number, ChainIndexResult> = {}
   for (const { id } of env.chains) {
     const contracts = marketplaceContracts(id)
     const client = chainClient(env, id)
     if ((only !== undefined && id !== only) || !contracts || !client) continue
     const local = id === LOCAL_CHAIN_ID
+    // Once at a time per chain: two runs at once would race over the same rows and the cursor.
+    const lease = indexLease(id)
+    const holder = crypto.randomUUID()
+    if (!(await takeLease(db, lease, holder, INDEX_LEASE_MS))) {
+      results[id] = { busy: true }
+      continue
+    }
     try {
       results[id] = await indexChain({
         db,
@@ -30,8 +51,55 @@ export async function indexConfiguredChains(
         startAtHead: !local,
       })
     } catch (error) {
-      results[id] = { error: (error as Error).message.split('\n')[0]! }
+      const message = (error as Error).message.split('\n')[0]!
+      results[id] = error instanceof ChainUnavailableError ? { error: message, unavailable: true } : { error: message }
+    } finally {
+      await releaseLease(db, lease, holder)
     }
   }
   return results
 }
+
+const indexLease = (chainId: number) => `index-chain:${chainId}`
+
+/** How long `syncChain` waits for another caller's run of the same chain before answering busy. */
+export const SYNC_WAIT_MS = 5_000
+
+/**
+ * Indexes one chain now. While another caller (in any process) is indexing it, waits for that run
+ * and answers the block it reached (`waitedFor`) instead of running again; still busy after
+ * SYNC_WAIT_MS, busy. Undefined: Vitrine does not index this chain.
+ */
+export async function syncChain(
+  runtime: Runtime,
+  chainId: number,
+): Promise<ChainIndexResult | { waitedFor: number | null } | undefined> {
+  const result = (await indexConfiguredChains(runtime, chainId))[chainId]
+  if (!result || !('busy' in result)) return result
+  for (const until = Date.now() + SYNC_WAIT_MS; Date.now() < until;) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    if (await leaseHeld(runtime.db, indexLease(chainId))) continue
+    const [cursor] = await runtime.db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId))
+    return { waitedFor: cursor?.block ?? null }
+  }
+  return result
+}
+
+/**
+ * The key `npm run dev`'s indexer loop sends to market.sync, which otherwise needs a session:
+ * derived from AUTH_SECRET, so only a holder of the server's secret has it (and that holder could
+ * forge any session anyway). Accepted outside production only.
+ */
+export async function devIndexerKey(secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  )
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode('vitrine market.sync (development)'))
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+export const DEV_INDEXER_HEADER = 'x-vitrine-indexer-key'

@@ -35,7 +35,7 @@ import { collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
 import { refuse } from '../../db/errors'
 import { checkAuctionBid } from './auctions'
-import { chainClient } from './clients'
+import { chainClient, unlessUnavailable } from './clients'
 import { checkPrice } from './price-floor'
 import { recordOrder } from '../../db/market'
 import type { SubmitOrderInput } from './order-input'
@@ -101,7 +101,7 @@ async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Addres
   const client = chainClient(env, input.chainId)!
   const valid = await client
     .verifyHash({ address: input.order.offerer, hash: hashTypedData(typed), signature })
-    .catch(() => false)
+    .catch(unlessUnavailable(false))
   if (!valid) refuse('signature: not signed by order.offerer')
 }
 

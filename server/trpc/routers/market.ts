@@ -3,11 +3,25 @@ import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { listings, nfts, offers } from '../../../db/schema'
 import { startAuction } from '../../trading/auctions'
-import { indexConfiguredChains } from '../../trading/indexing'
+import { ChainUnavailableError } from '../../trading/clients'
+import { DEV_INDEXER_HEADER, devIndexerKey, syncChain } from '../../trading/indexing'
 import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
 import { submitListing, submitOffer } from '../../trading/orders'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
+
+/**
+ * A run of the indexer costs RPC calls and database writes: a signed-in wallet may ask for one.
+ * Outside production, `npm run dev`'s indexer loop may too, with a key derived from AUTH_SECRET.
+ */
+const syncProcedure = publicProcedure.use(async ({ ctx, next }) => {
+  const key = ctx.request.headers.get(DEV_INDEXER_HEADER)
+  if (key && ctx.env.NODE_ENV !== 'production' && key === (await devIndexerKey(ctx.env.AUTH_SECRET))) return next()
+  if (!(await ctx.session())?.user) {
+    throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Sign in with your wallet first.' })
+  }
+  return next()
+})
 
 /** Orders are signed by their maker; the session must be that maker's too (house rule). */
 function assertMaker(address: string, input: SubmitOrderInput) {
@@ -77,19 +91,31 @@ export const marketRouter = router({
     throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
   }),
 
-  /** Index the chain now (after a transaction confirmed) instead of waiting for the next round. */
-  sync: publicProcedure
+  /**
+   * Index the chain now (after a transaction confirmed) instead of waiting for the next round.
+   * Once at a time per chain across processes: a second caller waits for the running sync and gets
+   * the block it reached; if that run outlasts SYNC_WAIT_MS, a 409. A chain that does not answer: 503.
+   */
+  sync: syncProcedure
     .input(z.object({ chainId: z.coerce.number().int().positive() }))
     .mutation(async ({ ctx, input }) => {
       await limitRate(ctx, 'market-sync')
-      const result = (await indexConfiguredChains(ctx, input.chainId))[input.chainId]
+      const result = await syncChain(ctx, input.chainId)
       if (result === undefined) {
         throw new TRPCError({
           code: 'BAD_REQUEST',
           message: `chainId: Vitrine does not trade on chain ${input.chainId}`,
         })
       }
+      if (result && 'busy' in result) {
+        throw new TRPCError({
+          code: 'CONFLICT',
+          message: `chainId: chain ${input.chainId} is being indexed by another request right now; try again in a few seconds`,
+        })
+      }
+      if (result && 'unavailable' in result) throw new ChainUnavailableError(input.chainId)
       if (result && 'error' in result) throw new TRPCError({ code: 'BAD_GATEWAY', message: result.error })
+      if (result && 'waitedFor' in result) return { indexedTo: result.waitedFor }
       return { indexedTo: result ? Number(result.to) : null }
     }),
 })
