@@ -18,6 +18,6 @@ export const nonceMutation = publicProcedure.mutation(async ({ ctx }) => {
 
 /** Ends every session of the signed-in wallet, on every device, this one included. */
 export const signOutEverywhereMutation = protectedProcedure.mutation(async ({ ctx }) => {
-  await endSessions(ctx.db, ctx.user.name!)
+  await endSessions(ctx.db, ctx.address)
   return { signedOut: true }
 })

@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server'
 import { sql } from 'drizzle-orm'
-import { isAddress } from 'viem'
 import { z } from 'zod'
 import { isUniqueViolation } from '../../../db/errors'
 import { users } from '../../../db/schema'
@@ -50,13 +49,12 @@ function takenHandle(error: unknown, userName: string): never {
   throw error
 }
 
-/** The signed-in wallet, or a FORBIDDEN error when it is not `address`. */
-function assertOwner(sessionName: string | null | undefined, address: string) {
-  const sessionAddress = sessionName?.toLowerCase()
-  if (!sessionAddress || !isAddress(sessionAddress) || sessionAddress !== address) {
+/** A FORBIDDEN error unless the signed-in wallet (`ctx.address`) is `address`. */
+function assertOwner(sessionAddress: string, address: string, what = 'profile') {
+  if (sessionAddress !== address) {
     throw new TRPCError({
       code: 'FORBIDDEN',
-      message: 'You can only change the profile of the wallet you signed in with.',
+      message: `You can only change the ${what} of the wallet you signed in with.`,
     })
   }
 }
@@ -86,13 +84,7 @@ export const userRouter = router({
   upsert: protectedProcedure
     .input(z.object({ walletAddress: addressSchema, userName: userNameSchema }))
     .mutation(async ({ ctx, input }) => {
-      const sessionAddress = ctx.user.name?.toLowerCase()
-      if (!sessionAddress || !isAddress(sessionAddress) || sessionAddress !== input.walletAddress) {
-        throw new TRPCError({
-          code: 'FORBIDDEN',
-          message: 'You can only change the user of the wallet you signed in with.',
-        })
-      }
+      assertOwner(ctx.address, input.walletAddress, 'user')
       const existing = await findUser(ctx.db, input.walletAddress)
       const placeholder = isPlaceholder(input.userName)
       if (existing && placeholder) return { message: 'User updated', user: toUserJson(existing) }
@@ -117,7 +109,7 @@ export const userRouter = router({
 
   /** Edit profile (/profile/{address}): only the signed-in owner can save. */
   updateProfile: protectedProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
-    assertOwner(ctx.user.name, input.walletAddress)
+    assertOwner(ctx.address, input.walletAddress)
     if (isPlaceholder(input.userName)) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: `userName: "${input.userName}" is reserved; choose another` })
     }
