@@ -8,15 +8,7 @@
  * and the orders stay valid when anvil starts over from an empty state. Node only.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import {
-  createWalletClient,
-  erc20Abi,
-  erc721Abi,
-  http,
-  parseEther,
-  publicActions,
-  type Address,
-} from 'viem'
+import { createWalletClient, erc20Abi, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
 import { vitrineCollectionAbi } from './artifacts/VitrineCollection'
