@@ -11,7 +11,7 @@ import { orderToJson } from '../../chain/seaport'
 import { leases, listings } from '../../db/schema'
 import { app } from '../../server/app'
 import { RPC_ATTEMPT_TIMEOUT_MS, RPC_BUDGET_MS, RPC_RETRY_COUNT } from '../../server/trading/clients'
-import { indexConfiguredChains, SYNC_WAIT_MS } from '../../server/trading/indexing'
+import { DEV_INDEXER_HEADER, devIndexerKey, indexConfiguredChains, SYNC_WAIT_MS } from '../../server/trading/indexing'
 import type { Runtime } from '../../server/runtime'
 import { testAccount } from '../support/chain'
 import { startMarket } from '../support/market'
@@ -26,6 +26,8 @@ let closedUrl: string
 
 beforeAll(async () => {
   m = await startMarket([1n, 2n])
+  // This file syncs more often than the limit allows one client (tests/integration/rate-limits.test.ts covers it).
+  m.runtime.env.rateLimits['market-sync'] = null
   await m.approveSeaport(m.seller)
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
   silentUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
@@ -113,6 +115,24 @@ describe('market.sync', () => {
   it('needs a session', async () => {
     const answer = await call(m.runtime, '/trpc/market.sync', { chainId: 31337 })
     expect(answer.status).toBe(401)
+  })
+
+  it("takes `npm run dev`'s indexer key instead outside production, and never in production", async () => {
+    const key = await devIndexerKey(m.runtime.env.AUTH_SECRET)
+    const sync = (runtime: Runtime, value: string) =>
+      app.request(
+        '/api/trpc/market.sync',
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [DEV_INDEXER_HEADER]: value },
+          body: JSON.stringify({ chainId: 31337 }),
+        },
+        runtime,
+      )
+    expect((await sync(m.runtime, key)).status).toBe(200)
+    expect((await sync(m.runtime, 'f'.repeat(64))).status).toBe(401)
+    const production = { ...m.runtime, env: { ...m.runtime.env, NODE_ENV: 'production' as const } }
+    expect((await sync(production, key)).status).toBe(401)
   })
 
   /** anvil behind a proxy that counts each JSON-RPC method and answers eth_blockNumber slowly. */
