@@ -1,13 +1,16 @@
 /**
  * `npm run dev`: a local secret, a migrated and seeded embedded database, a local chain (anvil on
- * 127.0.0.1:8545, unless CHAIN_RPC_URL points elsewhere) with the marketplace contracts, then Vite.
+ * 127.0.0.1:CHAIN_PORT, 8545 by default, unless CHAIN_RPC_URL points elsewhere) with the
+ * marketplace contracts, then Vite.
  */
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { gt } from 'drizzle-orm'
 import { deployMarketplace } from '../chain/local-contracts'
 import { seedLocalMarket, syncLocalChain } from '../chain/local-market'
 import { LOCAL_CHAIN_ID } from '../chain/marketplace'
+import { embeddedPath } from '../db/embedded-reads'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { nfts } from '../db/schema'
@@ -35,15 +38,22 @@ if (!seeded && live.length === 0) {
   )
 }
 
-/** The embedded chain: reuse one already on 8545, or start anvil with its state kept in .data/. */
+const chainState = join(dirname(embeddedPath(url) ?? '.data/vitrine.db'), 'anvil-state.json')
+
+/**
+ * The embedded chain: reuse one already on CHAIN_PORT (8545), or start anvil with its state kept
+ * beside the embedded database that indexes it (.data/), so the two go back or forward together.
+ * anvil writes the state when it stops, and every few seconds in case it is killed outright.
+ */
 async function localChain(): Promise<RunningProcess | null> {
   if (process.env.CHAIN_RPC_URL) return null
-  const url = 'http://127.0.0.1:8545'
+  const port = Number(process.env.CHAIN_PORT ?? 8545)
+  const url = `http://127.0.0.1:${port}`
   if (!(await answersChainId(url, 31337))) {
-    mkdirSync('.data', { recursive: true })
+    mkdirSync(dirname(chainState), { recursive: true })
     try {
-      const anvil = await startAnvil(8545, ['--state', '.data/anvil-state.json'])
-      console.log(`chain ${url}: anvil (chain id 31337), state kept in .data/anvil-state.json`)
+      const anvil = await startAnvil(port, ['--state', chainState, '--state-interval', '5'])
+      console.log(`chain ${url}: anvil (chain id 31337), state kept in ${chainState}`)
       process.env.CHAIN_RPC_URL = url
       return anvil
     } catch (error) {
@@ -59,6 +69,23 @@ async function localChain(): Promise<RunningProcess | null> {
   return null
 }
 const chain = await localChain()
+
+// From here on, however `npm run dev` is stopped (Ctrl+C, SIGTERM, its terminal closed), Vite
+// stops first and then anvil, which writes the chain's state as it exits: the next start goes on
+// from the same block instead of an older one the database has indexed past.
+const children: { vite?: ChildProcess } = {}
+let stopping = false
+function stop(code: number) {
+  if (stopping) return
+  stopping = true
+  const { vite } = children
+  const running = vite && vite.exitCode === null && vite.signalCode === null ? vite : undefined
+  const viteExited = running ? new Promise((resolve) => running.once('exit', resolve)) : Promise.resolve()
+  running?.kill('SIGTERM')
+  void viteExited.then(() => chain?.stop()).then(() => process.exit(code))
+}
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0))
+
 await prepareLocalChain(process.env.CHAIN_RPC_URL)
 db.$client.close()
 
@@ -105,9 +132,8 @@ async function indexLocalChain() {
 const vite = spawn(process.execPath, ['node_modules/vite/bin/vite.js', 'dev', ...process.argv.slice(2)], {
   stdio: 'inherit',
 })
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => vite.kill(signal))
+children.vite = vite
 vite.on('exit', (code) => {
   clearInterval(indexer)
-  // anvil writes its state when it stops.
-  void (chain?.stop() ?? Promise.resolve()).then(() => process.exit(code ?? 0))
+  stop(code ?? 0)
 })

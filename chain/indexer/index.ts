@@ -21,9 +21,11 @@ import {
   setListingStatuses,
   type ChainLog,
 } from '../../db/market'
+import { advanceCursor } from '../../db/market/rewind'
 import { chainCursors, collections, listings, nfts } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/stats'
 import { ItemType } from '../seaport'
+import { rewindIfReplaced } from './rewind'
 
 const EVENTS = {
   transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
@@ -57,6 +59,8 @@ export interface IndexerRun {
   from: bigint
   to: bigint
   logs: number
+  /** Set when the chain no longer had the blocks indexed after this one, and they were undone. */
+  rewoundTo?: bigint
 }
 
 const lower = (a: string) => a.toLowerCase()
@@ -76,7 +80,13 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
   const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId))
-  const from = cursor ? BigInt(cursor.block) + 1n : startAtHead ? (safe > 0n ? safe : 0n) : 0n
+  // Never wait silently for blocks past a chain that went back: undo what it no longer has first.
+  const rewind = cursor
+    ? await rewindIfReplaced({ db, client, chainId, cursor: BigInt(cursor.block), head, safe, now })
+    : null
+  const indexed = rewind ? rewind.to : cursor ? BigInt(cursor.block) : null
+  const from = indexed !== null ? indexed + 1n : startAtHead ? (safe > 0n ? safe : 0n) : 0n
+  if (safe < from && rewind) await refreshCollectionStats(db, now)
   if (safe < from) {
     await settleExpired(db, now)
     return null
@@ -89,16 +99,21 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const logs = await fetchLogs(client, contracts, seaport, from, to)
 
   const apply = new LogApplier(db, client, chainId, seaport, now)
+  for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
   await apply.recheckListings()
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
-  if (apply.sold) await refreshCollectionStats(db, now)
-  await db
-    .insert(chainCursors)
-    .values({ chainId, block: Number(to), updatedAt: now })
-    .onConflictDoUpdate({ target: chainCursors.chainId, set: { block: Number(to), updatedAt: now } })
-  return { from, to, logs: logs.length }
+  if (apply.sold || rewind?.salesRemoved) await refreshCollectionStats(db, now)
+  await advanceCursor(db, chainId, { to, hashes: await indexedHashes(client, logs, to), now })
+  return { from, to, logs: logs.length, ...(rewind ? { rewoundTo: rewind.to } : {}) }
+}
+
+/** The hashes of the blocks just read: each block with a log (as the log says), and the last. */
+async function indexedHashes(client: PublicClient, logs: { blockNumber: bigint; blockHash: string }[], to: bigint) {
+  const hashes = new Map(logs.map((log) => [log.blockNumber, log.blockHash]))
+  if (!hashes.has(to)) hashes.set(to, (await client.getBlock({ blockNumber: to })).hash)
+  return [...hashes].map(([block, hash]) => ({ block, hash }))
 }
 
 async function settleExpired(db: Database, now: Date) {
