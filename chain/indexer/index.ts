@@ -86,6 +86,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
     : null
   const indexed = rewind ? rewind.to : cursor ? BigInt(cursor.block) : null
   const from = indexed !== null ? indexed + 1n : startAtHead ? (safe > 0n ? safe : 0n) : 0n
+  // A rewind changes sales and owners: the collections' volumes and owner counts follow.
   if (safe < from && rewind) await refreshCollectionStats(db, now)
   if (safe < from) {
     await settleExpired(db, now)
@@ -104,7 +105,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   await apply.recheckListings()
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
-  if (apply.sold || rewind?.salesRemoved) await refreshCollectionStats(db, now)
+  if (apply.sold || rewind) await refreshCollectionStats(db, now)
   await advanceCursor(db, chainId, { to, hashes: await indexedHashes(client, logs, to), now })
   return { from, to, logs: logs.length, ...(rewind ? { rewoundTo: rewind.to } : {}) }
 }

@@ -8,12 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { createPublicClient, erc721Abi, http, parseAbiItem, parseEther, type Hex } from 'viem'
+import { createPublicClient, erc20Abi, erc721Abi, http, parseAbiItem, parseEther, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { indexChain } from '../../chain/indexer'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { orderHash as hashOf } from '../../chain/seaport'
-import { activity, chainCursors, listings, nfts, sales } from '../../db/schema'
+import { activity, chainCursors, listings, nfts, offers, sales } from '../../db/schema'
 import { app } from '../../server/app'
 import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { testAccount } from '../support/chain'
@@ -194,15 +194,38 @@ describe('a chain restarted from an older saved state', () => {
   }, 60_000)
 
   it('notices a block hash that changed although the head is past its cursor, and says so on /api/health while it catches up', async () => {
+    const bid = parseEther('0.5')
+    await m.wrapAndApprove(buyer, bid)
+    const offer = await m.signedOffer(buyer, 7n, bid)
+    expect((await m.submit('offers', offer, buyer)).status).toBe(201)
+    // The seller pays the fees out of the WETH it receives.
+    await m.send(m.seller, {
+      address: m.chain.contracts.weth,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [seaport(), bid],
+    })
     await m.index()
     const saved = await saveState('before-the-transfer')
+
+    // After the save: token 5 given to the buyer, the offer on token 7 accepted.
     await m.send(m.seller, {
       address: m.contract,
       abi: erc721Abi,
       functionName: 'transferFrom',
       args: [m.seller.address, buyer.address, 5n],
     })
+    await client().waitForTransactionReceipt({ hash: await m.fill(m.seller, offer) })
     await m.index()
+    const offerStatus = async () =>
+      (
+        await db()
+          .select()
+          .from(offers)
+          .where(eq(offers.orderHash, hashOf(offer.order)))
+      )[0]!.status
+    expect(await offerStatus()).toBe('filled')
+    expect(await db().select().from(sales)).toHaveLength(2)
     const indexed = await cursor()
     expect(
       (
@@ -256,6 +279,17 @@ describe('a chain restarted from an older saved state', () => {
       .where(and(eq(nfts.contract, m.contract.toLowerCase())))
     expect(owners.find((n) => n.id === m.nftId(5n))!.owner).toBe(m.seller.address.toLowerCase())
     expect(owners.find((n) => n.id === m.nftId(6n))!.owner).toBe(rival.address.toLowerCase())
+    expect(owners.find((n) => n.id === m.nftId(7n))!.owner).toBe(m.seller.address.toLowerCase())
+    // The accepted offer is open again (the chain no longer has its fill), and its sale is gone.
+    expect(await offerStatus()).toBe('active')
+    expect(
+      (
+        await db()
+          .select()
+          .from(nfts)
+          .where(eq(nfts.id, m.nftId(7n)))
+      )[0]!.bestOfferWei,
+    ).toBe(bid.toString())
     await expectDatabaseMatchesChain()
   }, 60_000)
 })
