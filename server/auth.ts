@@ -75,8 +75,10 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
         if (!token.sub || (token.sv ?? 0) !== (await sessionVersion(db, token.sub))) return null
         return token
       },
+      // The wallet in a field of its own (`address`), for clients that read the session directly;
+      // `user.name` keeps it too, where Auth.js clients look.
       session({ session, token }) {
-        return { ...session, user: { name: token.sub ?? null } } as Session
+        return { ...session, address: token.sub ?? null, user: { name: token.sub ?? null } } as Session
       },
     },
   }

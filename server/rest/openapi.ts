@@ -98,6 +98,20 @@ export const openApiDocument = {
         responses: one('NFT with its live listings and offers, and the fees its orders carry', nftDetailShape),
       },
     },
+    '/auth/nonce': {
+      get: {
+        summary: 'A single-use nonce for a Sign-In with Ethereum message',
+        description:
+          'Put it in the EIP-4361 message, sign the message with the wallet, then POST `message`, `signature` and `csrfToken` (from GET /api/auth/csrf) form-encoded to /api/auth/callback/siwe. Each nonce signs in once, within 10 minutes. Never cached.',
+        responses: answer(
+          '{ data: { nonce } }',
+          oneOf(z.strictObject({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })),
+          {
+            429: errorResponse,
+          },
+        ),
+      },
+    },
     '/users': {
       post: {
         summary: "Create or rename the signed-in wallet's user (401 signed out, 403 other address)",

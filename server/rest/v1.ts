@@ -33,6 +33,12 @@ async function jsonBody(c: HonoContext<V1>): Promise<unknown> {
 export const v1 = new Hono<V1>()
   .get('/openapi.json', (c) => c.json(openApiDocument))
 
+  // The single-use Sign-In with Ethereum nonce (the same one tRPC's siweNonce issues). Never cached.
+  .get('/auth/nonce', async (c) => {
+    c.header('cache-control', 'no-store')
+    return c.json({ data: { nonce: await caller(c).siweNonce() } })
+  })
+
   .get('/nfts', async (c) => c.json(await caller(c).nft.list(raw(query(c)))))
   .get('/nfts/:id', async (c) => c.json({ data: await caller(c).nft.byId({ id: raw(c.req.param('id')) }) }))
 

@@ -292,6 +292,44 @@ async function sign(account: PrivateKeyAccount, message: string): Promise<[strin
   return [message, await account.signMessage({ message })]
 }
 
+describe('a third-party dapp over REST only (no tRPC)', () => {
+  it('GET /api/v1/auth/nonce, a message from the reference siwe package, the Auth.js callback: a session whose answer names the wallet', async () => {
+    const account = freshAccount()
+    const nonceResponse = await request('/api/v1/auth/nonce')
+    expect(nonceResponse.status).toBe(200)
+    expect(nonceResponse.headers.get('cache-control')).toBe('no-store')
+    const { data } = (await nonceResponse.json()) as { data: { nonce: string } }
+    const now = new Date()
+    const message = new SiweMessage({
+      domain: DOMAIN,
+      address: account.address,
+      statement: 'Sign in with a third-party dapp.',
+      uri: ORIGIN,
+      version: '1',
+      chainId: 31337,
+      nonce: data.nonce,
+      issuedAt: now.toISOString(),
+      expirationTime: new Date(now.getTime() + 5 * 60_000).toISOString(),
+    }).prepareMessage()
+    const signature = await account.signMessage({ message })
+    const first = await submit(message, signature)
+    expect(first.session).toMatchObject({ address: account.address, user: { name: account.address } })
+    // The nonce is the same single-use one: the same message again is refused.
+    const replay = await submit(message, signature)
+    expect(replay.url.searchParams.get('code')).toBe('bad_nonce')
+    expect(replay.session).toBeNull()
+  })
+
+  it('each GET /api/v1/auth/nonce is a new nonce', async () => {
+    const nonces = await Promise.all(
+      [1, 2, 3].map(
+        async () => ((await (await request('/api/v1/auth/nonce')).json()) as { data: { nonce: string } }).data.nonce,
+      ),
+    )
+    expect(new Set(nonces).size).toBe(3)
+  })
+})
+
 describe('POST /api/auth/_log', () => {
   it('takes a valid entry', async () => {
     const response = await request('/api/auth/_log', {
