@@ -10,6 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { erc721Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import {
+  advanceCursor,
   applyCancel,
   applyCounter,
   applyFill,
@@ -21,7 +22,6 @@ import {
   setListingStatuses,
   type ChainLog,
 } from '../../db/market'
-import { advanceCursor } from '../../db/market/rewind'
 import { chainCursors, collections, listings, nfts } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/stats'
 import { ItemType } from '../seaport'

@@ -14,7 +14,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { Database } from '../../db/client'
-import { beginRewind, recordedBlocks, recordedHash, rewindMarket, ownersToReread } from '../../db/market/rewind'
+import { beginRewind, ownersToReread, recordedBlocks, recordedHash, rewindMarket } from '../../db/market'
 
 export interface Rewind {
   /** The last block the database and the chain agree on; the indexer reads on from the next. */

@@ -27,4 +27,5 @@ export {
   type ChainLog,
   type Fill,
 } from './chain'
+export { advanceCursor, beginRewind, ownersToReread, recordedBlocks, recordedHash, rewindMarket } from './rewind'
 export type { Db } from './transaction'
