@@ -3,8 +3,10 @@
  * the head, and turns them into rows. Transfer moves owners (and adds mint / transfer
  * activity); Seaport's OrderFulfilled, OrderCancelled and CounterIncremented settle our
  * orders (sales, activity); Transfer and ApprovalForAll decide whether a listing can still be
- * filled. Blocks deeper than `confirmations` do not reorganise, so only they are read; and
- * every write is keyed by (transaction, log index), so reading a range again changes nothing.
+ * filled. Blocks deeper than `confirmations` rarely reorganise, so only they are read; every
+ * write is keyed by (transaction, log index), so reading a range again changes nothing. When the
+ * chain lost blocks it read all the same (a deeper reorg, a lagging node, a local chain restarted
+ * from an older state), ./rewind.ts undoes what they wrote before reading on.
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import { erc721Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
