@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PageHeading } from '../components/ui/states'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import type { RouterOutputs } from '../../server/trpc/root'
 
 export const Route = createFileRoute('/platform_status')({
   loader: ({ context }) => context.queryClient.ensureQueryData(context.trpc.health.queryOptions()),
@@ -14,7 +15,27 @@ const badge = {
   ok: ['Operational', 'bg-green/15 text-emerald-800 dark:text-emerald-300'],
   down: ['Outage', 'bg-red/15 text-red-800 dark:text-red-300'],
   'not-configured': ['Not configured', 'bg-jacarta-100 text-jacarta-700 dark:bg-jacarta-700 dark:text-white'],
+  'catching-up': ['Catching up', 'bg-amber-400/15 text-amber-800 dark:text-amber-300'],
 } as const
+
+type Health = RouterOutputs['health']
+
+/** The indexer's row: in step, or which blocks it is reading again after the chain lost some. */
+function indexerRow(indexer: Health['indexer'] | undefined): [keyof typeof badge, string] {
+  if (!indexer || indexer.status === 'unknown') return ['down', indexer?.error ?? '—']
+  const behind = indexer.chains.find((c) => c.rewind)
+  if (behind?.rewind) {
+    const { from, to, head } = behind.rewind
+    return [
+      'catching-up',
+      to === null
+        ? `Chain ${behind.chainId} no longer has blocks up to ${from} that were read: undoing them.`
+        : `Chain ${behind.chainId} lost blocks ${to + 1}–${from}: reading again, at ${behind.block} of ${head}.`,
+    ]
+  }
+  if (!indexer.chains.length) return ['not-configured', 'No chain indexed yet.']
+  return ['ok', indexer.chains.map((c) => `Chain ${c.chainId} read to block ${c.block}`).join(', ')]
+}
 
 function StatusPage() {
   const trpc = useTRPC()
@@ -30,6 +51,7 @@ function StatusPage() {
         ? `Chain ${data.chain.chainId}, ${data.chain.latencyMs} ms`
         : (data?.chain.error ?? 'No RPC endpoint configured (CHAIN_RPC_URL).'),
     ],
+    ['Indexer', ...indexerRow(data?.indexer)],
   ]
   const allOk = !isError && data?.status === 'ok'
   return (
