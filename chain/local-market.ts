@@ -6,6 +6,11 @@
  * contracts (at CREATE2 addresses that follow from their arguments), mints the tokens to their
  * owners, approves Seaport for the sellers and wraps WETH for the bidders. Both are idempotent,
  * and the orders stay valid when anvil starts over from an empty state. Node only.
+ *
+ * Seeded tokens are minted without a URI of their own: each contract's base URI and contractURI
+ * point at the site's metadata routes, on the origin the dev server runs at. Those are the only
+ * origin-dependent things on chain (constructor arguments fix the CREATE2 addresses, so the
+ * origin cannot be one), and `syncLocalChain` sets them again whenever the origin changes.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { createWalletClient, erc20Abi, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
@@ -21,6 +26,7 @@ import type { Database } from '../db/client'
 import { recordAuction, recordOrder, recordToken, type Db, type OrderNft } from '../db/market'
 import { artUrl } from '../db/media'
 import { collections, listings, nfts, offers } from '../db/schema'
+import { collectionMetadataUri, tokenMetadataBaseUri } from './voucher'
 import { refreshCollectionStats } from '../db/stats'
 
 /** anvil's development mnemonic: public, its accounts funded only on local chains. */
@@ -223,6 +229,8 @@ export async function syncLocalChain(
   db: Database,
   rpcUrl: string,
   fee: PlatformFee,
+  /** The site's origin (env.siteOrigins[0]): where wallets and indexers fetch the metadata. */
+  origin: string,
 ): Promise<{ transactions: number }> {
   const { seaport, weth } = marketplaceContracts(LOCAL_CHAIN_ID)!
   // anvil's test accounts are unlocked: the node signs for them.
@@ -244,9 +252,22 @@ export async function syncLocalChain(
     if (!collection) continue
     const contract = await deployCollection(rpcUrl, contractArgs(entry, fee))
     if (contract.toLowerCase() !== collection.contract) {
+      // The address follows from the bytecode and its arguments: the database was seeded for an
+      // older contract or another platform fee, and its signed orders name that address.
       throw new Error(
-        `${entry.name}: the contract for this platform fee is not the one seeded; run \`npm run db:reset\``,
+        `${entry.name}: the database was seeded for the contract at ${collection.contract}, but this ` +
+          `version deploys it at ${contract.toLowerCase()} (the contract or PLATFORM_FEE_* changed); ` +
+          'run `npm run db:reset` to seed it again',
       )
+    }
+    const owner = accounts[entry.creator]!.address
+    for (const [read, write, uri] of [
+      ['baseURI', 'setBaseURI', tokenMetadataBaseUri(origin, collection)],
+      ['contractURI', 'setContractURI', collectionMetadataUri(origin, collection)],
+    ] as const) {
+      const current = await reader.readContract({ address: contract, abi: vitrineCollectionAbi, functionName: read })
+      if (current !== uri)
+        await send(owner, { address: contract, abi: vitrineCollectionAbi, functionName: write, args: [uri] })
     }
     const tokens = await db.select().from(nfts).where(eq(nfts.collectionId, collection.id))
     for (const token of tokens) {
@@ -257,11 +278,12 @@ export async function syncLocalChain(
           () => false,
         )
       if (minted) continue
-      await send(accounts[entry.creator]!.address, {
+      // No URI of its own: the token's is the base URI set above and its id.
+      await send(owner, {
         address: contract,
         abi: vitrineCollectionAbi,
         functionName: 'mint',
-        args: [token.owner, BigInt(token.tokenId), `${artUrl('nft', `${collection.slug}/${token.tokenId}`)}`],
+        args: [token.owner, BigInt(token.tokenId), ''],
       })
     }
     const sellers = await db

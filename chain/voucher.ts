@@ -68,5 +68,13 @@ export async function tokenUri(
 ): Promise<string> {
   return freeze
     ? `${origin}/api/metadata/${await sha256OfText(tokenMetadataJson(metadata))}.json`
-    : `${origin}/api/metadata/${token.chainId}/${token.contract.toLowerCase()}/${token.tokenId}`
+    : `${tokenMetadataBaseUri(origin, token)}${token.tokenId}`
 }
+
+/** Where a collection's tokens' current metadata lives, the token id following (a contract's base URI). */
+export const tokenMetadataBaseUri = (origin: string, c: { chainId: number; contract: string }) =>
+  `${collectionMetadataUri(origin, c)}/`
+
+/** The collection's own metadata (ERC-7572 contractURI). */
+export const collectionMetadataUri = (origin: string, c: { chainId: number; contract: string }) =>
+  `${origin}/api/metadata/${c.chainId}/${c.contract.toLowerCase()}`

@@ -15,7 +15,7 @@ import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { nfts } from '../db/schema'
 import { refreshCollectionStats } from '../db/stats'
-import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
+import { DEFAULT_DATABASE_URL, parseEnv, parsePlatformFee } from '../server/env'
 import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
@@ -86,7 +86,12 @@ function stop(code: number) {
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0))
 
-await prepareLocalChain(process.env.CHAIN_RPC_URL)
+await prepareLocalChain(process.env.CHAIN_RPC_URL).catch((error: unknown) => {
+  // Said in words, and anvil is stopped with its state saved rather than left running.
+  console.error(`chain: ${(error as Error).message}`)
+  stop(1)
+  return new Promise<never>(() => {})
+})
 db.$client.close()
 
 /**
@@ -96,7 +101,9 @@ db.$client.close()
 async function prepareLocalChain(url: string | undefined): Promise<void> {
   if (!url || !(await answersChainId(url, LOCAL_CHAIN_ID))) return
   const contracts = await deployMarketplace(url)
-  const { transactions } = await syncLocalChain(db, url, platformFee)
+  // Token and collection metadata URIs on chain name this origin; on another PORT they are set again.
+  const origin = parseEnv(process.env).siteOrigins[0]!
+  const { transactions } = await syncLocalChain(db, url, platformFee, origin)
   console.log(
     `chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}` +
       (transactions ? `; ${transactions} transactions to match the seeded tokens and orders` : ''),

@@ -8,12 +8,15 @@ import {Ownable} from "@openzeppelin/contracts/access/Ownable.sol";
 import {EIP712} from "@openzeppelin/contracts/utils/cryptography/EIP712.sol";
 import {SignatureChecker} from "@openzeppelin/contracts/utils/cryptography/SignatureChecker.sol";
 import {Address} from "@openzeppelin/contracts/utils/Address.sol";
+import {Strings} from "@openzeppelin/contracts/utils/Strings.sol";
 
 /// @title A Vitrine collection
 /// @notice An ERC-721 collection owned by its creator, with EIP-2981 creator earnings. Tokens are
 /// minted by the creator ("mint now") or by the first buyer of a voucher the creator signed
 /// off-chain (lazy minting): the buyer pays at least the voucher's minimum price, the platform
-/// keeps its fee and the creator receives the rest in the same transaction.
+/// keeps its fee and the creator receives the rest in the same transaction. The collection's own
+/// metadata is at `contractURI` (ERC-7572); a token minted without a URI of its own is at the
+/// base URI followed by its id, so the owner can move such tokens' metadata with one call.
 contract VitrineCollection is ERC721URIStorage, ERC2981, Ownable, EIP712 {
     struct MintVoucher {
         uint256 tokenId;
@@ -35,8 +38,13 @@ contract VitrineCollection is ERC721URIStorage, ERC2981, Ownable, EIP712 {
     /// @notice Token ids whose voucher the creator has withdrawn.
     mapping(uint256 tokenId => bool) public voucherRevoked;
 
+    string private _contractURI;
+    string private _baseTokenURI;
+
     event VoucherRedeemed(uint256 indexed tokenId, address indexed buyer, uint256 price);
     event VoucherRevocation(uint256 indexed tokenId);
+    /// @notice ERC-7572: the collection's metadata at `contractURI` changed.
+    event ContractURIUpdated();
 
     error VoucherExpired(uint256 expiresAt);
     error VoucherWasRevoked(uint256 tokenId);
@@ -88,6 +96,36 @@ contract VitrineCollection is ERC721URIStorage, ERC2981, Ownable, EIP712 {
     function revokeVoucher(uint256 tokenId) external onlyOwner {
         voucherRevoked[tokenId] = true;
         emit VoucherRevocation(tokenId);
+    }
+
+    /// @notice ERC-7572: the URI of the collection's metadata JSON.
+    function contractURI() external view returns (string memory) {
+        return _contractURI;
+    }
+
+    function setContractURI(string calldata uri) external onlyOwner {
+        _contractURI = uri;
+        emit ContractURIUpdated();
+    }
+
+    /// @notice The prefix of the URI of every token minted without one of its own.
+    function baseURI() external view returns (string memory) {
+        return _baseTokenURI;
+    }
+
+    /// @notice Moves the metadata of every token minted without a URI (ERC-4906 tells indexers).
+    function setBaseURI(string calldata uri) external onlyOwner {
+        _baseTokenURI = uri;
+        emit BatchMetadataUpdate(0, type(uint256).max);
+    }
+
+    /// @notice A token's own URI when it was minted with one, otherwise the base URI and its id.
+    /// (Not ERC721URIStorage's concatenation: an absolute voucher URI must never get a prefix.)
+    function tokenURI(uint256 tokenId) public view override returns (string memory) {
+        _requireOwned(tokenId);
+        string memory own = _suffixURI(tokenId);
+        if (bytes(own).length > 0 || bytes(_baseTokenURI).length == 0) return own;
+        return string.concat(_baseTokenURI, Strings.toString(tokenId));
     }
 
     /// @notice The EIP-712 digest the creator signs for a voucher.

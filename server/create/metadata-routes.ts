@@ -1,11 +1,13 @@
 /**
  * Token metadata (ERC-721 JSON) at the URLs vouchers and contracts carry: frozen documents by
- * their SHA-256, and a token's current metadata by chain, contract and token id.
+ * their SHA-256, and a token's current metadata by chain, contract and token id; a collection's
+ * own metadata (ERC-7572, the contract's `contractURI`) by chain and contract.
  */
 import { and, eq } from 'drizzle-orm'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { getAddress } from 'viem'
 import { tokenMetadataJson } from '../../chain/voucher'
-import { nfts, tokenMetadata } from '../../db/schema'
+import { collections, nfts, tokenMetadata } from '../../db/schema'
 import type { AppEnv } from '../app'
 import { ApiError } from '../errors'
 import { untrustedHeaders } from '../media/untrusted'
@@ -19,6 +21,12 @@ const json = (body: string, immutable: boolean) =>
       'access-control-allow-origin': '*',
     }),
   })
+
+/** Stored paths (our own drawn art, uploads) are relative; a wallet reading the chain needs absolute URLs. */
+function absoluteOn(c: Context<AppEnv>) {
+  const origin = c.env.env.PUBLIC_URL ?? new URL(c.req.url).origin
+  return (url: string | null) => (url && url.startsWith('/') ? origin + url : url)
+}
 
 export const metadata = new Hono<AppEnv>()
   .get('/:file{[0-9a-f]{64}\\.json}', async (c) => {
@@ -39,8 +47,7 @@ export const metadata = new Hono<AppEnv>()
         ),
       )
     if (!nft) throw new ApiError(404, 'NOT_FOUND', 'no such token on Vitrine')
-    const origin = c.env.env.PUBLIC_URL ?? new URL(c.req.url).origin
-    const absolute = (url: string | null) => (url && url.startsWith('/') ? origin + url : url)
+    const absolute = absoluteOn(c)
     return json(
       tokenMetadataJson({
         name: nft.name,
@@ -49,6 +56,31 @@ export const metadata = new Hono<AppEnv>()
         animationUrl: absolute(nft.animationUrl),
         externalUrl: nft.externalUrl,
         attributes: nft.attributes,
+      }),
+      false,
+    )
+  })
+  .get('/:chainId{\\d+}/:contract{0x[0-9a-fA-F]{40}}', async (c) => {
+    const [collection] = await c.env.db
+      .select()
+      .from(collections)
+      .where(
+        and(
+          eq(collections.chainId, Number(c.req.param('chainId'))),
+          eq(collections.contract, c.req.param('contract').toLowerCase()),
+        ),
+      )
+    if (!collection) throw new ApiError(404, 'NOT_FOUND', 'no such collection on Vitrine')
+    const absolute = absoluteOn(c)
+    // ERC-7572's suggested fields, in a fixed order.
+    return json(
+      JSON.stringify({
+        name: collection.name,
+        description: collection.description,
+        image: absolute(collection.logoUrl),
+        banner_image: absolute(collection.bannerUrl),
+        external_link: absolute(`/collection/${collection.slug}`),
+        collaborators: [getAddress(collection.creator)],
       }),
       false,
     )
