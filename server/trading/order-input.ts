@@ -1,4 +1,7 @@
-/** The JSON a client submits: a signed Seaport order, bigints as decimal strings. */
+/**
+ * The JSON a client submits: a signed Seaport order, uint256 fields as strings in decimal or
+ * 0x-hex (seaport-js writes the salt in hex, everything else in decimal).
+ */
 import { maxUint256 } from 'viem'
 import { z } from 'zod'
 
@@ -8,7 +11,8 @@ const address = z
   .transform((a) => a.toLowerCase() as `0x${string}`)
 const uint = z
   .string()
-  .regex(/^\d{1,78}$/, 'must be a whole number written in decimal')
+  .max(100, 'must be at most 2^256 − 1 (a uint256)')
+  .regex(/^(\d+|0x[0-9a-fA-F]+)$/, 'must be a whole number written in decimal or as 0x-prefixed hex')
   .transform((v) => BigInt(v))
   .refine((v) => v <= maxUint256, 'must be at most 2^256 − 1 (a uint256)')
 const bytes32 = z
@@ -44,6 +48,11 @@ export const orderComponentsInput = z.object({
 export const submitOrderInput = z.object({
   chainId: z.coerce.number().int().positive(),
   order: orderComponentsInput,
-  signature: z.string().regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature'),
+  signature: z
+    .string()
+    .regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature')
+    .describe(
+      "The offerer's EIP-712 signature of the order: 65 bytes, 64 bytes (EIP-2098 compact), or what the offerer's smart wallet accepts (EIP-1271, EIP-6492)",
+    ),
 })
 export type SubmitOrderInput = z.infer<typeof submitOrderInput>

@@ -8,11 +8,16 @@
  */
 import { and, eq } from 'drizzle-orm'
 import {
+  compactSignatureToSignature,
   erc20Abi,
   erc721Abi,
   formatEther,
   hashTypedData,
+  parseCompactSignature,
+  parseSignature,
   recoverTypedDataAddress,
+  serializeSignature,
+  size,
   zeroAddress,
   zeroHash,
   type Address,
@@ -92,17 +97,38 @@ async function findToken(db: Database, chainId: number, contract: Address, token
   return row ?? refuse(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'not_found')
 }
 
-async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address) {
+/**
+ * A 64-byte (EIP-2098 compact, as seaport-js signs) or 65-byte ECDSA signature as 65 bytes with
+ * v 27 or 28, the form Seaport checks on chain; null when it is neither.
+ */
+function ecdsaSignature(signature: Hex): Hex | null {
+  try {
+    if (size(signature) === 64) return serializeSignature(compactSignatureToSignature(parseCompactSignature(signature)))
+    if (size(signature) === 65) return serializeSignature(parseSignature(signature))
+  } catch {
+    // not r, s and v: only a smart wallet may still accept it
+  }
+  return null
+}
+
+/** The signature to store: the offerer's ECDSA signature in the form Seaport accepts, or a smart wallet's as given. */
+async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address): Promise<Hex> {
   const typed = orderTypedData(input.chainId, seaport, input.order)
   const signature = input.signature as Hex
-  const signer = await recoverTypedDataAddress({ ...typed, signature }).catch(() => null)
-  if (signer?.toLowerCase() === input.order.offerer) return
+  const ecdsa = ecdsaSignature(signature)
+  const signer = ecdsa && (await recoverTypedDataAddress({ ...typed, signature: ecdsa }).catch(() => null))
+  if (ecdsa && signer?.toLowerCase() === input.order.offerer) return ecdsa
   // Not the offerer's key: maybe a smart-contract wallet (EIP-1271, or EIP-6492 when undeployed).
   const client = chainClient(env, input.chainId)!
   const valid = await client
     .verifyHash({ address: input.order.offerer, hash: hashTypedData(typed), signature })
     .catch(unlessUnavailable(false))
-  if (!valid) refuse('signature: not signed by order.offerer')
+  if (valid) return signature
+  return refuse(
+    signer
+      ? 'signature: not signed by order.offerer'
+      : "signature: is not a 64- or 65-byte ECDSA signature (nor one the offerer's wallet contract accepts)",
+  )
 }
 
 async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address) {
@@ -146,7 +172,7 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   checkFees(requiredFees(env, token), price, paid)
   const hash = orderHash(order)
   await ensureNew(db, hash)
-  await checkSignature(env, input, contracts.seaport)
+  const signature = await checkSignature(env, input, contracts.seaport)
   await checkCounter(env, input, contracts.seaport)
 
   const [owner, approved] = await Promise.all([
@@ -167,7 +193,7 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   if (!approved)
     refuse('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
 
-  return storeOrder(db, now, 'listing', token.nft, input, hash, price)
+  return storeOrder(db, now, 'listing', token.nft, { ...input, signature }, hash, price)
 }
 
 /** An offer: WETH offered for one ERC-721; the fees come out of the WETH the owner receives. */
@@ -195,7 +221,7 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
   const hash = orderHash(order)
   await ensureNew(db, hash)
-  await checkSignature(env, input, contracts.seaport)
+  const signature = await checkSignature(env, input, contracts.seaport)
   await checkCounter(env, input, contracts.seaport)
 
   const [balance, allowance] = await Promise.all([
@@ -211,7 +237,7 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
     refuse(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
   if (allowance < price) refuse('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
 
-  return storeOrder(db, now, 'offer', token.nft, input, hash, price)
+  return storeOrder(db, now, 'offer', token.nft, { ...input, signature }, hash, price)
 }
 
 /** Stores a checked order (listing or offer) through the market module: one transaction. */
