@@ -187,6 +187,15 @@ describe('order signatures', () => {
     expect(stored.signature).toBe(full)
     const domain = { name: 'Seaport', version: '1.6', chainId: 31337, verifyingContract: m.chain.contracts.seaport }
     expect(verifyTypedData(domain, EIP_712_ORDER_TYPE, order.parameters, stored.signature)).toBe(seller.address)
+
+    // v written as the y parity (0 or 1), which Seaport refuses on chain, is stored as 27 or 28.
+    const other = await sellerListing(5n, parseEther('0.5'))
+    const canonical = Signature.from(other.signature)
+    const parityV = `${canonical.serialized.slice(0, -2)}0${canonical.yParity}`
+    const accepted = await submit('listings', other, seller, parityV)
+    expect(accepted.status).toBe(201)
+    const hash = (accepted.body.data as unknown as { orderHash: string }).orderHash
+    expect((await served(hash)).signature).toBe(canonical.serialized)
   })
 
   it('names a signature that is not r, s and v as such, and one by another key as a wrong signer; stores neither', async () => {
