@@ -34,6 +34,20 @@ export const toPrice = (wei: string | null, currency: string | null): Price | nu
 export const checksum = memoised(getAddress)
 export const checksumOrNull = (address: string | null): string | null => (address === null ? null : checksum(address))
 
+/**
+ * A stored signed structure (a Seaport order, a mint voucher) with every address checksummed.
+ * EIP-712 hashes an address as its 20 bytes, so the hash and signature still hold; nothing else
+ * changes, numbers stay the decimal text that was signed.
+ */
+export function checksumAddresses<T>(value: T): T {
+  if (typeof value === 'string') return (/^0x[0-9a-fA-F]{40}$/.test(value) ? checksum(value) : value) as T
+  if (Array.isArray(value)) return value.map(checksumAddresses) as T
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, checksumAddresses(v)])) as T
+  }
+  return value
+}
+
 const DAY_MS = 86_400_000
 const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'))
 const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'))

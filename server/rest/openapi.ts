@@ -13,25 +13,34 @@ import {
   idOrSlugSchema,
   limitSchema,
 } from '../trpc/inputs'
-import { nftListInput } from '../trpc/routers/nft'
+import { nftListInput, tokenInput } from '../trpc/routers/nft'
 import { searchInput } from '../trpc/routers/search'
 import { userNameSchema } from '../trpc/routers/user'
 import { submitOrderInput } from '../trading/order-input'
 import {
+  chainShape,
   collectionShape,
+  errorShape,
   eventShape,
   nftDetailShape,
   nftShape,
   oneOf,
+  orderShape,
   pageOf,
   rankingShape,
   searchShape,
+  submittedOrderShape,
   userShape,
 } from './shapes'
 
 type Shape = Record<string, z.ZodType>
 
-const jsonSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' })
+/** OpenAPI 3.1 schemas are JSON Schema 2020-12 already: no `$schema` of their own. */
+function toSchema(schema: z.ZodType, io: 'input' | 'output') {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' })
+  return rest
+}
+const jsonSchema = (schema: z.ZodType) => toSchema(schema, 'input')
 const queryParams = (shape: Shape) =>
   Object.entries(shape).map(([name, schema]) => ({ name, in: 'query', required: false, schema: jsonSchema(schema) }))
 const pathParam = (name: string, schema: z.ZodType) => ({
@@ -41,35 +50,34 @@ const pathParam = (name: string, schema: z.ZodType) => ({
   schema: jsonSchema(schema),
 })
 
-const errorResponse = {
-  description: 'The error shape: { error: { code, message, details? } }',
-  content: {
-    'application/json': {
-      schema: {
-        type: 'object',
-        properties: {
-          error: {
-            type: 'object',
-            properties: { code: { type: 'string' }, message: { type: 'string' }, details: {} },
-            required: ['code', 'message'],
-          },
-        },
-      },
-    },
-  },
-}
-/** A 200 answer described by its shape (shapes.ts), with the errors it may have instead. */
-const answer = (description: string, shape: z.ZodType, errors: Record<number, typeof errorResponse>) => ({
-  200: {
-    description,
-    content: { 'application/json': { schema: z.toJSONSchema(shape, { io: 'output', unrepresentable: 'any' }) } },
-  },
-  ...errors,
+/** What each error status means, in the one error shape (shapes.ts `errorShape`). */
+const ERRORS = {
+  400: 'Bad input, named as `field: problem` (a query parameter the operation does not take included)',
+  401: 'Not signed in',
+  403: 'Signed in as another wallet, or a cross-site write',
+  404: 'Not found, naming what',
+  409: 'Conflicts with what is stored (already submitted, or indexing busy)',
+  413: 'The request body is too large',
+  429: 'Too many requests: wait Retry-After seconds',
+  503: 'The chain does not answer right now',
+} as const
+type ErrorStatus = keyof typeof ERRORS
+const errors = (...statuses: ErrorStatus[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      { description: ERRORS[status], content: { 'application/json': { schema: toSchema(errorShape, 'output') } } },
+    ]),
+  )
+
+/** A success answer described by its shape (shapes.ts), with the errors it may have instead. */
+const answer = (description: string, shape: z.ZodType, errorStatuses: ErrorStatus[], status = 200) => ({
+  [status]: { description, content: { 'application/json': { schema: toSchema(shape, 'output') } } },
+  ...errors(...errorStatuses),
 })
-const page = (description: string, item: z.ZodType) =>
-  answer(`${description}: { data: [...], nextCursor }`, pageOf(item), { 400: errorResponse })
-const one = (description: string, item: z.ZodType) =>
-  answer(`${description}: { data: {...} }`, oneOf(item), { 400: errorResponse, 404: errorResponse })
+const page = (description: string, item: z.ZodType, errorStatuses: ErrorStatus[] = [400]) =>
+  answer(`${description}: { data: [...], nextCursor }`, pageOf(item), errorStatuses)
+const one = (description: string, item: z.ZodType) => answer(`${description}: { data: {...} }`, oneOf(item), [400, 404])
 
 const nftQuery = nftListInput.shape as unknown as Shape
 const nftQueryWithoutCollection = Object.fromEntries(Object.entries(nftQuery).filter(([k]) => k !== 'collection'))
@@ -88,13 +96,20 @@ export const openApiDocument = {
       get: {
         summary: 'List NFTs with sort and filters',
         parameters: queryParams(nftQuery),
-        responses: page('NFTs', nftShape),
+        responses: page('NFTs', nftShape, [400, 404]),
       },
     },
     '/nfts/{id}': {
       get: {
         summary: 'One NFT with listings and offers',
         parameters: [pathParam('id', z.number().int().positive())],
+        responses: one('NFT with its live listings and offers, and the fees its orders carry', nftDetailShape),
+      },
+    },
+    '/nfts/{chainId}/{contract}/{tokenId}': {
+      get: {
+        summary: 'One NFT found by chain, contract and token id (the same answer as /nfts/{id})',
+        parameters: Object.entries(tokenInput.shape).map(([name, schema]) => pathParam(name, schema)),
         responses: one('NFT with its live listings and offers, and the fees its orders carry', nftDetailShape),
       },
     },
@@ -106,9 +121,7 @@ export const openApiDocument = {
         responses: answer(
           '{ data: { nonce } }',
           oneOf(z.strictObject({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })),
-          {
-            429: errorResponse,
-          },
+          [400, 429],
         ),
       },
     },
@@ -126,7 +139,7 @@ export const openApiDocument = {
         responses: answer(
           '{ data: { message, user } }',
           oneOf(z.strictObject({ message: z.string(), user: userShape })),
-          { 400: errorResponse, 401: errorResponse, 403: errorResponse },
+          [400, 401, 403, 413],
         ),
       },
     },
@@ -168,7 +181,7 @@ export const openApiDocument = {
       get: {
         summary: "A collection's NFTs (same query as /nfts)",
         parameters: [pathParam('idOrSlug', idOrSlugSchema), ...queryParams(nftQueryWithoutCollection)],
-        responses: { ...page('NFTs', nftShape), 404: errorResponse },
+        responses: page('NFTs', nftShape, [400, 404]),
       },
     },
     '/rankings': {
@@ -195,7 +208,7 @@ export const openApiDocument = {
           cursor: cursorSchema,
           limit: limitSchema,
         }),
-        responses: page('Events', eventShape),
+        responses: page('Events', eventShape, [400, 404]),
       },
     },
     '/search': {
@@ -207,9 +220,11 @@ export const openApiDocument = {
           { name: 'q', in: 'query', required: true, schema: { type: 'string', minLength: 1, maxLength: 100 } },
           ...queryParams({ limit: searchInput.shape.limit }),
         ],
-        responses: answer('{ data: { nfts, collections, users } }, each at most `limit` long', oneOf(searchShape), {
-          400: errorResponse,
-        }),
+        responses: answer(
+          '{ data: { nfts, collections, users } }, each at most `limit` long',
+          oneOf(searchShape),
+          [400],
+        ),
       },
     },
     '/chain': {
@@ -217,7 +232,11 @@ export const openApiDocument = {
         summary: 'The networks Vitrine trades on',
         description:
           'Each configured chain: id, name, public RPC URL, the Seaport 1.6, conduit controller and WETH addresses (null where Vitrine has none), the platform fee, and the collection contracts indexed there.',
-        responses: { 200: { description: '{ data: [{ id, name, rpcUrl, contracts, platformFee, collections }] }' } },
+        responses: answer(
+          '{ data: [{ id, name, rpcUrl, contracts, platformFee, collections }] }',
+          oneOf(z.array(chainShape)),
+          [400],
+        ),
       },
     },
     '/listings': { post: orderSubmission('A listing: one ERC-721 offered for ETH, fees as consideration items') },
@@ -226,11 +245,7 @@ export const openApiDocument = {
       get: {
         summary: 'A stored order with its status (active, inactive, filled, cancelled, expired) and signature',
         parameters: [pathParam('orderHash', z.string().regex(/^0x[0-9a-fA-F]{64}$/))],
-        responses: {
-          200: { description: '{ data: { kind, chainId, nftId, status, orderHash, components, signature } }' },
-          400: errorResponse,
-          404: errorResponse,
-        },
+        responses: one('The order, its components and signature as a filler passes them to Seaport', orderShape),
       },
     },
   },
@@ -243,13 +258,11 @@ function orderSubmission(summary: string) {
     description:
       "Refused with a 4xx naming the problem: wrong shape, a missing platform fee or creator earnings, expired, a stale Seaport counter, a signature not by the offerer, a maker who does not own or has not approved the token (listings) or lacks the WETH balance or allowance (offers), or a bid that misses an auction's reserve, the highest bid or its end.",
     requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(submitOrderInput) } } },
-    responses: {
-      201: { description: '{ data: { id, orderHash, nftId } }' },
-      400: errorResponse,
-      401: errorResponse,
-      403: errorResponse,
-      404: errorResponse,
-      409: errorResponse,
-    },
+    responses: answer(
+      'Stored: { data: { id, orderHash, nftId } }',
+      oneOf(submittedOrderShape),
+      [400, 401, 403, 404, 409, 413, 503],
+      201,
+    ),
   }
 }

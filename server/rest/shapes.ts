@@ -4,12 +4,12 @@
  * adds without describing it here fails the test).
  */
 import { z } from 'zod'
-import { CATEGORIES, ACTIVITY_TYPES } from '../../db/schema'
+import { CATEGORIES, ACTIVITY_TYPES, ORDER_STATUSES } from '../../db/schema'
 
 const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/)
-  .describe('checksummed address')
+  .describe('EIP-55 checksummed address')
 const time = z.iso.datetime().describe('ISO 8601, UTC')
 const weiText = z.string().regex(/^\d+$/).describe('exact amount in wei')
 
@@ -144,6 +144,102 @@ export const searchShape = z.strictObject({
   nfts: z.array(nftShape),
   collections: z.array(collectionShape),
   users: z.array(userShape),
+})
+
+/** The one error shape of every 4xx/5xx answer. */
+export const errorShape = z.strictObject({
+  error: z.strictObject({
+    code: z.string().describe('e.g. BAD_REQUEST, NOT_FOUND, TOO_MANY_REQUESTS'),
+    message: z.string().describe('a sentence a person can act on, naming the field at fault as `field: …`'),
+    details: z.unknown().optional(),
+  }),
+})
+
+export const chainShape = z.strictObject({
+  id: z.number().int(),
+  name: z.string(),
+  rpcUrl: z.string().describe('a public RPC URL for the chain'),
+  contracts: z
+    .strictObject({ seaport: address, conduitController: address, weth: address })
+    .nullable()
+    .describe('Seaport 1.6, its conduit controller and WETH; null where Vitrine has none'),
+  platformFee: z.strictObject({ recipient: address, bps: z.number().int() }),
+  collections: z.array(z.strictObject({ slug: z.string(), name: z.string(), contract: address })),
+})
+
+/*
+ * A signed order as stored. EIP-712 hashes an address as its 20 bytes, so addresses are shown
+ * checksummed without changing the hash; everything else is exactly what was signed.
+ */
+const signedUint = z
+  .string()
+  .regex(/^\d{1,78}$/)
+  .describe('uint256 as decimal text, exactly as signed: pass it on as a bigint, never through a float')
+const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/)
+const itemShape = {
+  itemType: z.number().int().min(0).max(5),
+  token: address,
+  identifierOrCriteria: signedUint,
+  startAmount: signedUint,
+  endAmount: signedUint,
+}
+export const seaportComponentsShape = z
+  .strictObject({
+    offerer: address,
+    zone: address,
+    offer: z.array(z.strictObject(itemShape)),
+    consideration: z.array(z.strictObject({ ...itemShape, recipient: address })),
+    orderType: z.number().int().min(0).max(4),
+    startTime: signedUint,
+    endTime: signedUint,
+    zoneHash: bytes32,
+    salt: signedUint,
+    conduitKey: bytes32,
+    counter: signedUint,
+  })
+  .describe(
+    "Seaport 1.6 OrderComponents as the maker signed them; fulfillOrder takes them without `counter`, with totalOriginalConsiderationItems = consideration's length",
+  )
+export const voucherComponentsShape = z
+  .strictObject({
+    tokenId: signedUint,
+    uri: z.string().describe('the token URI, byte for byte as signed'),
+    minPrice: signedUint,
+    creator: address,
+    expiresAt: signedUint,
+    collection: address.describe('the collection contract that redeems the voucher'),
+  })
+  .describe("a lazy mint's EIP-712 voucher, redeemed on the collection contract")
+const signature = z
+  .string()
+  .regex(/^0x([0-9a-fA-F]{2})+$/)
+  .describe(
+    'the signature exactly as submitted (65 bytes, 64-byte EIP-2098, or a smart wallet’s); pass it on unchanged',
+  )
+const orderCommon = {
+  chainId: z.number().int(),
+  nftId: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  orderHash: bytes32,
+  signature,
+}
+export const orderShape = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.enum(['listing', 'offer']).describe('a Seaport order: fill it with fulfillOrder'),
+    ...orderCommon,
+    components: seaportComponentsShape,
+  }),
+  z.strictObject({
+    kind: z.literal('voucher').describe("a lazy mint: redeem the creator's voucher on the collection contract"),
+    ...orderCommon,
+    components: voucherComponentsShape,
+  }),
+])
+
+export const submittedOrderShape = z.strictObject({
+  id: z.number().int(),
+  orderHash: bytes32,
+  nftId: z.number().int(),
 })
 
 /** A list answer: `{ data: [...], nextCursor }`. */

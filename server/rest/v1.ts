@@ -3,7 +3,8 @@
  * logic; it hands the query (or JSON body) to the tRPC caller, whose zod input validates it.
  * Errors become the one JSON error shape in server/app.ts's onError.
  */
-import { Hono, type Context as HonoContext } from 'hono'
+import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono'
+import { baseRoutePath, matchedRoutes } from 'hono/route'
 import type { Runtime } from '../runtime'
 import { ApiError } from '../errors'
 import { createContext } from '../trpc/init'
@@ -30,7 +31,44 @@ async function jsonBody(c: HonoContext<V1>): Promise<unknown> {
   }
 }
 
+/** The query parameters each operation of openapi.json declares, by `METHOD /path`. */
+const declaredQuery = new Map(
+  Object.entries(openApiDocument.paths).flatMap(([path, operations]) =>
+    Object.entries(operations as Record<string, { parameters?: { name: string; in: string }[] }>).map(
+      ([method, operation]) => [
+        `${method.toUpperCase()} ${path}`,
+        (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+      ],
+    ),
+  ),
+)
+
+/**
+ * A query parameter the operation does not declare is a 400 naming it: ignored, a misspelt or
+ * foreign filter (`?contract=` on /nfts) would answer everything as if it applied. The list is
+ * openapi.json's own, so the document and the check cannot drift.
+ */
+const declaredParametersOnly: MiddlewareHandler<V1> = async (c, next) => {
+  const routes = matchedRoutes(c)
+  const index = routes.findLastIndex((route) => route.method !== 'ALL')
+  if (index < 0) return next()
+  const { method, path } = routes[index]!
+  const operation = `${method} ${path.slice(baseRoutePath(c, index).length).replace(/:(\w+)(\{[^}]*\})?/g, '{$1}')}`
+  const declared = declaredQuery.get(operation) ?? []
+  const unknown = Object.keys(c.req.queries()).filter((name) => !declared.includes(name))
+  if (unknown.length > 0) {
+    const takes = declared.length > 0 ? `it takes ${declared.join(', ')}` : 'it takes none'
+    throw new ApiError(
+      400,
+      'BAD_REQUEST',
+      unknown.map((name) => `${name}: is not a query parameter of ${operation} (${takes})`).join('; '),
+    )
+  }
+  return next()
+}
+
 export const v1 = new Hono<V1>()
+  .use(declaredParametersOnly)
   .get('/openapi.json', (c) => c.json(openApiDocument))
 
   // The single-use Sign-In with Ethereum nonce (the same one tRPC's siweNonce issues). Never cached.
@@ -41,6 +79,9 @@ export const v1 = new Hono<V1>()
 
   .get('/nfts', async (c) => c.json(await caller(c).nft.list(raw(query(c)))))
   .get('/nfts/:id', async (c) => c.json({ data: await caller(c).nft.byId({ id: raw(c.req.param('id')) }) }))
+  .get('/nfts/:chainId/:contract/:tokenId', async (c) =>
+    c.json({ data: await caller(c).nft.byToken(raw(c.req.param())) }),
+  )
 
   .post('/users', async (c) => {
     const body = await jsonBody(c)

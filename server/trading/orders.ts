@@ -39,6 +39,7 @@ import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
 import { refuse } from '../../db/errors'
+import { checksum } from '../queries/serialize'
 import { checkAuctionBid } from './auctions'
 import { chainClient, unlessUnavailable } from './clients'
 import { checkPrice } from './price-floor'
@@ -82,7 +83,7 @@ function checkFees(required: (Fee & { label: string })[], price: bigint, paid: (
     const due = feeAmount(price, fee.bps)
     if (due > 0n && paid(fee.recipient) < due) {
       refuse(
-        `order.consideration: ${fee.label} of ${fee.bps / 100}% (${formatEther(due)}) to ${fee.recipient} is missing`,
+        `order.consideration: ${fee.label} of ${fee.bps / 100}% (${formatEther(due)}) to ${checksum(fee.recipient)} is missing`,
       )
     }
   }
@@ -94,7 +95,7 @@ async function findToken(db: Database, chainId: number, contract: Address, token
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(and(eq(nfts.chainId, chainId), eq(nfts.contract, contract), eq(nfts.tokenId, tokenId.toString())))
-  return row ?? refuse(`order: token ${tokenId} of ${contract} is not on Vitrine`, 'not_found')
+  return row ?? refuse(`order: token ${tokenId} of ${checksum(contract)} is not on Vitrine`, 'not_found')
 }
 
 /**

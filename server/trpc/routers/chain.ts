@@ -3,6 +3,7 @@ import { marketplaceContracts } from '../../../chain/marketplace'
 import { networkName } from '../../../chain/networks'
 import { collections } from '../../../db/schema'
 import { publicChains } from '../../env'
+import { checksum, checksumAddresses } from '../../queries/serialize'
 import { publicProcedure, router } from '../init'
 
 /** The networks this deployment trades on, with everything a client needs to build and fill orders. */
@@ -13,13 +14,15 @@ export const chainRouter = router({
         id,
         name: networkName(id) ?? `Chain ${id}`,
         rpcUrl,
-        contracts: marketplaceContracts(id),
-        platformFee: ctx.env.platformFee,
-        collections: await ctx.db
-          .select({ slug: collections.slug, name: collections.name, contract: collections.contract })
-          .from(collections)
-          .where(eq(collections.chainId, id))
-          .orderBy(asc(collections.id)),
+        contracts: checksumAddresses(marketplaceContracts(id)),
+        platformFee: { bps: ctx.env.platformFee.bps, recipient: checksum(ctx.env.platformFee.recipient) },
+        collections: (
+          await ctx.db
+            .select({ slug: collections.slug, name: collections.name, contract: collections.contract })
+            .from(collections)
+            .where(eq(collections.chainId, id))
+            .orderBy(asc(collections.id))
+        ).map((c) => ({ ...c, contract: checksum(c.contract) })),
       })),
     ),
   ),

@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
 import { listings, nfts, offers } from '../../../db/schema'
+import { checksumAddresses } from '../../queries/serialize'
 import { startAuction } from '../../trading/auctions'
 import { ChainUnavailableError } from '../../trading/clients'
 import { DEV_INDEXER_HEADER, devIndexerKey, syncChain } from '../../trading/indexing'
@@ -84,7 +85,7 @@ export const marketRouter = router({
         nftId: order.nftId,
         status: order.endsAt < new Date() && order.status === 'active' ? ('expired' as const) : order.status,
         orderHash: order.orderHash!,
-        components: JSON.parse(order.orderJson!) as unknown,
+        components: checksumAddresses(JSON.parse(order.orderJson!) as unknown),
         signature: order.signature!,
       }
     }

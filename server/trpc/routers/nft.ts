@@ -1,8 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import { maxUint256 } from 'viem'
 import { marketplaceContracts } from '../../../chain/marketplace'
-import { collections } from '../../../db/schema'
+import { collections, nfts } from '../../../db/schema'
 import { findCollectionId } from '../../queries/collections'
 import { findNftDetail } from '../../queries/nft-detail'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
@@ -15,6 +16,7 @@ import {
   addressSchema,
   categoryFilterSchema,
   chainFilterSchema,
+  chainIdSchema,
   cursorSchema,
   ethAmountSchema,
   idOrSlugSchema,
@@ -74,6 +76,35 @@ export async function runNftList(ctx: Context, input: NftListInput) {
   })
 }
 
+/** A token as chains name it: chain id, contract (any case), token id in decimal. */
+export const tokenInput = z.object({
+  chainId: chainIdSchema,
+  contract: addressSchema,
+  tokenId: z
+    .string()
+    .regex(/^\d{1,78}$/, 'must be a token id in decimal')
+    .transform((v) => BigInt(v))
+    .refine((v) => v <= maxUint256, 'must be at most 2^256 − 1 (a uint256)')
+    .transform((v) => v.toString())
+    .meta({ description: 'a uint256 in decimal' }),
+})
+
+async function nftDetail(ctx: Context, id: number) {
+  const nft = await findNftDetail(ctx.db, id)
+  if (!nft) return undefined
+  const [terms] = await ctx.db
+    .select({ creator: collections.creator, creatorFeeBps: collections.creatorFeeBps })
+    .from(collections)
+    .where(eq(collections.id, nft.collection.id))
+  return {
+    ...nft,
+    /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
+    tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
+    /** The fees every order on this token carries, as consideration items (the server checks them). */
+    fees: requiredFees(ctx.env, terms!).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
+  }
+}
+
 export const nftRouter = router({
   list: publicProcedure.input(nftListInput).query(({ ctx, input }) => runNftList(ctx, input)),
 
@@ -87,18 +118,24 @@ export const nftRouter = router({
       }),
     )
     .query(async ({ ctx, input }) => {
-      const nft = await findNftDetail(ctx.db, input.id)
+      const nft = await nftDetail(ctx, input.id)
       if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
-      const [terms] = await ctx.db
-        .select({ creator: collections.creator, creatorFeeBps: collections.creatorFeeBps })
-        .from(collections)
-        .where(eq(collections.id, nft.collection.id))
-      return {
-        ...nft,
-        /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
-        tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
-        /** The fees every order on this token carries, as consideration items (the server checks them). */
-        fees: requiredFees(ctx.env, terms!).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
-      }
+      return nft
     }),
+
+  /** The same answer as byId, found as wallets and aggregators name a token. */
+  byToken: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
+    const [row] = await ctx.db
+      .select({ id: nfts.id })
+      .from(nfts)
+      .where(and(eq(nfts.chainId, input.chainId), eq(nfts.contract, input.contract), eq(nfts.tokenId, input.tokenId)))
+    const nft = row && (await nftDetail(ctx, row.id))
+    if (!nft) {
+      throw new TRPCError({
+        code: 'NOT_FOUND',
+        message: `token ${input.tokenId} of contract ${checksum(input.contract)} on chain ${input.chainId} is not on Vitrine`,
+      })
+    }
+    return nft
+  }),
 })

@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { isUniqueViolation } from '../../../db/errors'
 import { users } from '../../../db/schema'
 import { artUrl } from '../../../db/media'
+import { checksum } from '../../queries/serialize'
 import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { addressSchema, cursorSchema, limitSchema } from '../inputs'
@@ -62,7 +63,7 @@ function assertOwner(sessionAddress: string, address: string, what = 'profile') 
 export const userRouter = router({
   byAddress: publicProcedure.input(z.object({ address: addressSchema })).query(async ({ ctx, input }) => {
     const user = await findUser(ctx.db, input.address)
-    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: `no user with address ${input.address}` })
+    if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: `no user with address ${checksum(input.address)}` })
     return toUserJson(user)
   }),
 

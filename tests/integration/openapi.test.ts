@@ -1,0 +1,451 @@
+/**
+ * openapi.json as a third-party client reads it: valid OpenAPI 3.1 to an independent validator,
+ * and every answer of every operation — successes and each documented error — valid against the
+ * schema it documents, checked by ajv (JSON Schema 2020-12). Answers come from the real app over
+ * a seeded database and a market on a local chain; every address in them is EIP-55 checksummed,
+ * and a filler fills a listing with exactly the components and signature the API hands out.
+ */
+import { Validator } from '@seriousme/openapi-schema-validator'
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020'
+import addFormats from 'ajv-formats'
+import { getAddress, maxUint256, parseEther } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { orderFromJson, orderToJson, type OrderComponents, type OrderJson } from '../../chain/seaport'
+import { tokenUri, voucherTypedData } from '../../chain/voucher'
+import { app } from '../../server/app'
+import type { Runtime } from '../../server/runtime'
+import { testAccount } from '../support/chain'
+import { startMarket } from '../support/market'
+import { createSeededRuntime } from '../support/seeded'
+import { sessionCookie } from '../support/session'
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON, checked by schema */
+type Doc = {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; schema: object }[]; responses: any }>>
+}
+
+let seeded: Runtime & { close(): void }
+let m: Awaited<ReturnType<typeof startMarket>>
+let doc: Doc
+beforeAll(async () => {
+  ;[seeded, m] = await Promise.all([createSeededRuntime(300), startMarket([1n, 2n, 3n])])
+  doc = (await (await app.request('/api/v1/openapi.json', {}, seeded)).json()) as Doc
+}, 60_000)
+afterAll(async () => {
+  seeded?.close()
+  await m?.stop()
+})
+
+const ORIGIN = 'http://localhost:3000'
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const
+
+/** The operation (`GET /nfts/{id}`) a URL answers to, by the document's path templates alone. */
+function operationOf(method: string, url: string): string {
+  const path = new URL(url, ORIGIN).pathname.replace(/^\/api\/v1/, '')
+  const matches = Object.keys(doc.paths).filter((template) =>
+    new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+  )
+  // A literal segment wins over a template (`/users/owned/…` is not `/users/{address}/…`).
+  const best = matches.sort((a, b) => a.split('{').length - b.split('{').length)[0]
+  if (!best) throw new Error(`no operation of openapi.json serves ${method} ${path}`)
+  return `${method} ${best}`
+}
+
+const ajv = new Ajv2020({ strict: true, allErrors: true, strictTypes: false })
+addFormats(ajv)
+const validators = new Map<string, ValidateFunction>()
+const answered = new Set<string>()
+
+/**
+ * Every address shown in `value`: a string that is one, or one inside prose (an error message);
+ * not inside a URL, where it is part of a path key (an avatar's artwork), not an address shown.
+ */
+function addressesIn(value: unknown): string[] {
+  if (typeof value === 'string') {
+    if (/^(\/|[a-z][a-z0-9+.-]*:\/\/)/.test(value)) return []
+    return value.match(/(?<![0-9a-zA-Z])0x[0-9a-fA-F]{40}(?![0-9a-fA-F])/g) ?? []
+  }
+  if (Array.isArray(value)) return value.flatMap(addressesIn)
+  if (value && typeof value === 'object') return Object.values(value).flatMap(addressesIn)
+  return []
+}
+
+/**
+ * A request to the real app; its answer must be documented for the operation and status, hold
+ * to that schema, and show every address checksummed.
+ */
+async function call(
+  runtime: Runtime,
+  url: string,
+  init: RequestInit & { as?: string; json?: unknown } = {},
+): Promise<{ status: number; body: any }> {
+  const method = (init.method ?? 'GET').toLowerCase()
+  const headers = new Headers(init.headers)
+  if (init.as) headers.set('cookie', await sessionCookie(init.as.toLowerCase()))
+  let body = init.body
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json')
+    body = JSON.stringify(init.json)
+  }
+  const response = await app.request(`${ORIGIN}${url}`, { method, headers, body }, runtime)
+  const json = await response.json()
+  const operation = operationOf(method.toUpperCase(), url)
+  const key = `${operation} ${response.status}`
+  const documented = doc.paths[operation.split(' ')[1]!]![method]!.responses[response.status]
+  expect(documented, `${key} is not documented: ${JSON.stringify(json)}`).toBeDefined()
+  let validate = validators.get(key)
+  if (!validate) {
+    validate = ajv.compile(documented.content['application/json'].schema)
+    validators.set(key, validate)
+  }
+  validate(json)
+  expect(validate.errors ?? [], `${key} ${url}`).toEqual([])
+  for (const address of addressesIn(json)) expect(address, `${key} ${url}`).toBe(getAddress(address))
+  answered.add(key)
+  return { status: response.status, body: json }
+}
+
+it('is valid OpenAPI 3.1 to an independent validator, and every schema compiles under JSON Schema 2020-12', async () => {
+  const result = await new Validator().validate(structuredClone(doc) as Record<string, unknown>)
+  expect(result.errors ?? [], JSON.stringify(result.errors, null, 1)).toEqual([])
+  expect(result.valid).toBe(true)
+  for (const [path, operations] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const operation = operations[method]
+      if (!operation) continue
+      for (const [status, response] of Object.entries<any>(operation.responses)) {
+        expect(response.content?.['application/json']?.schema, `${method} ${path} ${status}`).toBeDefined()
+        expect(() => ajv.compile(response.content['application/json'].schema)).not.toThrow()
+      }
+      for (const parameter of operation.parameters ?? []) ajv.compile(parameter.schema)
+    }
+  }
+})
+
+it("types the chain filter as an id or 'all', and slugs in any case, as the server takes them", async () => {
+  const parameter = (path: string, name: string) =>
+    ajv.compile(doc.paths[path]!.get!.parameters!.find((p) => p.name === name)!.schema as never)
+  const chain = parameter('/nfts', 'chain')
+  expect([8453, 'all', 'All', 'ALL'].map((v) => chain(v))).toEqual([true, true, true, true])
+  expect(chain('mainnet')).toBe(false)
+  const slug = parameter('/collections/{idOrSlug}', 'idOrSlug')
+  expect(slug('Neon-Cathedrals')).toBe(true)
+  const slugged = (await call(seeded, '/api/v1/collections?limit=1')).body.data[0].slug as string
+  expect((await call(seeded, `/api/v1/collections/${slugged.toUpperCase()}`)).status).toBe(200)
+  expect((await call(seeded, '/api/v1/rankings?chain=ALL')).status).toBe(200)
+})
+
+describe('reads', () => {
+  it('lists, items, collections, users, rankings, activity and search', async () => {
+    const nfts = (await call(seeded, '/api/v1/nfts?sort=price-desc&limit=60')).body.data
+    const offered = (await call(seeded, '/api/v1/nfts?status=has-offers&limit=1')).body.data[0]
+    const auction = (await call(seeded, '/api/v1/nfts?status=on-auction&limit=1')).body.data[0]
+    for (const nft of [nfts[0], offered, auction]) await call(seeded, `/api/v1/nfts/${nft.id}`)
+    await call(seeded, '/api/v1/nfts/999999')
+    await call(seeded, '/api/v1/nfts/abc')
+    await call(seeded, '/api/v1/nfts?collection=no-such-thing')
+    await call(seeded, '/api/v1/nfts?limit=0')
+
+    const fan = String((await seeded.db.$client.execute('select user_address from favorites limit 1')).rows[0]![0])
+    await call(seeded, `/api/v1/users/${offered.owner}`)
+    await call(seeded, `/api/v1/users/0x${'0'.repeat(40)}`)
+    await call(seeded, `/api/v1/users/0x${'ab'.repeat(20)}`)
+    await call(seeded, '/api/v1/users/nope')
+    await call(seeded, `/api/v1/users/favorited/${fan}`)
+    await call(seeded, `/api/v1/users/owned/${offered.owner.toLowerCase()}?limit=100`)
+    await call(seeded, `/api/v1/users/stolen/${offered.owner}`)
+
+    await call(seeded, '/api/v1/collections?tab=trending&limit=40')
+    await call(seeded, '/api/v1/collections?tab=hot')
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}`)
+    await call(seeded, '/api/v1/collections/nope')
+    await call(seeded, '/api/v1/collections/a_b')
+    await call(seeded, `/api/v1/marketplace/filterNFTbyCollection/${offered.collection.slug}?sort=price-asc`)
+    await call(seeded, '/api/v1/marketplace/filterNFTbyCollection/nope')
+    await call(seeded, '/api/v1/marketplace/filterNFTbyCollection/a_b')
+
+    await call(seeded, '/api/v1/rankings?period=all&limit=40')
+    await call(seeded, '/api/v1/rankings?chain=mainnet')
+    await call(seeded, '/api/v1/activity?limit=100')
+    await call(seeded, '/api/v1/activity?type=nope')
+    await call(seeded, '/api/v1/activity?collection=nope')
+    await call(seeded, '/api/v1/search?q=the&limit=20')
+    await call(seeded, '/api/v1/search')
+  })
+
+  it('POST /users: created, bad input, signed out, another wallet, too large', async () => {
+    const me = testAccount(7).address
+    expect(
+      (await call(seeded, '/api/v1/users', { method: 'POST', json: { walletAddress: me, userName: 'seven' }, as: me }))
+        .status,
+    ).toBe(200)
+    await call(seeded, '/api/v1/users', { method: 'POST', json: { walletAddress: me, userName: 'a b' }, as: me })
+    await call(seeded, '/api/v1/users', { method: 'POST', json: { walletAddress: me, userName: 'seven' } })
+    await call(seeded, '/api/v1/users', {
+      method: 'POST',
+      json: { walletAddress: testAccount(8).address, userName: 'eight' },
+      as: me,
+    })
+    const big = await call(seeded, '/api/v1/users', {
+      method: 'POST',
+      json: { walletAddress: me, userName: 'x'.repeat(200_000) },
+      as: me,
+    })
+    expect(big.status).toBe(413)
+  })
+
+  it('GET /auth/nonce, and 429 past its limit', async () => {
+    expect((await call(seeded, '/api/v1/auth/nonce')).status).toBe(200)
+    const limited: Runtime = {
+      ...seeded,
+      env: { ...seeded.env, rateLimits: { ...seeded.env.rateLimits, 'siwe-nonce': { limit: 1, windowMs: 60_000 } } },
+    }
+    await call(limited, '/api/v1/auth/nonce')
+    expect((await call(limited, '/api/v1/auth/nonce')).status).toBe(429)
+  })
+})
+
+describe('an NFT by chain, contract and token id', () => {
+  it('answers what /nfts/{id} answers, for the contract in any case and the token id in decimal', async () => {
+    const nft = (await call(seeded, '/api/v1/nfts?status=has-offers&limit=1')).body.data[0]
+    const byId = (await call(seeded, `/api/v1/nfts/${nft.id}`)).body
+    const hex = nft.contract.slice(2) as string
+    for (const contract of [nft.contract, `0x${hex.toLowerCase()}`, `0x${hex.toUpperCase()}`]) {
+      const byToken = await call(seeded, `/api/v1/nfts/${nft.chainId}/${contract}/${nft.tokenId}`)
+      expect(byToken.status, contract).toBe(200)
+      expect(byToken.body).toEqual(byId)
+    }
+    expect((await call(seeded, `/api/v1/nfts/${nft.chainId}/${nft.contract}/00${nft.tokenId}`)).body).toEqual(byId)
+  })
+
+  it('is a 404 naming the token, and a 400 naming a bad part', async () => {
+    const nft = (await call(seeded, '/api/v1/nfts?limit=1')).body.data[0]
+    const missing = await call(seeded, `/api/v1/nfts/${nft.chainId}/${nft.contract.toLowerCase()}/${maxUint256}`)
+    expect(missing.status).toBe(404)
+    expect(missing.body.error.message).toBe(
+      `token ${maxUint256} of contract ${nft.contract} on chain ${nft.chainId} is not on Vitrine`,
+    )
+    expect((await call(seeded, `/api/v1/nfts/999/${nft.contract}/${nft.tokenId}`)).status).toBe(404)
+    for (const [path, field] of [
+      [`0/${nft.contract}/1`, 'chainId'],
+      [`1/0x1234/1`, 'contract'],
+      [`1/${nft.contract}/0x01`, 'tokenId'],
+      [`1/${nft.contract}/-1`, 'tokenId'],
+      [`1/${nft.contract}/${maxUint256 + 1n}`, 'tokenId'],
+    ]) {
+      const { status, body } = await call(seeded, `/api/v1/nfts/${path}`)
+      expect(status, path).toBe(400)
+      expect(body.error.message, path).toMatch(new RegExp(`^${field}: `))
+    }
+  })
+})
+
+describe('an undeclared query parameter', () => {
+  it('is a 400 naming it on every operation, as the document lists them', async () => {
+    const nft = (await call(seeded, '/api/v1/nfts?limit=1')).body.data[0]
+    const sample: Record<string, string> = {
+      'GET /auth/nonce': '/api/v1/auth/nonce',
+      'GET /nfts': '/api/v1/nfts',
+      'GET /nfts/{id}': `/api/v1/nfts/${nft.id}`,
+      'GET /nfts/{chainId}/{contract}/{tokenId}': `/api/v1/nfts/${nft.chainId}/${nft.contract}/${nft.tokenId}`,
+      'POST /users': '/api/v1/users',
+      'GET /users/{address}': `/api/v1/users/${nft.owner}`,
+      'GET /users/{filter}/{walletAddress}': `/api/v1/users/owned/${nft.owner}`,
+      'GET /collections': '/api/v1/collections',
+      'GET /collections/{idOrSlug}': `/api/v1/collections/${nft.collection.slug}`,
+      'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
+      'GET /rankings': '/api/v1/rankings',
+      'GET /activity': '/api/v1/activity',
+      'GET /search': '/api/v1/search?q=the',
+      'GET /chain': '/api/v1/chain',
+      'POST /listings': '/api/v1/listings',
+      'POST /offers': '/api/v1/offers',
+      'GET /orders/{orderHash}': `/api/v1/orders/0x${'1'.repeat(64)}`,
+    }
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      METHODS.filter((method) => ops[method]).map((method) => `${method.toUpperCase()} ${path}`),
+    )
+    expect(Object.keys(sample).sort()).toEqual(operations.sort())
+    for (const [operation, url] of Object.entries(sample)) {
+      const method = operation.split(' ')[0]!
+      const json = method === 'POST' ? {} : undefined
+      const bogus = await call(seeded, `${url}${url.includes('?') ? '&' : '?'}contract=0x${'ab'.repeat(20)}&Limit=2`, {
+        method,
+        json,
+      })
+      expect(bogus.status, operation).toBe(400)
+      expect(bogus.body.error.message, operation).toMatch(/^contract: is not a query parameter of .+; Limit: /)
+    }
+    // A declared parameter, even left empty, is fine.
+    expect((await call(seeded, '/api/v1/nfts?contract=')).status).toBe(400)
+    expect((await call(seeded, '/api/v1/nfts?limit=')).status).toBe(200)
+  })
+})
+
+type Signed = { order: OrderComponents; signature: `0x${string}` }
+
+describe('trading answers', () => {
+  const buyer = testAccount(3)
+  const price = parseEther('1')
+  let listingHash: string
+  let offerHash: string
+
+  it('POST /listings and /offers: stored, repeated, bad, signed out, another wallet, unknown token, too large', async () => {
+    await m.approveSeaport(m.seller)
+    await m.wrapAndApprove(buyer, price)
+    const listing = await m.signedListing(m.seller, 1n, price)
+    const offer = await m.signedOffer(buyer, 2n, price / 2n)
+    const body = (signed: Signed) => ({ chainId: 31337, order: orderToJson(signed.order), signature: signed.signature })
+    for (const [kind, signed, maker] of [
+      ['listings', listing, m.seller],
+      ['offers', offer, buyer],
+    ] as const) {
+      const url = `/api/v1/${kind}`
+      const stored = await call(m.runtime, url, { method: 'POST', json: body(signed), as: maker.address })
+      expect(stored.status, kind).toBe(201)
+      if (kind === 'listings') listingHash = stored.body.data.orderHash
+      else offerHash = stored.body.data.orderHash
+      expect((await call(m.runtime, url, { method: 'POST', json: body(signed), as: maker.address })).status).toBe(409)
+      expect((await call(m.runtime, url, { method: 'POST', json: { chainId: 31337 }, as: maker.address })).status).toBe(
+        400,
+      )
+      expect((await call(m.runtime, url, { method: 'POST', json: body(signed) })).status).toBe(401)
+      expect((await call(m.runtime, url, { method: 'POST', json: body(signed), as: m.creator.address })).status).toBe(
+        403,
+      )
+      const big = { ...body(signed), padding: 'x'.repeat(200_000) }
+      expect((await call(m.runtime, url, { method: 'POST', json: big, as: maker.address })).status).toBe(413)
+    }
+    const unknownListing = await m.signedListing(m.seller, 99n, price)
+    const unknownOffer = await m.signedOffer(buyer, 99n, price)
+    const notOnVitrine = await call(m.runtime, '/api/v1/listings', {
+      method: 'POST',
+      json: body(unknownListing),
+      as: m.seller.address,
+    })
+    expect(notOnVitrine.status).toBe(404)
+    expect(notOnVitrine.body.error.message).toContain(m.contract)
+    expect(
+      (await call(m.runtime, '/api/v1/offers', { method: 'POST', json: body(unknownOffer), as: buyer.address })).status,
+    ).toBe(404)
+  })
+
+  it('POST /listings and /offers: 503 when the chain does not answer', async () => {
+    const dead: Runtime = {
+      ...m.runtime,
+      env: {
+        ...m.runtime.env,
+        chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9', publicRpcUrl: 'http://127.0.0.1:9' }],
+      },
+    }
+    const listing = await m.signedListing(m.seller, 3n, price)
+    const offer = await m.signedOffer(buyer, 3n, price / 4n)
+    for (const [kind, signed, maker] of [
+      ['listings', listing, m.seller],
+      ['offers', offer, buyer],
+    ] as const) {
+      const json = { chainId: 31337, order: orderToJson(signed.order), signature: signed.signature }
+      expect((await call(dead, `/api/v1/${kind}`, { method: 'POST', json, as: maker.address })).status).toBe(503)
+    }
+  }, 20_000)
+
+  it('GET /chain and /orders/{orderHash}: checksummed addresses a filler fills with, to the wei', async () => {
+    const chain = (await call(m.runtime, '/api/v1/chain')).body.data
+    expect(chain[0].collections[0].contract).toBe(m.contract)
+    expect(chain[0].platformFee.recipient).toBe(getAddress(m.feeRecipient))
+
+    const offer = (await call(m.runtime, `/api/v1/orders/${offerHash}`)).body.data
+    expect(offer).toMatchObject({ kind: 'offer', status: 'active', components: { offerer: buyer.address } })
+    const listing = (await call(m.runtime, `/api/v1/orders/${listingHash.toUpperCase().replace('0X', '0x')}`)).body.data
+    expect(listing.components.offerer).toBe(m.seller.address)
+    expect(listing.components.offer[0].token).toBe(m.contract)
+    await call(m.runtime, `/api/v1/orders/0x${'0'.repeat(64)}`)
+    await call(m.runtime, '/api/v1/orders/0x1234')
+
+    const sellerBefore = await m.chain.client.getBalance({ address: m.seller.address })
+    const hash = await m.fill(
+      buyer,
+      { order: orderFromJson(listing.components as OrderJson), signature: listing.signature },
+      price,
+    )
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect(await m.ownerOf(1n)).toBe(buyer.address)
+    const fees = listing.components.consideration
+      .slice(1)
+      .reduce((sum: bigint, c: any) => sum + BigInt(c.startAmount), 0n)
+    expect((await m.chain.client.getBalance({ address: m.seller.address })) - sellerBefore).toBe(price - fees)
+
+    await m.index()
+    const token = await call(m.runtime, `/api/v1/nfts/31337/${m.contract.toLowerCase()}/1`)
+    expect(token.body.data.owner).toBe(buyer.address)
+    await call(m.runtime, '/api/v1/activity?limit=20')
+    await call(m.runtime, `/api/v1/orders/${listingHash}`)
+  })
+
+  it("GET /orders/{orderHash} of a lazy mint: the creator's voucher, checksummed", async () => {
+    const expiresAt = BigInt(Math.floor(Date.now() / 1000) + 86_400)
+    const form = new FormData()
+    form.set('file', new File([PNG], 'beacon.png', { type: 'image/png' }))
+    const cookie = await sessionCookie(m.creator.address.toLowerCase())
+    const upload = await app.request(
+      `${ORIGIN}/api/media`,
+      { method: 'POST', body: form, headers: { origin: ORIGIN, cookie } },
+      m.runtime,
+    )
+    const media = ((await upload.json()) as { data: { key: string } }).data.key
+    const publish = (input: Record<string, unknown>) =>
+      app.request(
+        `${ORIGIN}/api/trpc/create.publishLazyMint`,
+        { method: 'POST', body: JSON.stringify(input), headers: { 'content-type': 'application/json', cookie } },
+        m.runtime,
+      )
+    const tokenId = 500n
+    const uri = await tokenUri(
+      ORIGIN,
+      { chainId: 31337, contract: m.contract, tokenId },
+      {
+        name: 'Beacon',
+        description: '',
+        image: `${ORIGIN}/api/media/${media}`,
+        animationUrl: null,
+        externalUrl: null,
+        attributes: [],
+      },
+      true,
+    )
+    const signature = await m.creator.signTypedData(
+      voucherTypedData(31337, m.contract, { tokenId, uri, minPrice: price, creator: m.creator.address, expiresAt }),
+    )
+    const terms = {
+      collection: 'harbour-lights',
+      name: 'Beacon',
+      description: '',
+      media,
+      attributes: [],
+      freeze: true,
+      tokenId: tokenId.toString(),
+      minPriceWei: price.toString(),
+      expiresAt: expiresAt.toString(),
+    }
+    const published = (await (await publish({ ...terms, signature })).json()) as any
+    const voucherHash = published.result?.data?.voucherHash
+    expect(voucherHash, JSON.stringify(published)).toMatch(/^0x/)
+    const voucher = (await call(m.runtime, `/api/v1/orders/${voucherHash}`)).body.data
+    expect(voucher).toMatchObject({
+      kind: 'voucher',
+      components: { creator: m.creator.address, collection: m.contract },
+    })
+  })
+})
+
+it('every documented answer of every operation was seen and checked', () => {
+  const documented = Object.entries(doc.paths).flatMap(([path, operations]) =>
+    METHODS.filter((method) => operations[method]).flatMap((method) =>
+      Object.keys(operations[method]!.responses).map((status) => `${method.toUpperCase()} ${path} ${status}`),
+    ),
+  )
+  expect(documented.filter((key) => !answered.has(key))).toEqual([])
+})
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3])
