@@ -56,7 +56,7 @@ const ERRORS = {
   401: 'Not signed in',
   403: 'Signed in as another wallet, or a cross-site write',
   404: 'Not found, naming what',
-  409: 'Conflicts with what is stored (already submitted, or indexing busy)',
+  409: 'Conflicts with what is stored (the order was already submitted)',
   413: 'The request body is too large',
   429: 'Too many requests: wait Retry-After seconds',
   503: 'The chain does not answer right now',
