@@ -7,6 +7,7 @@
 import { BaseError, ContractFunctionRevertedError, erc20Abi, erc721Abi, zeroHash, type Address, type Hash } from 'viem'
 import type { Config } from 'wagmi'
 import {
+  getBlockNumber,
   getConnection,
   readContract,
   signTypedData,
@@ -101,6 +102,9 @@ export function tradeErrorMessage(error: unknown): string {
   return walletErrorMessage(error)
 }
 
+/** How long a signed-out trader waits for the indexer before the trade is shown done anyway. */
+const INDEXER_WAIT_MS = 60_000
+
 export function createTrading(config: Config, api: TrpcClient) {
   const account = (): Address => {
     const { address } = getConnection(config)
@@ -126,9 +130,26 @@ export function createTrading(config: Config, api: TrpcClient) {
     if (receipt.status !== 'success') throw new TradeError('The transaction failed on chain.')
     return hash
   }
+  /**
+   * Waits until Vitrine has read the block that holds the transaction: a signed-in wallet asks the
+   * server to index now; a signed-out one (syncing needs a session) waits for the indexer's next round.
+   */
   async function indexed(chainId: number, onStep: OnStep) {
     onStep('indexing')
-    await api.market.sync.mutate({ chainId })
+    // The transaction is confirmed, so the head now is at or past its block.
+    const block = await getBlockNumber(config, { chainId: chainId as never, cacheTime: 0 })
+    try {
+      await api.market.sync.mutate({ chainId })
+      return
+    } catch (error) {
+      if ((error as { data?: { code?: string } }).data?.code !== 'UNAUTHORIZED') throw error
+    }
+    const deadline = Date.now() + INDEXER_WAIT_MS
+    while (Date.now() < deadline) {
+      const { indexedTo } = await api.market.indexedTo.query({ chainId })
+      if (indexedTo !== null && BigInt(indexedTo) >= block) return
+      await new Promise((resolve) => setTimeout(resolve, 1_500))
+    }
   }
   const counterOf = (chainId: number, seaport: Address, offerer: Address) =>
     readContract(config, {

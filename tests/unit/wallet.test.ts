@@ -5,6 +5,7 @@ import { safeCallbackPath } from '../../app/wallet/auth-client'
 import { walletErrorCode, walletErrorMessage } from '../../app/wallet/errors'
 import { rememberedAccount } from '../../server/wallet-cookie'
 import { parseEnv } from '../../server/env'
+import { NETWORKS } from '../../chain/networks'
 
 describe('wallet error messages', () => {
   it('finds the EIP-1193 code along the cause chain', () => {
@@ -92,12 +93,21 @@ describe('chain configuration', () => {
     expect(production.chains.map((c) => c.id)).toEqual([1, 8453, 11155111])
   })
 
-  it('takes the list and RPC URLs from CHAINS and RPC_URL_<id>', () => {
-    const env = parseEnv({ AUTH_SECRET: secret, CHAINS: '8453,31337', RPC_URL_8453: 'https://base.example/rpc' })
+  it("takes the list from CHAINS, the server RPCs from RPC_URL_<id> and the browsers' from PUBLIC_RPC_URL_<id>", () => {
+    const env = parseEnv({
+      AUTH_SECRET: secret,
+      CHAINS: '8453,31337,1',
+      RPC_URL_8453: 'https://base.example/rpc/secret-key',
+      PUBLIC_RPC_URL_1: 'https://eth.example/public',
+    })
     expect(env.chains).toEqual([
-      { id: 8453, rpcUrl: 'https://base.example/rpc' },
-      { id: 31337, rpcUrl: 'http://127.0.0.1:8545' },
+      { id: 8453, rpcUrl: 'https://base.example/rpc/secret-key', publicRpcUrl: 'https://mainnet.base.org' },
+      { id: 31337, rpcUrl: 'http://127.0.0.1:8545', publicRpcUrl: 'http://127.0.0.1:8545' },
+      { id: 1, rpcUrl: NETWORKS[1]!.defaultRpcUrl, publicRpcUrl: 'https://eth.example/public' },
     ])
+    expect(() => parseEnv({ AUTH_SECRET: secret, PUBLIC_RPC_URL_1: 'not a url' })).toThrow(
+      /PUBLIC_RPC_URL_1: must be a URL/,
+    )
   })
 
   it('enables WalletConnect with a well-formed project id only', () => {

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { listings, nfts, offers } from '../../../db/schema'
+import { chainCursors, listings, nfts, offers } from '../../../db/schema'
 import { checksumAddresses } from '../../queries/serialize'
 import { startAuction } from '../../trading/auctions'
 import { ChainUnavailableError } from '../../trading/clients'
@@ -91,6 +91,17 @@ export const marketRouter = router({
     }
     throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
   }),
+
+  /** The last block of a chain the indexer has read (null before its first run): a signed-out buyer waits for it. */
+  indexedTo: publicProcedure
+    .input(z.object({ chainId: z.coerce.number().int().positive() }))
+    .query(async ({ ctx, input }) => {
+      const [cursor] = await ctx.db
+        .select({ block: chainCursors.block })
+        .from(chainCursors)
+        .where(eq(chainCursors.chainId, input.chainId))
+      return { indexedTo: cursor?.block ?? null }
+    }),
 
   /**
    * Index the chain now (after a transaction confirmed) instead of waiting for the next round.
