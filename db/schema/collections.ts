@@ -14,6 +14,14 @@ export const CATEGORIES = [
 ] as const
 export type Category = (typeof CATEGORIES)[number]
 
+export const TOKEN_STANDARDS = ['erc721', 'erc1155'] as const
+export type TokenStandard = (typeof TOKEN_STANDARDS)[number]
+export const COLLECTION_SOURCES = ['vitrine', 'imported'] as const
+export const ROYALTY_SOURCES = ['vitrine', 'eip2981', 'none'] as const
+/** `backfilling`: reading history towards the head; `following`: at the head, reading new blocks. */
+export const INDEX_STATUSES = ['pending', 'backfilling', 'following', 'failed'] as const
+export type IndexStatus = (typeof INDEX_STATUSES)[number]
+
 /**
  * Trending is the 24h volume change, highest first. A collection with no volume the day before
  * has no change to rank by: its key is this plus its 24h volume (in ETH), below every change.
@@ -59,6 +67,31 @@ export const collections = sqliteTable(
     itemCount: integer('item_count').notNull().default(0),
     listedCount: integer('listed_count').notNull().default(0),
     salesCount: integer('sales_count').notNull().default(0),
+    /** The token standard, found by ERC-165 when the collection is imported. */
+    standard: text('standard', { enum: TOKEN_STANDARDS }).notNull().default('erc721'),
+    /** `vitrine`: seeded or registered from /create; `imported`: any contract, added by address. */
+    source: text('source', { enum: COLLECTION_SOURCES }).notNull().default('vitrine'),
+    symbol: text('symbol'),
+    /** The contract's `owner()` where it has one (lowercase). */
+    contractOwner: address('contract_owner'),
+    /** ERC-7572 collection metadata URI, as the contract answers it. */
+    contractUri: text('contract_uri'),
+    /** Where creator earnings come from: the contract's EIP-2981 `royaltyInfo`, or none. */
+    royaltySource: text('royalty_source', { enum: ROYALTY_SOURCES }).notNull().default('vitrine'),
+    /** The verified collection whose name this one's is too close to (a possible impostor). */
+    lookalikeOf: integer('lookalike_of'),
+    /** The block the contract was deployed in: where its backfill starts. */
+    deployBlock: integer('deploy_block'),
+    /** Indexing of an imported collection's transfers; null for Vitrine's own (the main indexer follows them). */
+    indexStatus: text('index_status', { enum: INDEX_STATUSES }),
+    /** The last block whose transfers are in the database. */
+    indexedBlock: integer('indexed_block'),
+    /** The chain's head as last seen by the backfill. */
+    headBlock: integer('head_block'),
+    /** Blocks per getLogs request, adapted to what the RPC allows. */
+    indexRange: integer('index_range'),
+    indexError: text('index_error'),
+    importedBy: address('imported_by'),
   },
   (t) => {
     const rankedIndexes = (scope: string, on: (column: AnySQLiteColumn) => AnySQLiteColumn[]) =>
@@ -81,6 +114,7 @@ export const collections = sqliteTable(
       index('collections_name_idx').on(sql`${t.name} COLLATE NOCASE`),
       uniqueIndex('collections_contract_idx').on(t.chainId, t.contract),
       index('collections_creator_idx').on(t.creator, t.createdAt, t.id),
+      index('collections_index_status_idx').on(t.indexStatus),
       // Tabs (trending, top, recent) and rankings (volume per period), unscoped and per category / chain.
       ...rankedIndexes('all', (c) => [c]),
       ...rankedIndexes('category', (c) => [t.category, c]),

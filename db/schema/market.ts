@@ -13,6 +13,10 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number]
  * row without an order is never offered to a buyer.
  */
 const signedOrder = () => ({
+  /** Units of the token the order trades (ERC-1155 may trade several; ERC-721 always 1). */
+  quantity: text('quantity').notNull().default('1'),
+  /** Units already filled (Seaport partial fills of an ERC-1155 order). */
+  filledQuantity: text('filled_quantity').notNull().default('0'),
   orderHash: text('order_hash'),
   orderJson: text('order_json'),
   signature: text('signature'),

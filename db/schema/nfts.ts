@@ -14,6 +14,8 @@ import { CATEGORIES, collections } from './collections'
 
 /** Sort key of unlisted items: after every listed price, whichever direction is asked. */
 export const UNLISTED_SORT_KEY = 1e30
+export const METADATA_STATUSES = ['ok', 'pending', 'failed'] as const
+export type MetadataStatus = (typeof METADATA_STATUSES)[number]
 
 /**
  * One token. `price_wei` is the best live listing (exact); `price_asc_key`/`price_desc_key`
@@ -57,6 +59,13 @@ export const nfts = sqliteTable(
      * list pages read a row's traits without a second query or a subquery per row.
      */
     attributes: text('attributes', { mode: 'json' }).$type<Trait[]>().notNull().default([]),
+    /** The token's own URI (`tokenURI` / `uri` with `{id}` substituted), as the contract answers it. */
+    tokenUri: text('token_uri'),
+    /** `ok`: metadata read; `pending`: not yet (or retrying); `failed`: gave up until a refresh. */
+    metadataStatus: text('metadata_status', { enum: METADATA_STATUSES }).notNull().default('ok'),
+    metadataError: text('metadata_error'),
+    metadataAttempts: integer('metadata_attempts').notNull().default(0),
+    metadataNextAttemptAt: timestamp('metadata_next_attempt_at'),
   },
   (t) => {
     const sortKeys = {
@@ -81,6 +90,8 @@ export const nfts = sqliteTable(
       })
     return [
       uniqueIndex('nfts_token_idx').on(t.chainId, t.contract, t.tokenId),
+      // The metadata queue: tokens still to read, soonest first.
+      index('nfts_metadata_queue_idx').on(t.metadataNextAttemptAt).where(sql.raw("metadata_status = 'pending'")),
       // Each sort, unscoped and within each scope a page can be narrowed to.
       ...sortIndexes('nfts', allSorts),
       ...sortIndexes('nfts_collection', allSorts, { scope: t.collectionId }),
@@ -152,3 +163,19 @@ export const priceSortKeys = (eth: number | null): { priceAscKey: number; priceD
     : { priceAscKey: eth, priceDescKey: -eth }
 
 export type NftRow = typeof nfts.$inferSelect
+
+/**
+ * ERC-1155 balances: how many of a token each holder has (decimal text, a uint256). ERC-721
+ * tokens keep their single owner in `nfts.owner`; an ERC-1155 token's `owner` is its largest holder.
+ */
+export const tokenBalances = sqliteTable(
+  'token_balances',
+  {
+    nftId: integer('nft_id')
+      .notNull()
+      .references(() => nfts.id, { onDelete: 'cascade' }),
+    owner: address('owner').notNull(),
+    quantity: text('quantity').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.nftId, t.owner] }), index('token_balances_owner_idx').on(t.owner, t.nftId)],
+)
