@@ -1,5 +1,5 @@
 /**
- * Compiles chain/contracts/*.sol with the pinned npm `solc` (offline, OpenZeppelin 5 from
+ * Compiles chain/contracts/*.sol and chain/contracts/foreign/*.sol with the pinned npm `solc` (offline, OpenZeppelin 5 from
  * node_modules) and renders each contract as a TypeScript module of its ABI (typed `as const`, so
  * viem infers every call) and creation bytecode. Seaport's ABI is taken from the artifacts of the
  * pinned `@opensea/seaport-js`. `npm run contracts` writes the modules to chain/artifacts/.
@@ -41,7 +41,12 @@ function render(name: string, source: string, abi: unknown, bytecode?: string): 
 
 /** File name (in chain/artifacts) → contents. */
 export function compileContracts(): Map<string, string> {
-  const files = readdirSync(CONTRACTS_DIR).filter((file) => file.endsWith('.sol'))
+  // foreign/: contracts Vitrine did not write, deployed by tests and `npm run dev` to be imported.
+  const files = ['', 'foreign/'].flatMap((dir) =>
+    readdirSync(join(CONTRACTS_DIR, dir))
+      .filter((file) => file.endsWith('.sol'))
+      .map((file) => dir + file),
+  )
   const input = {
     language: 'Solidity',
     sources: Object.fromEntries(
