@@ -96,12 +96,16 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   }
   const to = safe - from + 1n > BigInt(maxBlocks) ? from + BigInt(maxBlocks) - 1n : safe
 
-  const contracts = (
-    await db.select({ contract: collections.contract }).from(collections).where(eq(collections.chainId, chainId))
-  ).map((c) => c.contract as Address)
+  const rows = await db
+    .select({ contract: collections.contract, indexStatus: collections.indexStatus })
+    .from(collections)
+    .where(eq(collections.chainId, chainId))
+  const contracts = rows.map((c) => c.contract as Address)
   const logs = await fetchLogs(client, contracts, seaport, from, to)
 
-  const apply = new LogApplier(db, client, chainId, seaport, now)
+  // Imported collections' transfers are the backfill's (./backfill.ts), read in their own order.
+  const imported = new Set(rows.filter((c) => c.indexStatus !== null).map((c) => c.contract))
+  const apply = new LogApplier(db, client, chainId, seaport, now, imported)
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
   await apply.recheckListings()
@@ -171,6 +175,7 @@ class LogApplier {
     private readonly chainId: number,
     private readonly seaport: Address,
     private readonly now: Date,
+    private readonly imported: Set<string>,
   ) {}
 
   private async blockTime(block: bigint): Promise<Date> {
@@ -202,6 +207,7 @@ class LogApplier {
       }))
     switch (log.eventName) {
       case 'Transfer': {
+        if (this.imported.has(lower(log.address))) return
         const { from, to, tokenId } = log.args
         const nft = await this.nft(log.address, tokenId!)
         if (!nft) return // a token Vitrine does not list (minted elsewhere, no metadata here)

@@ -28,4 +28,12 @@ export {
   type Fill,
 } from './chain'
 export { advanceCursor, beginRewind, ownersToReread, recordedBlocks, recordedHash, rewindMarket } from './rewind'
+export {
+  applyImportedRange,
+  setImportProgress,
+  ImportedHistoryError,
+  type ImportedCollection,
+  type ImportedRange,
+  type TokenMove,
+} from './imported'
 export type { Db } from './transaction'

@@ -3,6 +3,7 @@
  * from `npm run dev`'s loop, the Worker's Cron Trigger, and on demand after a transaction.
  */
 import { indexChain, type IndexerRun } from '../../chain/indexer'
+import { backfillChain } from '../../chain/indexer/backfill'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
@@ -24,9 +25,13 @@ export const INDEX_LEASE_MS = 60_000
  */
 export type ChainIndexResult = IndexerRun | null | { error: string; unavailable?: true } | { busy: true }
 
+/** How long a run's backfill of imported collections may keep starting new block ranges. */
+export const BACKFILL_BUDGET_MS = 20_000
+
 export async function indexConfiguredChains(
   { db, env }: Runtime,
   only?: number,
+  { backfillBudgetMs = BACKFILL_BUDGET_MS }: { backfillBudgetMs?: number } = {},
 ): Promise<Record<number, ChainIndexResult>> {
   const results: Record<number, ChainIndexResult> = {}
   for (const { id } of env.chains) {
@@ -41,18 +46,35 @@ export async function indexConfiguredChains(
       results[id] = { busy: true }
       continue
     }
+    const confirmations = local ? 0 : (env.INDEXER_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS)
     try {
       results[id] = await indexChain({
         db,
         client,
         chainId: id,
         seaport: contracts.seaport,
-        confirmations: local ? 0 : (env.INDEXER_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS),
+        confirmations,
         startAtHead: !local,
       })
     } catch (error) {
       const message = (error as Error).message.split('\n')[0]!
       results[id] = error instanceof ChainUnavailableError ? { error: message, unavailable: true } : { error: message }
+    }
+    try {
+      // Imported collections, no further than the blocks the main indexer checked (its rewind covers them).
+      const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, id))
+      const main = results[id]
+      if (cursor && !(main && 'unavailable' in main))
+        await backfillChain({
+          db,
+          client,
+          chainId: id,
+          confirmations,
+          upTo: BigInt(cursor.block),
+          budgetMs: backfillBudgetMs,
+        })
+    } catch (error) {
+      console.warn(`backfill: chain ${id}: ${(error as Error).message.split('\n')[0]}`)
     } finally {
       await releaseLease(db, lease, holder)
     }
@@ -64,6 +86,7 @@ const indexLease = (chainId: number) => `index-chain:${chainId}`
 
 /** How long `syncChain` waits for another caller's run of the same chain before answering busy. */
 export const SYNC_WAIT_MS = 5_000
+const SYNC_BACKFILL_MS = 2_000
 
 /**
  * Indexes one chain now. While another caller (in any process) is indexing it, waits for that run
@@ -74,7 +97,8 @@ export async function syncChain(
   runtime: Runtime,
   chainId: number,
 ): Promise<ChainIndexResult | { waitedFor: number | null } | undefined> {
-  const result = (await indexConfiguredChains(runtime, chainId))[chainId]
+  // A trade waits for this: the backfill gets a short turn (collections at the head come first).
+  const result = (await indexConfiguredChains(runtime, chainId, { backfillBudgetMs: SYNC_BACKFILL_MS }))[chainId]
   if (!result || !('busy' in result)) return result
   for (const until = Date.now() + SYNC_WAIT_MS; Date.now() < until;) {
     await new Promise((resolve) => setTimeout(resolve, 100))

@@ -7,7 +7,7 @@ import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const ROOT = join(import.meta.dirname, '../..')
-const MARKET_TABLES = ['listings', 'offers', 'sales', 'activity', 'nfts']
+const MARKET_TABLES = ['listings', 'offers', 'sales', 'activity', 'nfts', 'tokenBalances', 'token_balances']
 const OWNERS = [/^db\/market\//, /^db\/seed\//, /^db\/bulk-load\.ts$/]
 
 function sources(dir: string): string[] {

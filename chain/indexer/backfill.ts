@@ -1,0 +1,304 @@
+/**
+ * The backfill: every imported collection (a non-null `indexStatus`) is read from its deployment
+ * block to the head and then followed: ERC-721 Transfer, ERC-1155 TransferSingle / TransferBatch
+ * (exact balances per holder), and ERC-4906 MetadataUpdate / BatchMetadataUpdate and ERC-1155 URI
+ * (the token's metadata is read again). It reads no further than the main indexer (./index.ts) has
+ * checked the chain, so that indexer's rewind covers imported collections too.
+ *
+ * Public RPCs cap getLogs by block range or by result count, each its own way. The range adapts:
+ * halved when the RPC refuses it or does not answer in time, doubled (up to MAX_RANGE) after a
+ * range that came back with few logs, and kept in `collections.indexRange` for the next run.
+ * Each range's rows and the new `indexedBlock` are one transaction (db/market/imported.ts): a
+ * crash mid-range leaves nothing of it, and the next run reads the whole range again.
+ */
+import { BaseError, parseAbiItem, type Address, type PublicClient } from 'viem'
+import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import {
+  applyImportedRange,
+  ImportedHistoryError,
+  setImportProgress,
+  type ImportedCollection,
+  type ImportedRange,
+  type TokenMove,
+} from '../../db/market'
+import { collections } from '../../db/schema'
+
+const EVENTS = {
+  transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
+  transferSingle: parseAbiItem(
+    'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
+  ),
+  transferBatch: parseAbiItem(
+    'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
+  ),
+  uri: parseAbiItem('event URI(string value, uint256 indexed id)'),
+  metadataUpdate: parseAbiItem('event MetadataUpdate(uint256 _tokenId)'),
+  batchMetadataUpdate: parseAbiItem('event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId)'),
+}
+
+/** Blocks per request for a collection read for the first time. */
+export const INITIAL_RANGE = 2_000
+/** The largest range asked for, however quiet the chain. */
+export const MAX_RANGE = 100_000
+/** A range with fewer logs than this was quiet: the next one is twice as wide. */
+const QUIET_LOGS = 1_000
+/** Timeouts in a row after which the run stops (the chain, not the range, is the trouble). */
+const MAX_TIMEOUTS = 3
+
+export interface BackfillOptions {
+  db: Database
+  client: PublicClient
+  chainId: number
+  /** Blocks below the head that are final enough to index (0 on the local chain). */
+  confirmations: number
+  /** Read no further than this block (the main indexer's cursor). */
+  upTo?: bigint | null
+  /** Stop starting new ranges after this long (the run holds the chain's lease). */
+  budgetMs?: number
+  now?: () => Date
+}
+
+export interface BackfillResult {
+  collectionId: number
+  from: bigint | null
+  to: bigint | null
+  status: 'pending' | 'backfilling' | 'following' | 'failed'
+  error?: string
+}
+
+const ZERO = '0x0000000000000000000000000000000000000000'
+
+/** Reads each imported collection of the chain on from where it stands, within the budget. */
+export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
+  const { db, client, chainId, confirmations, budgetMs = 20_000, now = () => new Date() } = options
+  const head = await client.getBlockNumber({ cacheTime: 0 })
+  const safe = head - BigInt(confirmations)
+  const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
+  const rows = await db
+    .select()
+    .from(collections)
+    .where(
+      and(eq(collections.chainId, chainId), isNotNull(collections.indexStatus), ne(collections.indexStatus, 'failed')),
+    )
+    .orderBy(asc(collections.id))
+  // Collections already at the head need one short range each: they go first, then the budget is shared.
+  rows.sort((a, b) => Number(b.indexStatus === 'following') - Number(a.indexStatus === 'following'))
+  const end = Date.now() + budgetMs
+  const results: BackfillResult[] = []
+  for (const [i, row] of rows.entries()) {
+    const share = (end - Date.now()) / (rows.length - i)
+    const collection: ImportedCollection = {
+      id: row.id,
+      slug: row.slug,
+      chainId,
+      contract: row.contract,
+      standard: row.standard,
+      category: row.category,
+      creator: row.contractOwner ?? row.creator ?? ZERO,
+    }
+    results.push(
+      await backfillCollection(db, client, collection, {
+        indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
+        deployBlock: BigInt(row.deployBlock ?? 0),
+        range: row.indexRange ?? INITIAL_RANGE,
+        head,
+        limit,
+        deadline: Date.now() + Math.max(share, 0),
+        now,
+      }),
+    )
+  }
+  return results
+}
+
+async function backfillCollection(
+  db: Database,
+  client: PublicClient,
+  collection: ImportedCollection,
+  state: {
+    indexedBlock: bigint | null
+    deployBlock: bigint
+    range: number
+    head: bigint
+    limit: bigint
+    deadline: number
+    now: () => Date
+  },
+): Promise<BackfillResult> {
+  const { head, limit, now } = state
+  let range = Math.max(1, Math.min(state.range, MAX_RANGE))
+  let from = state.indexedBlock === null ? state.deployBlock : state.indexedBlock + 1n
+  const first = from
+  const result = (status: BackfillResult['status'], error?: string): BackfillResult => ({
+    collectionId: collection.id,
+    from: from > first ? first : null,
+    to: from > first ? from - 1n : null,
+    status,
+    ...(error ? { error } : {}),
+  })
+  const fail = async (error: string) => {
+    await setImportProgress(db, collection.id, { status: 'failed', error, headBlock: head, range })
+    return result('failed', error)
+  }
+  try {
+    if (state.indexedBlock === null) {
+      const code = await client.getCode({ address: collection.contract as Address })
+      if (!code || code === '0x') return await fail(`No contract at ${collection.contract} on this chain.`)
+    }
+    if (from > limit) {
+      // Nothing to read yet (the main indexer has not reached the deployment block): still pending.
+      const status = state.indexedBlock === null ? 'pending' : 'following'
+      await setImportProgress(db, collection.id, { status, headBlock: head })
+      return result(status)
+    }
+    let timeouts = 0
+    while (from <= limit && Date.now() < state.deadline) {
+      const to = from + BigInt(range) - 1n < limit ? from + BigInt(range) - 1n : limit
+      let read: Awaited<ReturnType<typeof readRange>>
+      try {
+        read = await readRange(client, collection, from, to)
+      } catch (error) {
+        const timeout = timedOut(error)
+        if (!timeout && !refused(error)) throw error
+        if (to === from) {
+          if (timeout) throw error
+          return await fail(`The RPC refuses the logs of even one block (${from}): ${message(error)}`)
+        }
+        if (timeout && ++timeouts >= MAX_TIMEOUTS) {
+          await setImportProgress(db, collection.id, { range: Math.max(1, Number(to - from + 1n) >> 1) })
+          throw error
+        }
+        range = Math.max(1, Number(to - from + 1n) >> 1)
+        continue
+      }
+      timeouts = 0
+      const width = Number(to - from + 1n)
+      // Grow only after a full-width range: a short last one says nothing about the RPC's limit.
+      if (read.logs < QUIET_LOGS && width === range) range = Math.min(range * 2, MAX_RANGE)
+      const { moves, refreshes } = await decode(client, read)
+      const next: ImportedRange = { from, to, head, range, following: to >= limit, moves, refreshes }
+      await applyImportedRange(db, collection, next, now())
+      from = to + 1n
+    }
+    return result(from > limit ? 'following' : 'backfilling')
+  } catch (error) {
+    if (error instanceof ImportedHistoryError) return await fail(error.message)
+    // The chain or the database is in trouble, not this collection: the next run tries again.
+    if (!isRpcAnswer(error)) throw error
+    const text = message(error)
+    await setImportProgress(db, collection.id, { error: text, headBlock: head, range })
+    return result('backfilling', text)
+  }
+}
+
+type Log = Awaited<ReturnType<typeof readRange>>['list'][number]
+
+/** One range of one collection's logs, in chain order. */
+async function readRange(client: PublicClient, collection: ImportedCollection, fromBlock: bigint, toBlock: bigint) {
+  const address = collection.contract as Address
+  const list = await client.getLogs({
+    address,
+    events:
+      collection.standard === 'erc721'
+        ? [EVENTS.transfer, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate]
+        : [EVENTS.transferSingle, EVENTS.transferBatch, EVENTS.uri, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate],
+    fromBlock,
+    toBlock,
+    strict: true,
+  })
+  list.sort((a, b) =>
+    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  )
+  return { list, logs: list.length }
+}
+
+/** The moves and metadata refreshes of a range, with each move's block time. */
+async function decode(client: PublicClient, read: { list: Log[] }) {
+  const blocks = [...new Set(read.list.filter((l) => l.eventName.startsWith('Transfer')).map((l) => l.blockNumber))]
+  const times = new Map<bigint, Date>()
+  for (let i = 0; i < blocks.length; i += 10) {
+    await Promise.all(
+      blocks.slice(i, i + 10).map(async (blockNumber) => {
+        const block = await client.getBlock({ blockNumber })
+        times.set(blockNumber, new Date(Number(block.timestamp) * 1000))
+      }),
+    )
+  }
+  const moves: TokenMove[] = []
+  const refreshes: ImportedRange['refreshes'] = []
+  for (const log of read.list) {
+    const at = () => ({
+      txHash: log.transactionHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+      at: times.get(log.blockNumber)!,
+    })
+    switch (log.eventName) {
+      case 'Transfer':
+        moves.push({ log: at(), from: log.args.from, to: log.args.to, tokenId: log.args.tokenId, amount: 1n })
+        break
+      case 'TransferSingle':
+        moves.push({ log: at(), from: log.args.from, to: log.args.to, tokenId: log.args.id, amount: log.args.value })
+        break
+      case 'TransferBatch':
+        log.args.ids.forEach((tokenId, i) =>
+          moves.push({ log: at(), from: log.args.from, to: log.args.to, tokenId, amount: log.args.values[i] ?? 0n }),
+        )
+        break
+      case 'URI':
+        refreshes.push({ from: log.args.id, to: log.args.id })
+        break
+      case 'MetadataUpdate':
+        refreshes.push({ from: log.args._tokenId, to: log.args._tokenId })
+        break
+      case 'BatchMetadataUpdate':
+        refreshes.push({ from: log.args._fromTokenId, to: log.args._toTokenId })
+        break
+    }
+  }
+  return { moves, refreshes }
+}
+
+/** Every error in `error`'s chain of causes (viem wraps, and so does the server's client). */
+function* causes(error: unknown): Generator<Error> {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) yield e
+}
+
+const RANGE_REFUSED =
+  /too many|more than \d+ (results|logs)|query returned more than|block range|range (is )?too (large|wide|big)|limit exceeded|exceeds? (the )?(max|limit)|response (size|too large)|too large/i
+
+/** The RPC refused the range as too wide or too full (each provider says it its own way). */
+function refused(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if ((e as { code?: unknown }).code === -32005) return true
+    const details = (e as { details?: unknown }).details
+    if (RANGE_REFUSED.test(e.message) || (typeof details === 'string' && RANGE_REFUSED.test(details))) return true
+  }
+  return false
+}
+
+/**
+ * No answer in time: viem's TimeoutError, or the server's client giving up on its deadline (an
+ * `unavailable` domain error without a cause). A refused connection is not a timeout.
+ */
+function timedOut(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (e.name === 'TimeoutError') return true
+    if (e.name === 'DomainError' && (e as { code?: unknown }).code === 'unavailable' && e.cause === undefined)
+      return true
+  }
+  return false
+}
+
+/** The RPC answered with an error of its own (JSON-RPC), as opposed to not answering. */
+function isRpcAnswer(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (e.name === 'HttpRequestError' || e.name === 'TimeoutError' || e.name === 'DomainError') return false
+    if (e instanceof BaseError && typeof (e as { code?: unknown }).code === 'number') return true
+  }
+  return false
+}
+
+const message = (error: unknown) =>
+  (error instanceof BaseError ? error.shortMessage : (error as Error).message).split('\n')[0]!.slice(0, 500)
