@@ -67,5 +67,6 @@ app.notFound((c) =>
 app.onError((error, c) => {
   // toApiError logs an unexpected failure under the id its answer carries.
   const { status, body } = toApiError(error)
-  return c.json(body, status)
+  // A REST shim's procedure refused by a rate limit says when to come back, as tRPC does.
+  return c.json(body, status, retryAfterHeader([error]).headers)
 })

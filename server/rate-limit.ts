@@ -1,9 +1,10 @@
 /**
  * Rate limits on what costs us or reaches a person: a stored sign-in nonce, a sign-in (a
  * signature check, maybe an RPC call), an upload, a chain sync, a contact message, a newsletter
- * sign-up, a line in the server log. Counts live in the database (`rate_limits`), one fixed
- * window per action and client, so a limit holds however many server processes or Worker
- * isolates answer: each hit is one atomic UPSERT … RETURNING, never a read then a write.
+ * sign-up, a line in the server log, a collection import. Counts live in the database
+ * (`rate_limits`), one fixed window per action and client, so a limit holds however many server
+ * processes or Worker isolates answer: each hit is one atomic UPSERT … RETURNING, never a read
+ * then a write.
  */
 import { lt, sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
@@ -23,6 +24,8 @@ export const RATE_ACTIONS = {
   contact: { limit: '5/1h', what: 'messages' },
   newsletter: { limit: '5/1h', what: 'newsletter sign-ups' },
   'auth-log': { limit: '60/1m', what: 'log entries' },
+  // An import reads the contract and searches its deployment block: tens of RPC calls.
+  import: { limit: '10/10m', what: 'collection imports' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

@@ -108,6 +108,7 @@ export async function creatorCollections({ db, env }: { db: Database; env: Env }
       contract: collections.contract,
     })
     .from(collections)
-    .where(eq(collections.creator, creator))
+    // An imported contract is not Vitrine's: /create cannot mint or lazy-mint on it.
+    .where(and(eq(collections.creator, creator), eq(collections.source, 'vitrine')))
   return rows.filter((c) => marketplaceContracts(c.chainId) && env.chains.some((chain) => chain.id === c.chainId))
 }

@@ -58,6 +58,13 @@ export const collectionJsonColumns = {
   itemCount: collections.itemCount,
   listedCount: collections.listedCount,
   salesCount: collections.salesCount,
+  standard: collections.standard,
+  source: collections.source,
+  lookalikeOf: collections.lookalikeOf,
+  indexStatus: collections.indexStatus,
+  deployBlock: collections.deployBlock,
+  indexedBlock: collections.indexedBlock,
+  headBlock: collections.headBlock,
 }
 /** Rows of collectionJsonColumns, read as JSON (rows.ts). */
 export const collectionRows = rowReader({ row: collectionJsonColumns })
@@ -179,6 +186,17 @@ export function toCollectionJson(c: CollectionRow) {
       listed: c.listedCount,
       listedPercent: c.itemCount === 0 ? 0 : Math.round((c.listedCount / c.itemCount) * 10_000) / 100,
       sales: c.salesCount,
+    },
+    standard: c.standard,
+    imported: c.source === 'imported',
+    lookalikeOf: c.lookalikeOf,
+    // Only imported collections are backfilled; the main indexer follows Vitrine's own.
+    indexing: c.indexStatus && {
+      status: c.indexStatus,
+      fromBlock: c.deployBlock,
+      indexedBlock: c.indexedBlock,
+      headBlock: c.headBlock,
+      tokens: c.itemCount,
     },
   }
 }

@@ -17,6 +17,7 @@ import { nftListInput, tokenInput } from '../trpc/routers/nft'
 import { searchInput } from '../trpc/routers/search'
 import { userNameSchema } from '../trpc/routers/user'
 import { submitOrderInput } from '../trading/order-input'
+import { importCollectionInput } from '../import/collection'
 import {
   chainShape,
   collectionShape,
@@ -168,6 +169,21 @@ export const openApiDocument = {
           limit: limitSchema,
         }),
         responses: page('Collections', collectionShape),
+      },
+    },
+    '/collections/import': {
+      post: {
+        summary: 'Import any ERC-721 or ERC-1155 collection by contract address (needs a session)',
+        description:
+          "The server reads the contract: ERC-165 for the standard, what it has of name, symbol, owner, contractURI (ERC-7572) and EIP-2981 royalties, and the block it was deployed in. The collection starts unverified, and `indexing` follows its backfill of transfers from that block. A 400 names the problem: a chain Vitrine does not index, an address without code or a wallet's, a contract that is neither ERC-721 nor ERC-1155. Rate-limited per client (RATE_LIMITS `import`).",
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(importCollectionInput) } },
+        },
+        responses: {
+          ...answer('Imported: { data: collection }, indexing pending', oneOf(collectionShape), [], 202),
+          ...answer('Already known: { data: collection }', oneOf(collectionShape), [400, 401, 413, 429, 503]),
+        },
       },
     },
     '/collections/{idOrSlug}': {

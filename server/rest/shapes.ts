@@ -4,7 +4,7 @@
  * adds without describing it here fails the test).
  */
 import { z } from 'zod'
-import { CATEGORIES, ACTIVITY_TYPES, ORDER_STATUSES } from '../../db/schema'
+import { CATEGORIES, ACTIVITY_TYPES, INDEX_STATUSES, ORDER_STATUSES, TOKEN_STANDARDS } from '../../db/schema'
 
 const address = z
   .string()
@@ -105,6 +105,25 @@ export const collectionShape = z.strictObject({
     listedPercent: z.number(),
     sales: z.number().int(),
   }),
+  standard: z.enum(TOKEN_STANDARDS),
+  imported: z.boolean().describe('added by contract address, not created on Vitrine'),
+  lookalikeOf: z
+    .number()
+    .int()
+    .nullable()
+    .describe('the id of a verified collection whose name this one imitates: a possible impostor'),
+  indexing: z
+    .strictObject({
+      status: z
+        .enum(INDEX_STATUSES)
+        .describe('pending, backfilling (reading history), following (at the head), failed'),
+      fromBlock: z.number().int().nullable().describe('the block the contract was deployed in'),
+      indexedBlock: z.number().int().nullable().describe('the last block whose transfers are read'),
+      headBlock: z.number().int().nullable().describe('the chain head when last looked at'),
+      tokens: z.number().int().describe('tokens found so far'),
+    })
+    .nullable()
+    .describe("an imported collection's backfill from the chain; null for collections created on Vitrine"),
 })
 
 export const userShape = z.strictObject({

@@ -99,6 +99,10 @@ export const v1 = new Hono<V1>()
   )
 
   .get('/collections', async (c) => c.json(await caller(c).collection.list(raw(query(c)))))
+  .post('/collections/import', async (c) => {
+    const { created, collection } = await caller(c).collection.import(raw(await jsonBody(c)))
+    return c.json({ data: collection }, created ? 202 : 200)
+  })
   .get('/collections/:idOrSlug', async (c) =>
     c.json({ data: await caller(c).collection.byIdOrSlug({ idOrSlug: c.req.param('idOrSlug') }) }),
   )

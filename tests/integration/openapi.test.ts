@@ -15,6 +15,7 @@ import { tokenUri, voucherTypedData } from '../../chain/voucher'
 import { app } from '../../server/app'
 import type { Runtime } from '../../server/runtime'
 import { testAccount } from '../support/chain'
+import { deployForeignArt721 } from '../support/foreign'
 import { startMarket } from '../support/market'
 import { createSeededRuntime } from '../support/seeded'
 import { sessionCookie } from '../support/session'
@@ -254,6 +255,7 @@ describe('an undeclared query parameter', () => {
       'GET /users/{filter}/{walletAddress}': `/api/v1/users/owned/${nft.owner}`,
       'GET /collections': '/api/v1/collections',
       'GET /collections/{idOrSlug}': `/api/v1/collections/${nft.collection.slug}`,
+      'POST /collections/import': '/api/v1/collections/import',
       'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
       'GET /rankings': '/api/v1/rankings',
       'GET /activity': '/api/v1/activity',
@@ -281,6 +283,36 @@ describe('an undeclared query parameter', () => {
     expect((await call(seeded, '/api/v1/nfts?contract=')).status).toBe(400)
     expect((await call(seeded, '/api/v1/nfts?limit=')).status).toBe(200)
   })
+})
+
+describe('POST /collections/import', () => {
+  it('imported, known, bad input, signed out, too large, too many, chain down', async () => {
+    const me = testAccount(6).address
+    const art = await deployForeignArt721(m.chain.url, { name: 'Openapi Glyphs' })
+    const json = { chainId: 31337, contract: art.address }
+    const post = (runtime: Runtime, body: unknown, as: string | null = me) =>
+      call(runtime, '/api/v1/collections/import', { method: 'POST', json: body, ...(as ? { as } : {}) })
+    const imported = await post(m.runtime, json)
+    expect(imported.status).toBe(202)
+    expect(imported.body.data.indexing.status).toBe('pending')
+    expect((await post(m.runtime, json)).status).toBe(200)
+    expect((await post(m.runtime, { chainId: 31337, contract: m.chain.contracts.weth })).status).toBe(400)
+    expect((await post(m.runtime, json, null)).status).toBe(401)
+    expect((await post(m.runtime, { ...json, padding: 'x'.repeat(200_000) })).status).toBe(413)
+    const limited: Runtime = {
+      ...m.runtime,
+      env: { ...m.runtime.env, rateLimits: { ...m.runtime.env.rateLimits, import: { limit: 0, windowMs: 60_000 } } },
+    }
+    expect((await post(limited, json)).status).toBe(429)
+    const dead: Runtime = {
+      ...m.runtime,
+      env: {
+        ...m.runtime.env,
+        chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9', publicRpcUrl: 'http://127.0.0.1:9' }],
+      },
+    }
+    expect((await post(dead, { chainId: 31337, contract: `0x${'77'.repeat(20)}` })).status).toBe(503)
+  }, 20_000)
 })
 
 type Signed = { order: OrderComponents; signature: `0x${string}` }

@@ -10,7 +10,16 @@
  * Every deployment is a fresh contract (plain CREATE from the owner's account), so tests never
  * share one. The default owner is anvil's test account 7.
  */
-import { createWalletClient, http, publicActions, type Abi, type Address, type Hex, type PrivateKeyAccount } from 'viem'
+import {
+  createWalletClient,
+  getAddress,
+  http,
+  publicActions,
+  type Abi,
+  type Address,
+  type Hex,
+  type PrivateKeyAccount,
+} from 'viem'
 import { anvil } from 'viem/chains'
 import type { HDAccount } from 'viem/accounts'
 import { foreignArt721Abi, foreignArt721Bytecode } from '../../chain/artifacts/ForeignArt721'
@@ -48,7 +57,7 @@ async function deploy(rpcUrl: string, account: Account, abi: Abi, bytecode: Hex,
   const hash = await wallet.deployContract({ abi, bytecode, args })
   const receipt = await wallet.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success' || !receipt.contractAddress) throw new Error(`deploying failed (${hash})`)
-  return { address: receipt.contractAddress, deployBlock: receipt.blockNumber, owner: account }
+  return { address: getAddress(receipt.contractAddress), deployBlock: receipt.blockNumber, owner: account }
 }
 
 /** Sends a contract call from `account` and waits for it to be mined; returns its block. */

@@ -1,7 +1,9 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { COLLECTION_TABS, findCollection, listCollections, toCollectionJson } from '../../queries/collections'
-import { publicProcedure, router } from '../init'
+import { importCollection, importCollectionInput } from '../../import/collection'
+import { protectedProcedure, publicProcedure, router } from '../init'
+import { limitRate } from '../rate-limit'
 import { categoryFilterSchema, chainFilterSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
 import { nftListInput, runNftList } from './nft'
 
@@ -31,6 +33,12 @@ export const collectionRouter = router({
     if (!collection)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
     return toCollectionJson(collection)
+  }),
+
+  /** Adds any ERC-721 or ERC-1155 contract by address (`created: false`: it was already known). */
+  import: protectedProcedure.input(importCollectionInput).mutation(async ({ ctx, input }) => {
+    await limitRate(ctx, 'import')
+    return importCollection(ctx, ctx.address, input)
   }),
 
   /** The items of one collection, with every sort and filter of nft.list. */

@@ -1,0 +1,37 @@
+/** Names that imitate a verified collection's are caught; honest near names are not. */
+import { describe, expect, it } from 'vitest'
+import { findLookalike, nameSkeleton } from '../../server/import/lookalike'
+
+const verified = [
+  { id: 1, name: 'Bored Ape Yacht Club' },
+  { id: 2, name: 'Azuki' },
+  { id: 3, name: 'Pudgy Penguins' },
+]
+const match = (name: string) => findLookalike(name, verified)?.id ?? null
+
+describe('findLookalike', () => {
+  it('sees through case, spaces, punctuation, accents, digits and other scripts', () => {
+    expect(match('bored ape yacht club')).toBe(1)
+    expect(match('Bored-Ape_Yacht.Club!')).toBe(1)
+    expect(match('B0red Ape Yacht C1ub')).toBe(1)
+    expect(match('Воrеd Аpе Yасht Сlub')).toBe(1) // Cyrillic В, о, е, А, а, с, С
+    expect(match('Bóred Apé Yacht Club')).toBe(1)
+    expect(match('Ｂｏｒｅｄ Ａｐｅ Ｙａｃｈｔ Ｃｌｕｂ')).toBe(1) // fullwidth
+    expect(match('AZUKl')).toBe(2)
+    expect(match('Pudgy Penquins')).toBe(3) // one typo in a long name
+    expect(match('Bored Ape Yaht Clubb')).toBe(1) // two in a longer one
+  })
+
+  it('leaves names that only share a word, or short names a letter apart', () => {
+    expect(match('Bored Cats')).toBeNull()
+    expect(match('Azure')).toBeNull()
+    expect(match('Penguins of the North')).toBeNull()
+    expect(match('')).toBeNull()
+    expect(match('!!!')).toBeNull()
+  })
+
+  it('a skeleton keeps only what a reader sees', () => {
+    expect(nameSkeleton('Cool Cats')).toBe(nameSkeleton('C00L  CATS'))
+    expect(nameSkeleton('modern')).toBe(nameSkeleton('rnodern'))
+  })
+})
