@@ -8,8 +8,9 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
 import { DomainError } from '../../db/errors'
 import * as market from '../../db/market'
-import { activity, collections, listings, nfts, offers } from '../../db/schema'
+import { activity, listings, nfts, offers } from '../../db/schema'
 import { createTestRuntime } from '../support/runtime'
+import { atomsCollection } from '../support/market-rows'
 
 const TABLES = ['listings', 'offers', 'sales', 'activity', 'nfts', 'nft_attributes', 'token_metadata'] as const
 type Table = (typeof TABLES)[number]
@@ -24,32 +25,7 @@ const log = (n: number) => ({ txHash: hash(1000 + n), logIndex: n, blockNumber: 
 
 /** A market with something for every operation to change. */
 async function fixture(db: Database) {
-  const [collection] = await db
-    .insert(collections)
-    .values({
-      slug: 'atoms',
-      chainId: 31337,
-      contract: '0x00000000000000000000000000000000000000cc',
-      name: 'Atoms',
-      logoUrl: '/logo.svg',
-      bannerUrl: '/banner.svg',
-      category: 'art',
-      creator: SELLER,
-    })
-    .returning()
-  const token = (tokenId: string, lazyMinted = false) => ({
-    collectionId: collection!.id,
-    chainId: 31337,
-    contract: collection!.contract,
-    tokenId,
-    name: `Atom ${tokenId}`,
-    image: '/a.svg',
-    owner: SELLER,
-    creator: SELLER,
-    category: 'art' as const,
-    addDate: now,
-    lazyMinted,
-  })
+  const { collection, token } = await atomsCollection(db, SELLER, now)
   const [a, b] = await db
     .insert(nfts)
     .values([token('1'), token('2', true)])
@@ -86,7 +62,7 @@ async function fixture(db: Database) {
   await db.insert(activity).values({
     type: 'transfer',
     nftId: a!.id,
-    collectionId: collection!.id,
+    collectionId: collection.id,
     fromAddress: SELLER,
     toAddress: BUYER,
     txHash: log(1).txHash,
@@ -94,7 +70,7 @@ async function fixture(db: Database) {
     createdAt: now,
   })
   await market.refreshNftMarket(db, [a!.id, b!.id], now)
-  const nft = (row: typeof a) => ({ id: row!.id, collectionId: collection!.id, owner: SELLER })
+  const nft = (row: typeof a) => ({ id: row!.id, collectionId: collection.id, owner: SELLER })
   const newToken = (tokenId: bigint, metadata = true): market.TokenRecord => ({
     collection: collection!,
     tokenId,

@@ -7,8 +7,9 @@ import { eq } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
 import * as market from '../../db/market'
-import { activity, chainCursors, collections, indexedBlocks, listings, nfts, offers, sales } from '../../db/schema'
+import { activity, chainCursors, indexedBlocks, listings, nfts, offers, sales } from '../../db/schema'
 import { createTestRuntime } from '../support/runtime'
+import { atomsCollection } from '../support/market-rows'
 
 const SELLER = '0x00000000000000000000000000000000000000a1'
 const BIDDER = '0x00000000000000000000000000000000000000b2'
@@ -36,32 +37,7 @@ async function indexedMarket() {
   const runtime = await createTestRuntime()
   runtimes.push(runtime)
   const db = runtime.db
-  const [collection] = await db
-    .insert(collections)
-    .values({
-      slug: 'atoms',
-      chainId: 31337,
-      contract: '0x00000000000000000000000000000000000000cc',
-      name: 'Atoms',
-      logoUrl: '/logo.svg',
-      bannerUrl: '/banner.svg',
-      category: 'art',
-      creator: SELLER,
-    })
-    .returning()
-  const token = (tokenId: string, lazyMinted = false) => ({
-    collectionId: collection!.id,
-    chainId: 31337,
-    contract: collection!.contract,
-    tokenId,
-    name: `Atom ${tokenId}`,
-    image: '/a.svg',
-    owner: SELLER,
-    creator: SELLER,
-    category: 'art' as const,
-    addDate: now,
-    lazyMinted,
-  })
+  const { collection, token } = await atomsCollection(db, SELLER, now)
   const [a, b, c] = await db
     .insert(nfts)
     .values([token('1'), token('2', true), token('3')])
@@ -80,8 +56,8 @@ async function indexedMarket() {
     orderHash: hash(3),
     counter: '0',
   })
-  await market.applyTransfer(db, at(95), { nftId: c!.id, collectionId: collection!.id, from: SELLER, to: BUYER })
-  await market.applyTransfer(db, at(102, 0), { nftId: a!.id, collectionId: collection!.id, from: SELLER, to: BUYER })
+  await market.applyTransfer(db, at(95), { nftId: c!.id, collectionId: collection.id, from: SELLER, to: BUYER })
+  await market.applyTransfer(db, at(102, 0), { nftId: a!.id, collectionId: collection.id, from: SELLER, to: BUYER })
   await market.applyFill(db, at(102, 1), {
     orderHash: hash(1),
     offerer: SELLER,
@@ -91,13 +67,13 @@ async function indexedMarket() {
   })
   await market.applyVoucherRedeemed(db, at(103), {
     nftId: b!.id,
-    collectionId: collection!.id,
+    collectionId: collection.id,
     buyer: BUYER,
     priceWei: 2n * 10n ** 18n,
   })
   await market.applyTransfer(db, at(103, 1), {
     nftId: b!.id,
-    collectionId: collection!.id,
+    collectionId: collection.id,
     from: `0x${'0'.repeat(40)}`,
     to: BUYER,
   })
