@@ -74,7 +74,8 @@ async function ownersAt(
   tokens: { id: number; contract: string; tokenId: string }[],
   block: bigint,
 ) {
-  const owners: { nftId: number; owner: string }[] = []
+  // null: no owner at `block` (not minted yet, or burnt).
+  const owners: { nftId: number; owner: string | null }[] = []
   for (const token of tokens) {
     const read = (blockNumber?: bigint) =>
       client.readContract({
@@ -86,11 +87,11 @@ async function ownersAt(
       })
     const owner = await read(block).catch(() =>
       read().catch((error: unknown) => {
-        if (reverted(error)) return null // not minted on this chain: a Transfer read again sets its owner
+        if (reverted(error)) return null // not minted on this chain (yet): a Transfer read again sets its owner
         throw error
       }),
     )
-    if (owner) owners.push({ nftId: token.id, owner })
+    owners.push({ nftId: token.id, owner })
   }
   return owners
 }

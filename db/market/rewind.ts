@@ -3,13 +3,25 @@
  * chain no longer has (a reorg deeper than the confirmations, a node that lags, a local chain
  * restarted from an older saved state). Each exported write is one transaction.
  */
-import { and, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import { activity, chainCursors, indexedBlocks, listings, nfts, offers, sales } from '../schema'
+import { and, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm'
+import {
+  activity,
+  chainCursors,
+  collections,
+  indexedBlocks,
+  listings,
+  nfts,
+  offers,
+  sales,
+  tokenBalances,
+} from '../schema'
 import { refreshInTx } from './refresh'
-import type { Db } from './transaction'
+import type { Db, Tx } from './transaction'
 
 /** Block hashes kept per chain: enough to find the fork point of any rewind seen in practice. */
 const KEPT_BLOCKS = 1_000
+
+const ZERO = '0x0000000000000000000000000000000000000000'
 
 const chainNfts = (db: Db, chainId: number) => db.select({ id: nfts.id }).from(nfts).where(eq(nfts.chainId, chainId))
 
@@ -139,7 +151,7 @@ export async function ownersToReread(db: Db, chainId: number, block: bigint) {
  */
 export function rewindMarket(
   db: Db,
-  rewind: { chainId: number; to: bigint; owners: { nftId: number; owner: string }[]; now: Date },
+  rewind: { chainId: number; to: bigint; owners: { nftId: number; owner: string | null }[]; now: Date },
 ): Promise<{ nftIds: number[]; salesRemoved: number }> {
   const { chainId, now } = rewind
   const after = Number(rewind.to)
@@ -184,8 +196,16 @@ export function rewindMarket(
       .from(listings)
       .where(and(eq(listings.status, 'inactive'), inArray(listings.nftId, chainNfts(tx, chainId))))
     for (const row of inactive) touched.add(row.nftId)
+    const replayed = await rewindImported(tx, chainId, after)
+    for (const id of replayed.nftIds) touched.add(id)
     for (const { nftId, owner } of rewind.owners) {
-      await tx.update(nfts).set({ owner: owner.toLowerCase() }).where(eq(nfts.id, nftId))
+      // Vitrine's own token without an owner at `to` keeps its row as it is (a Transfer read again sets it);
+      // an imported one is owned by no one until then.
+      if (owner === null && !replayed.importedNfts.has(nftId)) continue
+      await tx
+        .update(nfts)
+        .set({ owner: owner?.toLowerCase() ?? ZERO })
+        .where(eq(nfts.id, nftId))
       touched.add(nftId)
     }
     await refreshInTx(tx, touched, now)
@@ -198,4 +218,57 @@ export function rewindMarket(
     await caughtUp(tx, chainId, after)
     return { nftIds: [...touched], salesRemoved: sold.length }
   })
+}
+
+/**
+ * Imported collections read past `after` (db/market/imported.ts) go back with the chain. An
+ * ERC-721 one reads on from `after`: its feed lines after it are gone with the others, and its
+ * tokens' owners are read from the chain at `after` (ownersToReread). An ERC-1155 one's balances
+ * cannot be read back without knowing every holder, and a collection deployed after `after` may
+ * not exist any more: both are read again from their deployment block, their balances, owners,
+ * mint and transfer lines cleared first.
+ */
+/** A failed collection stays failed (the backfill skips it) whatever the rewind does to its progress. */
+const unlessFailed = (status: 'pending' | 'backfilling') =>
+  sql<'pending' | 'backfilling'>`CASE WHEN ${collections.indexStatus} = 'failed' THEN 'failed' ELSE ${status} END`
+
+async function rewindImported(tx: Tx, chainId: number, after: number) {
+  const rows = await tx
+    .select({ id: collections.id, standard: collections.standard, deployBlock: collections.deployBlock })
+    .from(collections)
+    .where(
+      and(eq(collections.chainId, chainId), isNotNull(collections.indexStatus), gt(collections.indexedBlock, after)),
+    )
+  const ids = rows.map((r) => r.id)
+  const importedNfts = new Set(
+    ids.length
+      ? (await tx.select({ id: nfts.id }).from(nfts).where(inArray(nfts.collectionId, ids))).map((r) => r.id)
+      : [],
+  )
+  const nftIds: number[] = []
+  for (const row of rows) {
+    if (row.standard === 'erc721' && (row.deployBlock ?? 0) <= after) {
+      await tx
+        .update(collections)
+        .set({ indexedBlock: after, indexStatus: unlessFailed('backfilling') })
+        .where(eq(collections.id, row.id))
+      continue
+    }
+    const tokens = tx.select({ id: nfts.id }).from(nfts).where(eq(nfts.collectionId, row.id))
+    await tx.delete(tokenBalances).where(inArray(tokenBalances.nftId, tokens))
+    await tx
+      .delete(activity)
+      .where(and(eq(activity.collectionId, row.id), inArray(activity.type, ['mint', 'transfer'])))
+    const reset = await tx
+      .update(nfts)
+      .set({ owner: ZERO })
+      .where(eq(nfts.collectionId, row.id))
+      .returning({ id: nfts.id })
+    nftIds.push(...reset.map((r) => r.id))
+    await tx
+      .update(collections)
+      .set({ indexedBlock: null, indexStatus: unlessFailed('pending') })
+      .where(eq(collections.id, row.id))
+  }
+  return { nftIds, importedNfts }
 }

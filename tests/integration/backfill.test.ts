@@ -4,8 +4,12 @@
  * them, across a crash in the middle of a range, next to a collection that cannot be followed,
  * and ERC-4906 metadata updates.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import {
   concat,
@@ -27,6 +31,7 @@ import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions115
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, tokenBalances } from '../../db/schema'
 import { indexConfiguredChains } from '../../server/trading/indexing'
+import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { startTestChain, testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { createTestRuntime } from '../support/runtime'
@@ -492,4 +497,84 @@ describe('the indexer', () => {
       .where(and(eq(activity.collectionId, row.id), eq(activity.type, 'mint')))
     expect(mints).toHaveLength(2)
   })
+})
+
+describe('a chain that loses blocks the backfill read', () => {
+  it('takes imported collections back with it: owners and balances are the new chain’s', async () => {
+    const local = await startTestChain()
+    let node: RunningProcess | null = null
+    const stateDir = mkdtempSync(join(tmpdir(), 'vitrine-backfill-state-'))
+    try {
+      const base = await createTestRuntime()
+      runtimes.push(base)
+      const runtime = {
+        ...base,
+        env: { ...base.env, chains: [{ id: 31337, rpcUrl: local.url, publicRpcUrl: local.url }] },
+      }
+      const { db } = runtime
+      const art = await deployForeignArt721(local.url)
+      const editions = await deployForeignEditions1155(local.url)
+      await art.mint(alice.address, 1n, 3n)
+      await editions.mint(alice.address, 1n, 10n)
+      const artRow = await imported(db, art)
+      const editionsRow = await imported(db, editions)
+      await indexConfiguredChains(runtime)
+
+      // The state the chain will go back to.
+      const file = join(stateDir, 'state.json')
+      writeFileSync(file, gunzipSync(Buffer.from((await local.client.dumpState()).slice(2), 'hex')))
+
+      // Read by the backfill, then lost.
+      await art.transfer(alice, bob.address, 1n)
+      await art.mint(carol.address, 4n, 1n)
+      await editions.transfer(alice, bob.address, 1n, 3n)
+      await editions.mintBatch(bob.address, [2n], [5n])
+      await indexConfiguredChains(runtime)
+      expect((await tokensOf(db, artRow.id)).map((t) => t.tokenId)).toContain('4')
+
+      const port = Number(new URL(local.url).port)
+      await local.stop()
+      node = await startAnvil(port, ['--load-state', file])
+      // What the chain did instead.
+      await art.transfer(alice, carol.address, 2n)
+      await editions.transfer(alice, carol.address, 1n, 1n)
+      await local.client.mine({ blocks: 5 })
+
+      for (let i = 0; i < 5; i++) await indexConfiguredChains(runtime)
+
+      const owners = Object.fromEntries((await tokensOf(db, artRow.id)).map((t) => [t.tokenId, t.owner]))
+      expect(owners).toEqual({
+        '1': lower(alice.address),
+        '2': lower(carol.address),
+        '3': lower(alice.address),
+        '4': ZERO, // minted only in the lost blocks
+      })
+      const balances: Record<string, string> = {}
+      for (const holder of [alice, bob, carol])
+        for (const id of [1n, 2n]) {
+          const quantity = await local.client.readContract({
+            address: editions.address,
+            abi: foreignEditions1155Abi,
+            functionName: 'balanceOf',
+            args: [holder.address, id],
+          })
+          if (quantity > 0n) balances[`${id} ${lower(holder.address)}`] = quantity.toString()
+        }
+      expect(await balancesOf(db, editionsRow.id)).toEqual(balances)
+      expect(balances).toEqual({ [`1 ${lower(alice.address)}`]: '9', [`1 ${lower(carol.address)}`]: '1' })
+      const lines = await db
+        .select({ type: activity.type, from: activity.fromAddress, to: activity.toAddress })
+        .from(activity)
+        .where(inArray(activity.collectionId, [artRow.id, editionsRow.id]))
+      expect(lines.filter((l) => l.to === lower(bob.address))).toEqual([])
+      const statuses = await db
+        .select({ status: collections.indexStatus })
+        .from(collections)
+        .where(inArray(collections.id, [artRow.id, editionsRow.id]))
+      expect(statuses.map((s) => s.status)).toEqual(['following', 'following'])
+    } finally {
+      await (node ?? local).stop()
+      rmSync(stateDir, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
