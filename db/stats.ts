@@ -9,6 +9,20 @@ const DAY = 86_400_000
 const trendingKey = (change: number | null, volume24hEth: number) => change ?? NO_CHANGE_TRENDING_KEY + volume24hEth
 
 /**
+ * A collection's distinct holders, correlated on `collections.id`: an ERC-1155 collection's from
+ * its balances (a token has many holders), another's from its tokens' owners. The zero address
+ * holds what was burnt, and is no one.
+ */
+export const OWNER_COUNT = sql`(CASE collections.standard
+  WHEN 'erc1155' THEN (
+    SELECT count(DISTINCT token_balances.owner) FROM token_balances
+    JOIN nfts ON nfts.id = token_balances.nft_id WHERE nfts.collection_id = collections.id)
+  ELSE (
+    SELECT count(DISTINCT owner) FROM nfts
+    WHERE nfts.collection_id = collections.id AND nfts.owner <> '0x0000000000000000000000000000000000000000')
+  END)`
+
+/**
  * Recomputes every collection's derived stats from nfts and sales: item, owner and listed
  * counts, floor, and volumes over 24h / the 24h before / 7d / 30d / all time (exact wei,
  * summed as bigint), the 24h change and the trending key. Run after seeding and by the indexer.
@@ -17,7 +31,7 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
   await db.run(sql`
     UPDATE collections SET
       item_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id),
-      owner_count = (SELECT count(DISTINCT owner) FROM nfts WHERE nfts.collection_id = collections.id),
+      owner_count = ${OWNER_COUNT},
       listed_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL),
       floor_wei = (
         SELECT price_wei FROM nfts

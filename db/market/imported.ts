@@ -7,6 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { activity, collections, nfts, tokenBalances, type TokenStandard, type Category } from '../schema'
+import { OWNER_COUNT } from '../stats'
 import { logColumns, type ChainLog } from './chain'
 import type { Db, Tx } from './transaction'
 
@@ -103,6 +104,7 @@ export function applyImportedRange(
         indexStatus: range.following ? 'following' : 'backfilling',
         indexError: null,
         itemCount: count?.n ?? 0,
+        ownerCount: OWNER_COUNT,
       })
       .where(eq(collections.id, collection.id))
     return { applied: true, nftIds: [...touched] }

@@ -25,7 +25,7 @@ import {
   type PublicClient,
 } from 'viem'
 import { anvil } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backfillChain } from '../../chain/indexer/backfill'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
@@ -37,6 +37,8 @@ import { deployForeignArt721, deployForeignEditions1155 } from '../support/forei
 import { createTestRuntime } from '../support/runtime'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
+// Each test sends a few dozen transactions to anvil; on a busy machine that is seconds.
+vi.setConfig({ testTimeout: 30_000 })
 const alice = testAccount(2)
 const bob = testAccount(3)
 const carol = testAccount(4)
@@ -259,6 +261,8 @@ describe('an imported ERC-721', () => {
     const [token2] = (await tokensOf(db, row.id)).filter((t) => t.tokenId === '2')
     expect(token2!.owner).toBe(lower(alice.address))
     expect(await db.select().from(activity).where(eq(activity.collectionId, row.id))).toHaveLength(lines.length + 1)
+    const [counted] = await db.select().from(collections).where(eq(collections.id, row.id))
+    expect({ items: counted!.itemCount, owners: counted!.ownerCount }).toEqual({ items: 5, owners: 2 })
   })
 
   it('ERC-4906: MetadataUpdate and BatchMetadataUpdate put tokens back in the metadata queue', async () => {
@@ -319,6 +323,8 @@ describe('an imported ERC-1155', () => {
     // The largest holder is the token's owner.
     const owners = Object.fromEntries((await tokensOf(db, row.id)).map((t) => [t.tokenId, t.owner]))
     expect(owners).toEqual({ '1': lower(alice.address), '2': lower(bob.address), '3': lower(alice.address) })
+    const [counted] = await db.select().from(collections).where(eq(collections.id, row.id))
+    expect({ items: counted!.itemCount, owners: counted!.ownerCount }).toEqual({ items: 3, owners: 3 })
   })
 
   it('burns (to the zero address) lower balances, and a token burnt out is owned by no one', async () => {
