@@ -8,6 +8,8 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { stampPeerAddress } from './server/client-address.ts'
+import { nodeNetworkAccess } from './server/metadata/network.node.ts'
+import { installNetworkAccess } from './server/metadata/safe-fetch.ts'
 import { loadDevVars } from './scripts/dev-vars.ts'
 
 export default defineConfig(async ({ command }) => {
@@ -18,6 +20,8 @@ export default defineConfig(async ({ command }) => {
     runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }))
   } else if (command === 'serve') {
     loadDevVars()
+    // The SSR modules run in this process: token URIs are fetched with resolved addresses checked.
+    installNetworkAccess(nodeNetworkAccess)
     // Ahead of TanStack Start's handler: the socket's address is who the client is (rate limits).
     runtimePlugins.push({
       name: 'vitrine:peer-address',

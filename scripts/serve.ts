@@ -13,9 +13,13 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { stampPeerAddress } from '../server/client-address'
 import { EnvError, parseEnv } from '../server/env'
+import { nodeNetworkAccess } from '../server/metadata/network.node'
+import { installNetworkAccess } from '../server/metadata/safe-fetch'
 import { processCount } from './server-processes'
 
 process.env.NODE_ENV ??= 'production'
+// Token URIs are fetched with every resolved address checked, at connection time too.
+installNetworkAccess(nodeNetworkAccess)
 let processes = 1
 try {
   parseEnv(process.env)

@@ -25,6 +25,17 @@ export { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT }
 /** 0.0001 ETH: below it an order is dust (its fees round to nothing, and it drags the floor down). */
 export const DEFAULT_MIN_PRICE_WEI = 10n ** 14n
 
+/** A gateway base URL (http or https) that a CID or transaction id and its path are appended to. */
+function gatewaySchema(example: string) {
+  return z
+    .url({ protocol: /^https?$/, error: `must be an http(s) URL, e.g. ${example}` })
+    .transform((url) => (url.endsWith('/') ? url : `${url}/`))
+    .optional()
+}
+
+/** The local IPFS-style gateway `npm run dev` starts (scripts/ipfs-gateway.ts). */
+export const LOCAL_IPFS_GATEWAY_PORT = 8091
+
 const baseSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   DATABASE_URL: z
@@ -69,6 +80,15 @@ const baseSchema = z.object({
     .toLowerCase()
     .regex(/^[a-z0-9-]+$/, 'must be a header name, e.g. x-forwarded-for or cf-connecting-ip')
     .optional(),
+  IPFS_GATEWAY: gatewaySchema('https://ipfs.io/ipfs/'),
+  ARWEAVE_GATEWAY: gatewaySchema('https://arweave.net/'),
+  FETCH_ALLOW_HOSTS: z
+    .string()
+    .regex(
+      /^\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}\s*(,\s*(\[[0-9a-f:.]+\]|[a-z0-9.-]+):\d{1,5}\s*)*$/i,
+      'must be host:port pairs separated by commas, e.g. 127.0.0.1:8091',
+    )
+    .optional(),
 })
 
 /**
@@ -105,6 +125,11 @@ export type Env = {
   TRUSTED_PROXY_HEADER: string | undefined
   /** The lowest price a listing, offer, auction reserve or lazy mint may ask (dust distorts floors). */
   minPriceWei: bigint
+  /**
+   * Reading token metadata: the gateways ipfs:// and ar:// URIs go through, and the `host:port`
+   * pairs the fetcher may reach although private (development and tests only: a local gateway).
+   */
+  metadataFetch: { ipfsGateway: string; arweaveGateway: string; allowHosts: string[] }
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -162,6 +187,11 @@ export function parseEnv(raw: Record<string, unknown>): Env {
   }
   const chains = parseChains(env, raw, problems)
   const rateLimits = parseRateLimits(env.RATE_LIMITS, env.NODE_ENV, problems)
+  if (production && env.FETCH_ALLOW_HOSTS) {
+    problems.push(
+      'FETCH_ALLOW_HOSTS: not allowed in production (it lets token URIs reach private addresses; it is for a local gateway in development and tests)',
+    )
+  }
   const secret = env.AUTH_SECRET
   if (problems.length > 0 || !secret) throw new EnvError(problems)
   return {
@@ -179,6 +209,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     rateLimits,
     TRUSTED_PROXY_HEADER: env.TRUSTED_PROXY_HEADER,
     minPriceWei: env.MIN_PRICE_WEI,
+    metadataFetch: parseMetadataFetch(env),
   }
 }
 
@@ -230,4 +261,22 @@ function parseChains(
       rpcUrl: overrides.server.get(id) ?? fallback(id),
       publicRpcUrl: overrides.browser.get(id) ?? fallback(id),
     }))
+}
+
+/**
+ * Production reads IPFS and Arweave through public gateways and reaches no private address.
+ * Development and tests default to the local IPFS-style gateway, allowed although on 127.0.0.1.
+ */
+function parseMetadataFetch(env: z.infer<typeof baseSchema>): Env['metadataFetch'] {
+  const local = env.NODE_ENV !== 'production'
+  const localGateway = `127.0.0.1:${LOCAL_IPFS_GATEWAY_PORT}`
+  const allow = env.FETCH_ALLOW_HOSTS ?? (local ? localGateway : '')
+  return {
+    ipfsGateway: env.IPFS_GATEWAY ?? (local ? `http://${localGateway}/ipfs/` : 'https://ipfs.io/ipfs/'),
+    arweaveGateway: env.ARWEAVE_GATEWAY ?? 'https://arweave.net/',
+    allowHosts: allow
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  }
 }

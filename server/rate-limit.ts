@@ -26,6 +26,7 @@ export const RATE_ACTIONS = {
   'auth-log': { limit: '60/1m', what: 'log entries' },
   // An import reads the contract and searches its deployment block: tens of RPC calls.
   import: { limit: '10/10m', what: 'collection imports' },
+  'refresh-metadata': { limit: '10/1m', what: 'metadata refreshes' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

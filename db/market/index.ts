@@ -36,4 +36,12 @@ export {
   type ImportedRange,
   type TokenMove,
 } from './imported'
+export {
+  applyTokenMetadata,
+  claimDueMetadata,
+  recordMetadataFailure,
+  requestMetadataRefresh,
+  type ClaimedToken,
+  type TokenMetadataRecord,
+} from './metadata'
 export type { Db } from './transaction'

@@ -76,6 +76,14 @@ export const nftDetailShape = nftShape.extend({
   offers: z.array(z.strictObject(orderFields)),
   tradable: z.boolean().describe('whether the token trades on Vitrine (its network is configured)'),
   fees: z.array(z.strictObject({ label: z.string(), recipient: address, bps: z.number().int() })),
+  metadata: z
+    .strictObject({
+      status: z.enum(['ok', 'pending', 'failed']),
+      error: z.string().nullable().describe('why the last read of its metadata failed'),
+      nextAttemptAt: time.nullable().describe('when it is read (again)'),
+      refreshable: z.boolean().describe("whether it is read from the token's own URI (an imported collection)"),
+    })
+    .describe("the token's metadata as read from its URI"),
 })
 
 export const collectionShape = z.strictObject({

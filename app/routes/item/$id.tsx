@@ -3,6 +3,7 @@ import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { Icon } from '../../components/icons'
+import { MetadataStatus } from '../../components/nft/MetadataStatus'
 import { ItemMarket } from '../../components/trade/ItemMarket'
 import { shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
@@ -90,6 +91,7 @@ function ItemPage() {
           )}
         </div>
         <p className="mt-6 text-jacarta-500 dark:text-jacarta-200">{nft.description}</p>
+        <MetadataStatus nftId={nft.id} metadata={nft.metadata} />
         <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
           <div>
             <dt className="text-jacarta-500 dark:text-jacarta-200">Owned by</dt>

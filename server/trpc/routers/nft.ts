@@ -8,7 +8,9 @@ import { findCollectionId } from '../../queries/collections'
 import { findNftDetail } from '../../queries/nft-detail'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
 import { toExactExpression } from '../../queries/search'
-import { checksum } from '../../queries/serialize'
+import { checksum, isoTime } from '../../queries/serialize'
+import { requestMetadataRefresh } from '../../../db/market'
+import { limitRate } from '../rate-limit'
 import { requiredFees } from '../../trading/orders'
 import type { Context } from '../init'
 import { publicProcedure, router } from '../init'
@@ -93,15 +95,29 @@ async function nftDetail(ctx: Context, id: number) {
   const nft = await findNftDetail(ctx.db, id)
   if (!nft) return undefined
   const [terms] = await ctx.db
-    .select({ creator: collections.creator, creatorFeeBps: collections.creatorFeeBps })
-    .from(collections)
-    .where(eq(collections.id, nft.collection.id))
+    .select({
+      creator: collections.creator,
+      creatorFeeBps: collections.creatorFeeBps,
+      source: collections.source,
+      metadataStatus: nfts.metadataStatus,
+      metadataError: nfts.metadataError,
+      metadataNextAttemptAt: nfts.metadataNextAttemptAt,
+    })
+    .from(nfts)
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(eq(nfts.id, id))
   return {
     ...nft,
     /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
     tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
     /** The fees every order on this token carries, as consideration items (the server checks them). */
     fees: requiredFees(ctx.env, terms!).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
+    metadata: {
+      status: terms!.metadataStatus,
+      error: terms!.metadataError,
+      nextAttemptAt: terms!.metadataNextAttemptAt ? isoTime(terms!.metadataNextAttemptAt) : null,
+      refreshable: terms!.source === 'imported',
+    },
   }
 }
 
@@ -121,6 +137,31 @@ export const nftRouter = router({
       const nft = await nftDetail(ctx, input.id)
       if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
       return nft
+    }),
+
+  /**
+   * Read the token's metadata again from its URI (an imported collection's token): it joins the
+   * queue, due now, and the indexer's next round reads it. Rate-limited per client.
+   */
+  refreshMetadata: publicProcedure
+    .input(z.object({ id: z.coerce.number({ error: 'must be a numeric NFT id' }).int().positive() }))
+    .mutation(async ({ ctx, input }) => {
+      await limitRate(ctx, 'refresh-metadata')
+      const [row] = await ctx.db
+        .select({ source: collections.source })
+        .from(nfts)
+        .innerJoin(collections, eq(collections.id, nfts.collectionId))
+        .where(eq(nfts.id, input.id))
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
+      if (row.source !== 'imported') {
+        throw new TRPCError({
+          code: 'BAD_REQUEST',
+          message: 'id: this item was created on Vitrine; its metadata is stored with it and has nothing to refresh',
+        })
+      }
+      const now = new Date()
+      await requestMetadataRefresh(ctx.db, input.id, now)
+      return { queued: true as const, at: isoTime(now) }
     }),
 
   /** The same answer as byId, found as wallets and aggregators name a token. */

@@ -1,0 +1,136 @@
+/**
+ * A token's metadata as its own URI gives it (imported collections): the columns it fills,
+ * its traits (nft_attributes and the nfts.attributes copy), and the queue state around it:
+ * pending with a due time, retried with backoff, failed until someone asks again.
+ */
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { collections, nftAttributes, nfts, sortTraits, type TokenStandard, type Trait } from '../schema'
+import type { Db } from './transaction'
+
+/** A token taken from the queue to read. */
+export interface ClaimedToken {
+  id: number
+  tokenId: string
+  contract: string
+  standard: TokenStandard
+  /** Failed reads so far. */
+  attempts: number
+}
+
+/**
+ * Takes up to `limit` due tokens of a chain (pending, due by `now`, soonest first) and moves
+ * their due time to `holdUntil`, so no other reader takes them meanwhile; a reader that dies
+ * leaves them to be taken again then, with no attempt counted.
+ */
+export function claimDueMetadata(
+  db: Db,
+  { chainId, now, limit, holdUntil }: { chainId: number; now: Date; limit: number; holdUntil: Date },
+): Promise<ClaimedToken[]> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select({
+        id: nfts.id,
+        tokenId: nfts.tokenId,
+        contract: nfts.contract,
+        standard: collections.standard,
+        attempts: nfts.metadataAttempts,
+      })
+      .from(nfts)
+      .innerJoin(collections, eq(collections.id, nfts.collectionId))
+      .where(
+        and(
+          eq(nfts.metadataStatus, 'pending'),
+          or(isNull(nfts.metadataNextAttemptAt), lte(nfts.metadataNextAttemptAt, now)),
+          eq(nfts.chainId, chainId),
+        ),
+      )
+      .orderBy(asc(nfts.metadataNextAttemptAt))
+      .limit(limit)
+    if (due.length) {
+      await tx
+        .update(nfts)
+        .set({ metadataNextAttemptAt: holdUntil })
+        .where(
+          inArray(
+            nfts.id,
+            due.map((t) => t.id),
+          ),
+        )
+    }
+    return due
+  })
+}
+
+export interface TokenMetadataRecord {
+  /** Kept as it is (e.g. `#<id>`) when null. */
+  name: string | null
+  description: string
+  /** Kept as it is (e.g. drawn art) when ''. */
+  image: string
+  animationUrl: string | null
+  externalUrl: string | null
+  attributes: Trait[]
+  /** The URI it was read from, as the contract answered it (null: too long to keep). */
+  tokenUri: string | null
+}
+
+/** The metadata read: the token's columns and traits, and out of the queue. */
+export function applyTokenMetadata(db: Db, nftId: number, metadata: TokenMetadataRecord): Promise<void> {
+  return db.transaction(async (tx) => {
+    const traits = sortTraits(metadata.attributes)
+    await tx
+      .update(nfts)
+      .set({
+        ...(metadata.name === null ? {} : { name: metadata.name }),
+        ...(metadata.image === '' ? {} : { image: metadata.image }),
+        description: metadata.description,
+        animationUrl: metadata.animationUrl,
+        externalUrl: metadata.externalUrl,
+        attributes: traits,
+        tokenUri: metadata.tokenUri,
+        metadataStatus: 'ok',
+        metadataError: null,
+        metadataAttempts: 0,
+        metadataNextAttemptAt: null,
+      })
+      .where(eq(nfts.id, nftId))
+    await tx.delete(nftAttributes).where(eq(nftAttributes.nftId, nftId))
+    if (traits.length) {
+      await tx.insert(nftAttributes).values(traits.map((t) => ({ nftId, traitType: t.trait_type, value: t.value })))
+    }
+  })
+}
+
+/**
+ * A failed read: its reason, and either the time of the next try (still pending) or, with
+ * `nextAttemptAt` null, failed until a refresh or a metadata update event.
+ */
+export async function recordMetadataFailure(
+  db: Db,
+  nftId: number,
+  failure: { error: string; attempts: number; nextAttemptAt: Date | null; tokenUri?: string | null },
+): Promise<void> {
+  await db
+    .update(nfts)
+    .set({
+      metadataStatus: failure.nextAttemptAt ? 'pending' : 'failed',
+      metadataError: failure.error,
+      metadataAttempts: failure.attempts,
+      metadataNextAttemptAt: failure.nextAttemptAt,
+      ...(failure.tokenUri === undefined ? {} : { tokenUri: failure.tokenUri }),
+    })
+    .where(eq(nfts.id, nftId))
+}
+
+/**
+ * Someone asked for the metadata again: the token is due now, its attempts counted afresh.
+ * Answers false when the token does not exist or is not one whose metadata is read from its URI.
+ */
+export async function requestMetadataRefresh(db: Db, nftId: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(nfts)
+    .set({ metadataStatus: 'pending', metadataNextAttemptAt: now, metadataAttempts: 0 })
+    .where(eq(nfts.id, nftId))
+    .returning({ id: nfts.id })
+  return rows.length > 0
+}

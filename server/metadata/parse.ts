@@ -1,0 +1,106 @@
+/**
+ * ERC-721 / ERC-1155 metadata JSON, read leniently (a field of the wrong type is ignored, not
+ * the whole token) and bounded: long text is cut, attributes are capped, and media or links
+ * are kept only as URIs that are safe to store (server/metadata/uri.ts).
+ */
+import { z } from 'zod'
+import type { Trait } from '../../db/schema'
+import { FetchRefused } from './safe-fetch'
+import { publicUri, type Gateways } from './uri'
+
+export const LIMITS = {
+  name: 200,
+  description: 5_000,
+  traitType: 64,
+  traitValue: 200,
+  attributes: 50,
+  /** An on-chain (data:) image kept in the row: larger ones are dropped, not stored. */
+  dataImageBytes: 256 * 1024,
+} as const
+
+export interface TokenMetadata {
+  /** null: the metadata has no name (the token keeps `#<id>`). */
+  name: string | null
+  description: string
+  /** '' when the metadata names no usable image. */
+  image: string
+  animationUrl: string | null
+  externalUrl: string | null
+  attributes: Trait[]
+}
+
+const cut = (max: number) => (text: string) => text.trim().slice(0, max)
+const text = z.union([z.string(), z.number().transform(String)])
+const optionalText = text.optional().catch(undefined)
+
+const scalar = z.union([
+  z.string(),
+  z.number().refine(Number.isFinite).transform(String),
+  z.boolean().transform(String),
+])
+
+const attribute = z.object({ trait_type: scalar, value: scalar }).transform((a) => ({
+  trait_type: cut(LIMITS.traitType)(a.trait_type),
+  value: cut(LIMITS.traitValue)(a.value),
+}))
+
+const metadataSchema = z.looseObject({
+  name: optionalText,
+  description: optionalText,
+  image: optionalText,
+  image_url: optionalText,
+  /** Raw SVG markup (an OpenSea extension). */
+  image_data: z.string().optional().catch(undefined),
+  animation_url: optionalText,
+  external_url: optionalText,
+  attributes: z.array(z.unknown()).optional().catch(undefined),
+})
+
+/** Traits with a type and a value, the first of each type, at most LIMITS.attributes. */
+function traits(entries: unknown[]): Trait[] {
+  const seen = new Set<string>()
+  const out: Trait[] = []
+  for (const entry of entries) {
+    const parsed = attribute.safeParse(entry)
+    if (!parsed.success || !parsed.data.trait_type || !parsed.data.value || seen.has(parsed.data.trait_type)) continue
+    seen.add(parsed.data.trait_type)
+    out.push(parsed.data)
+    if (out.length === LIMITS.attributes) break
+  }
+  return out
+}
+
+const svgDataUri = (svg: string) => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`
+
+/** The JSON document's bytes as metadata; refuses what is not JSON or not a JSON object. */
+export function parseTokenMetadata(
+  bytes: Uint8Array,
+  { gateways, allowHosts }: { gateways: Gateways; allowHosts: readonly string[] },
+): TokenMetadata {
+  let json: unknown
+  try {
+    json = JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(bytes).replace(/^\uFEFF/, ''))
+  } catch {
+    throw new FetchRefused('not JSON (the document does not parse)')
+  }
+  const parsed = metadataSchema.safeParse(json)
+  if (!parsed.success) throw new FetchRefused('not a JSON object')
+  const m = parsed.data
+  const media = (value: string | undefined, dataImages: boolean) =>
+    value === undefined
+      ? null
+      : publicUri(value, { gateways, allowHosts, dataImages, maxDataBytes: LIMITS.dataImageBytes })
+  const image =
+    media(m.image, true) ??
+    media(m.image_url, true) ??
+    (m.image_data?.trimStart().startsWith('<svg') ? media(svgDataUri(m.image_data), true) : null)
+  const name = m.name === undefined ? '' : cut(LIMITS.name)(m.name)
+  return {
+    name: name || null,
+    description: m.description === undefined ? '' : cut(LIMITS.description)(m.description),
+    image: image ?? '',
+    animationUrl: media(m.animation_url, false),
+    externalUrl: media(m.external_url, false),
+    attributes: traits(m.attributes ?? []),
+  }
+}

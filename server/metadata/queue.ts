@@ -1,0 +1,159 @@
+/**
+ * The metadata queue: tokens of imported collections whose metadata is pending and due are
+ * read from their own URI (tokenURI / uri from the chain, then the document it names), a few
+ * at a time, and stored. A failure is recorded with its reason and tried again later, each
+ * wait twice the last (RETRY), until MAX_ATTEMPTS: then the token is 'failed' until someone
+ * refreshes it or its contract announces new metadata. Either way the token is listed, with
+ * its number and contract.
+ */
+import { BaseError, ContractFunctionRevertedError, erc1155Abi, erc721Abi, type Address, type PublicClient } from 'viem'
+import {
+  applyTokenMetadata,
+  claimDueMetadata,
+  recordMetadataFailure,
+  type ClaimedToken,
+} from '../../db/market/metadata'
+import type { Runtime } from '../runtime'
+import { ChainUnavailableError } from '../trading/clients'
+import { parseTokenMetadata } from './parse'
+import { FetchRefused, safeFetch, type NetworkAccess } from './safe-fetch'
+import { resolveTokenUri, substituteId } from './uri'
+
+/** Bounds on one token's document: 1 MB, 10 s (redirects included). */
+export const METADATA_MAX_BYTES = 1024 * 1024
+export const METADATA_TIMEOUT_MS = 10_000
+
+/** Wait before try n+1: 1 min × 2^n, at most 6 h; after 8 failed reads the token is 'failed'. */
+export const RETRY = { baseMs: 60_000, capMs: 6 * 3_600_000, maxAttempts: 8 } as const
+
+export const retryDelayMs = (failedBefore: number) => Math.min(RETRY.baseMs * 2 ** failedBefore, RETRY.capMs)
+
+/** How long a claimed token is held for its reader before another run may take it. */
+const CLAIM_HOLD_MS = 2 * 60_000
+/** Longer URIs (whole on-chain documents) are read but not kept in the row. */
+const KEPT_URI_LENGTH = 2048
+
+export interface MetadataRun {
+  read: number
+  failed: number
+}
+
+export interface MetadataQueueOptions {
+  chainId: number
+  client: PublicClient
+  /** Stop taking new tokens after this long (reads under way finish). */
+  budgetMs?: number
+  /** Tokens read at once. */
+  concurrency?: number
+  network?: NetworkAccess
+  now?: () => Date
+}
+
+/** The token's URI from its contract, `{id}` substituted for ERC-1155. */
+async function readTokenUri(client: PublicClient, token: ClaimedToken): Promise<string> {
+  const tokenId = BigInt(token.tokenId)
+  try {
+    if (token.standard === 'erc1155') {
+      const uri = await client.readContract({
+        address: token.contract as Address,
+        abi: erc1155Abi,
+        functionName: 'uri',
+        args: [tokenId],
+      })
+      return substituteId(uri, tokenId)
+    }
+    return await client.readContract({
+      address: token.contract as Address,
+      abi: erc721Abi,
+      functionName: 'tokenURI',
+      args: [tokenId],
+    })
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) throw error
+    const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null
+    const fn = token.standard === 'erc1155' ? 'uri' : 'tokenURI'
+    if (reverted)
+      throw new FetchRefused(
+        `${fn} reverted${(reverted as ContractFunctionRevertedError).reason ? `: ${(reverted as ContractFunctionRevertedError).reason}` : ''}`,
+      )
+    throw new FetchRefused(`${fn} could not be read: ${(error as BaseError).shortMessage ?? (error as Error).message}`)
+  }
+}
+
+const JSON_TYPES = /^(application\/json|text\/plain|text\/json|application\/[a-z0-9.+-]*\+json)$/
+
+/** Reads, parses and stores one token's metadata; a refusal or failure is recorded on it. */
+async function readOne(
+  { db, env }: Runtime,
+  client: PublicClient,
+  token: ClaimedToken,
+  network: NetworkAccess | undefined,
+  now: () => Date,
+) {
+  const { ipfsGateway, arweaveGateway, allowHosts } = env.metadataFetch
+  const gateways = { ipfsGateway, arweaveGateway }
+  let tokenUri: string | null | undefined
+  try {
+    const uri = await readTokenUri(client, token)
+    tokenUri = uri.length <= KEPT_URI_LENGTH ? uri : null
+    const resolved = resolveTokenUri(uri, gateways, METADATA_MAX_BYTES)
+    let bytes: Uint8Array
+    if (resolved.kind === 'data') {
+      if (!JSON_TYPES.test(resolved.mediaType)) throw new FetchRefused(`not JSON (${resolved.mediaType})`)
+      bytes = resolved.bytes
+    } else {
+      const fetched = await safeFetch(resolved.url, {
+        accept: 'json',
+        maxBytes: METADATA_MAX_BYTES,
+        timeoutMs: METADATA_TIMEOUT_MS,
+        allowHosts,
+        ...(network ? { network } : {}),
+      })
+      bytes = fetched.bytes
+    }
+    await applyTokenMetadata(db, token.id, { ...parseTokenMetadata(bytes, { gateways, allowHosts }), tokenUri })
+    return true
+  } catch (error) {
+    if (error instanceof ChainUnavailableError) throw error
+    const reason = error instanceof FetchRefused ? error.message : `unexpected error: ${(error as Error).message}`
+    const attempts = token.attempts + 1
+    const nextAttemptAt =
+      attempts >= RETRY.maxAttempts ? null : new Date(now().getTime() + retryDelayMs(token.attempts))
+    await recordMetadataFailure(db, token.id, {
+      error: reason.slice(0, 300),
+      attempts,
+      nextAttemptAt,
+      ...(tokenUri === undefined ? {} : { tokenUri }),
+    })
+    return false
+  }
+}
+
+/**
+ * Reads the due tokens of one chain, `concurrency` at a time, until none is due or the budget
+ * is spent. A chain that stops answering ends the run; its tokens are taken again later.
+ */
+export async function readDueMetadata(runtime: Runtime, options: MetadataQueueOptions): Promise<MetadataRun> {
+  const { chainId, client, budgetMs = 10_000, concurrency = 4, network, now = () => new Date() } = options
+  const run: MetadataRun = { read: 0, failed: 0 }
+  const until = Date.now() + budgetMs
+  do {
+    const at = now()
+    const batch = await claimDueMetadata(runtime.db, {
+      chainId,
+      now: at,
+      limit: concurrency,
+      holdUntil: new Date(at.getTime() + CLAIM_HOLD_MS),
+    })
+    if (batch.length === 0) break
+    const outcomes = await Promise.allSettled(batch.map((token) => readOne(runtime, client, token, network, now)))
+    for (const outcome of outcomes) {
+      if (outcome.status === 'rejected') {
+        if (outcome.reason instanceof ChainUnavailableError) return run
+        throw outcome.reason
+      }
+      run[outcome.value ? 'read' : 'failed']++
+    }
+  } while (Date.now() < until)
+  return run
+}
