@@ -14,6 +14,7 @@ import { Route as CategoryRouteImport } from './routes/$category'
 import { Route as R404RouteImport } from './routes/404'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ActivityRouteImport } from './routes/activity'
+import { Route as AddCollectionRouteImport } from './routes/add-collection'
 import { Route as CareersRouteImport } from './routes/careers'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CreateRouteImport } from './routes/create'
@@ -64,6 +65,11 @@ const AboutRoute = AboutRouteImport.update({
 const ActivityRoute = ActivityRouteImport.update({
   id: '/activity',
   path: '/activity',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AddCollectionRoute = AddCollectionRouteImport.update({
+  id: '/add-collection',
+  path: '/add-collection',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CareersRoute = CareersRouteImport.update({
@@ -204,6 +210,7 @@ export interface FileRoutesByFullPath {
   '/404': typeof R404Route
   '/about': typeof AboutRoute
   '/activity': typeof ActivityRoute
+  '/add-collection': typeof AddCollectionRoute
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
@@ -237,6 +244,7 @@ export interface FileRoutesByTo {
   '/404': typeof R404Route
   '/about': typeof AboutRoute
   '/activity': typeof ActivityRoute
+  '/add-collection': typeof AddCollectionRoute
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
@@ -271,6 +279,7 @@ export interface FileRoutesById {
   '/404': typeof R404Route
   '/about': typeof AboutRoute
   '/activity': typeof ActivityRoute
+  '/add-collection': typeof AddCollectionRoute
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
@@ -306,6 +315,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/about'
     | '/activity'
+    | '/add-collection'
     | '/careers'
     | '/contact'
     | '/create'
@@ -339,6 +349,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/about'
     | '/activity'
+    | '/add-collection'
     | '/careers'
     | '/contact'
     | '/create'
@@ -372,6 +383,7 @@ export interface FileRouteTypes {
     | '/404'
     | '/about'
     | '/activity'
+    | '/add-collection'
     | '/careers'
     | '/contact'
     | '/create'
@@ -406,6 +418,7 @@ export interface RootRouteChildren {
   R404Route: typeof R404Route
   AboutRoute: typeof AboutRoute
   ActivityRoute: typeof ActivityRoute
+  AddCollectionRoute: typeof AddCollectionRoute
   CareersRoute: typeof CareersRoute
   ContactRoute: typeof ContactRoute
   CreateRoute: typeof CreateRoute
@@ -469,6 +482,13 @@ declare module '@tanstack/react-router' {
       path: '/activity'
       fullPath: '/activity'
       preLoaderRoute: typeof ActivityRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/add-collection': {
+      id: '/add-collection'
+      path: '/add-collection'
+      fullPath: '/add-collection'
+      preLoaderRoute: typeof AddCollectionRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/careers': {
@@ -662,6 +682,7 @@ const rootRouteChildren: RootRouteChildren = {
   R404Route: R404Route,
   AboutRoute: AboutRoute,
   ActivityRoute: ActivityRoute,
+  AddCollectionRoute: AddCollectionRoute,
   CareersRoute: CareersRoute,
   ContactRoute: ContactRoute,
   CreateRoute: CreateRoute,

@@ -64,6 +64,13 @@ function CreatePage() {
         title="Create"
         lead="Publish an item: mint it for free (lazy minting) or pay the gas and own it right away."
       />
+      <p className="-mt-4 mb-8 text-sm text-jacarta-500 dark:text-jacarta-200">
+        Your tokens are in a collection Vitrine does not show yet?{' '}
+        <Link to="/add-collection" className="font-semibold text-accent underline">
+          Add a collection
+        </Link>{' '}
+        by its contract address.
+      </p>
       {!signedIn && (
         <p role="note" className="mb-8 rounded-xl bg-accent/10 p-4 text-sm">
           You need a signed-in wallet to publish.{' '}

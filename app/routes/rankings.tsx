@@ -8,6 +8,7 @@ import { formatEth, formatPercent } from '../lib/format'
 import { compact, oneOf, positiveInteger, strictSearch } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import { LookalikeBadge } from '../components/collection/Lookalike'
 
 const PERIODS = [
   { value: '24h', label: 'Last 24 hours' },
@@ -129,6 +130,7 @@ function RankingsPage() {
                       {r.collection.verified && (
                         <Icon name="verified" className="h-4 w-4 text-accent" label="Verified" />
                       )}
+                      {r.collection.lookalikeOf !== null && <LookalikeBadge />}
                     </Link>
                   </td>
                   <td className="px-4 py-3">{r.volume ? formatEth(r.volume.eth, 2) : '0'} ETH</td>

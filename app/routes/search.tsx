@@ -7,6 +7,7 @@ import { shortenAddress } from '../lib/format'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { strictSearch } from '../lib/search-params'
+import { LookalikeBadge } from '../components/collection/Lookalike'
 
 const parseSearch = (raw: Record<string, unknown>): { q?: string } => ({
   q: typeof raw.q === 'string' && raw.q.trim() ? raw.q.trim().slice(0, 100) : undefined,
@@ -54,6 +55,7 @@ function SearchPage() {
                     >
                       <img src={c.logo} alt="" width={48} height={48} className="h-12 w-12 rounded-full" />
                       <span className="font-semibold">{c.name}</span>
+                      {c.lookalikeOf !== null && <LookalikeBadge />}
                     </Link>
                   </li>
                 ))}

@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc-react'
 import { Icon } from '../icons'
 import { ErrorState } from '../ui/states'
 import { Section } from './Section'
+import { LookalikeBadge } from '../collection/Lookalike'
 
 const TABS = [
   { value: 'trending', label: 'Trending' },
@@ -65,6 +66,7 @@ export function TopCollections() {
                       {c.name}
                     </Link>
                     {c.verified && <Icon name="verified" className="h-4 w-4 shrink-0 text-accent" label="Verified" />}
+                    {c.lookalikeOf !== null && <LookalikeBadge />}
                   </p>
                   <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
                     {formatEth(tab === 'trending' ? c.stats.volume24h!.eth : c.stats.volumeAll!.eth, 2)} ETH{' '}

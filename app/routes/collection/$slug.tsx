@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
+import { IndexingProgress } from '../../components/collection/IndexingProgress'
+import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
 import { Icon } from '../../components/icons'
 import { NftBrowser } from '../../components/nft/NftBrowser'
 import { nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../../lib/browse'
@@ -53,11 +55,23 @@ export const Route = createFileRoute('/collection/$slug')({
   component: CollectionPage,
 })
 
+/** While an imported collection's history is being read, its page follows the progress. */
+const INDEXING_POLL_MS = 3_000
+
 function CollectionPage() {
-  const collection = Route.useLoaderData()
+  const loaded = Route.useLoaderData()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
+  const live = useQuery({
+    ...trpc.collection.byIdOrSlug.queryOptions({ idOrSlug: loaded.slug }),
+    initialData: loaded,
+    refetchInterval: (query) => {
+      const status = query.state.data?.indexing?.status
+      return status === 'pending' || status === 'backfilling' ? INDEXING_POLL_MS : false
+    },
+  })
+  const collection = live.data
   const activity = useQuery(trpc.activity.list.queryOptions({ collection: collection.slug, limit: 10 }))
   const stats = [
     ['Items', collection.stats.items.toLocaleString('en-US')],
@@ -85,12 +99,15 @@ function CollectionPage() {
         <h1 className="mt-4 flex items-center gap-2 font-display text-3xl font-bold md:text-4xl">
           {collection.name}
           {collection.verified && <Icon name="verified" className="h-7 w-7 text-accent" label="Verified collection" />}
+          {collection.lookalikeOf !== null && <LookalikeBadge />}
         </h1>
+        {collection.lookalikeOf !== null && <LookalikeWarning of={collection.lookalikeOf} />}
         <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-200">
           By <span className="font-mono">{shortenAddress(collection.creator)}</span> · {collection.category} · creator
           earnings {collection.creatorEarningsBps / 100}%
         </p>
         <p className="mt-4 max-w-3xl text-jacarta-500 dark:text-jacarta-200">{collection.description}</p>
+        {collection.indexing && <IndexingProgress indexing={collection.indexing} />}
         <dl className="mt-8 grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-jacarta-100 bg-jacarta-100 sm:grid-cols-4 lg:grid-cols-8 dark:border-jacarta-700 dark:bg-jacarta-700">
           {stats.map(([label, value]) => (
             <div key={label} className="bg-white p-4 text-center dark:bg-jacarta-800">

@@ -135,6 +135,20 @@ function UserItems({
   )
   if (query.isPending) return <GridSkeleton />
   const items = query.data?.pages.flatMap((p) => p.data) ?? []
+  if (items.length === 0 && tab === 'owned') {
+    return (
+      <div className="space-y-4 text-center">
+        <EmptyState title="Nothing here yet" />
+        <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
+          Tokens of a collection Vitrine does not show yet?{' '}
+          <Link to="/add-collection" className="font-semibold text-accent underline">
+            Add a collection
+          </Link>{' '}
+          by its contract address, and its tokens appear here as they are read from the chain.
+        </p>
+      </div>
+    )
+  }
   if (items.length === 0) return <EmptyState title="Nothing here yet" />
   return (
     <>

@@ -1,0 +1,39 @@
+import type { RouterOutputs } from '../../../server/trpc/root'
+
+type Indexing = NonNullable<RouterOutputs['collection']['byIdOrSlug']['indexing']>
+
+const STATUS: Record<Indexing['status'], string> = {
+  pending: 'Waiting to read its history from the chain',
+  backfilling: 'Reading its history from the chain',
+  following: 'Up to date with the chain',
+  failed: 'Reading the chain failed; it is retried',
+}
+
+/** An imported collection's backfill: how far its transfers have been read, and how many tokens were found. */
+export function IndexingProgress({ indexing }: { indexing: Indexing }) {
+  const { fromBlock, indexedBlock, headBlock } = indexing
+  const span = fromBlock !== null && headBlock !== null ? headBlock - fromBlock + 1 : null
+  const done = span && indexedBlock !== null && fromBlock !== null ? Math.max(0, indexedBlock - fromBlock + 1) : 0
+  const percent = span ? Math.min(100, Math.floor((done / span) * 100)) : 0
+  const busy = indexing.status === 'pending' || indexing.status === 'backfilling'
+  return (
+    <section
+      aria-label="Indexing"
+      data-testid="indexing"
+      data-status={indexing.status}
+      className="mt-6 max-w-3xl rounded-xl border border-jacarta-100 p-4 text-sm dark:border-jacarta-700"
+    >
+      <p className="font-semibold">{STATUS[indexing.status]}</p>
+      {busy && (
+        <progress className="mt-2 h-2 w-full accent-accent" max={100} value={percent} aria-label="Blocks read">
+          {percent}%
+        </progress>
+      )}
+      <p className="mt-2 text-jacarta-500 dark:text-jacarta-200">
+        Blocks {fromBlock?.toLocaleString('en-US') ?? '?'} to {headBlock?.toLocaleString('en-US') ?? '?'}
+        {indexedBlock !== null && <> · read up to {indexedBlock.toLocaleString('en-US')}</>} ·{' '}
+        {indexing.tokens.toLocaleString('en-US')} token{indexing.tokens === 1 ? '' : 's'} found
+      </p>
+    </section>
+  )
+}

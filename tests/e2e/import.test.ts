@@ -1,0 +1,64 @@
+/**
+ * Adding a collection Vitrine did not write, in a real browser: a signed-in wallet finds "Add a
+ * collection" from /create, gives a foreign ERC-721's address, lands on the collection's page,
+ * which says it is unverified and shows how far its history has been read; a wrong address is
+ * refused under its field.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, waitForHydration } from '../support/browser'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721 } from '../support/foreign'
+import { visitorWithWallet } from '../support/test-wallet'
+
+const baseUrl = inject('baseUrl')
+const anvilUrl = inject('anvilUrl')
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(page: Page, path: string) {
+  await page.goto(baseUrl + path)
+  await waitForHydration(page)
+}
+
+describe('add a collection', () => {
+  it('a signed-in wallet imports a foreign ERC-721 by address and lands on its page', async () => {
+    const name = `Tide Pool ${Date.now().toString(36)}`
+    // Account 0 deploys: the other browser tests send their transactions from accounts 7 and 8.
+    const art = await deployForeignArt721(anvilUrl, { name, symbol: 'POOL', owner: testAccount(0) })
+    await art.mint(testAccount(2).address, 1n, 3n)
+
+    const visitor = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [2] })
+    const { page } = visitor
+    await open(page, '/login')
+    await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
+    await page.waitForURL(/\/user\/0x/)
+
+    await open(page, '/create')
+    await page.getByRole('link', { name: 'Add a collection' }).click()
+    await page.waitForURL(/\/add-collection$/)
+    await page.getByRole('heading', { name: 'Add a collection' }).waitFor()
+
+    // Not a contract: said under the field, and the page stays.
+    await page.getByLabel('Contract address').fill(`0x${'5e'.repeat(20)}`)
+    await page.getByRole('button', { name: 'Add collection' }).click()
+    await page.getByText(/Contract address: there is no contract at/).waitFor()
+
+    await page.getByLabel('Contract address').fill(art.address)
+    await page.getByRole('button', { name: 'Add collection' }).click()
+    await page.waitForURL(/\/collection\/tide-pool-/, { timeout: 30_000 })
+    await page.getByRole('heading', { name, level: 1 }).waitFor()
+    const indexing = page.getByTestId('indexing')
+    await indexing.waitFor()
+    expect(await indexing.textContent()).toMatch(/Blocks [\d,]+ to [\d,]+/)
+    expect(await indexing.getAttribute('data-status')).toMatch(/^(pending|backfilling|following)$/)
+
+    expect(visitor.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await visitor.close()
+  }, 90_000)
+})
