@@ -30,6 +30,7 @@ import { backfillChain } from '../../chain/indexer/backfill'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, tokenBalances } from '../../db/schema'
+import { chainClient } from '../../server/trading/clients'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { startTestChain, testAccount } from '../support/chain'
@@ -207,7 +208,7 @@ async function limitingRpc(maxBlocks: number, mode: 'refuse' | 'hang') {
     chain: anvil,
     transport: http(url, { retryCount: 0, timeout: 300 }),
   }) as PublicClient
-  return { client, seen }
+  return { client, url, seen }
 }
 
 describe('an imported ERC-721', () => {
@@ -357,12 +358,13 @@ describe('the block range adapts to the RPC', () => {
   }
 
   it('shrinks when the RPC says a query returned too many results, and still reads everything', async () => {
-    const { db } = await freshRuntime()
+    const { db, env } = await freshRuntime()
     const editions = await history()
     const row = await imported(db, editions, { indexRange: 64 })
     const rpc = await limitingRpc(8, 'refuse')
 
-    await backfillUntilDone(db, rpc.client)
+    // Through the server's own client (its retry and its errors), as the indexer runs it.
+    await backfillUntilDone(db, chainClient({ ...env, chains: [{ ...env.chains[0]!, rpcUrl: rpc.url }] }, 31337)!)
 
     expect(rpc.seen.refused).toBeGreaterThan(0)
     expect(rpc.seen.widest).toBeLessThanOrEqual(8)
