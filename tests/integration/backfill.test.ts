@@ -30,12 +30,14 @@ import { backfillChain } from '../../chain/indexer/backfill'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, tokenBalances } from '../../db/schema'
+import { app } from '../../server/app'
 import { chainClient } from '../../server/trading/clients'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { startTestChain, testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { createTestRuntime } from '../support/runtime'
+import { sessionCookie } from '../support/session'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
 // Each test sends a few dozen transactions to anvil; on a busy machine that is seconds.
@@ -504,6 +506,38 @@ describe('the indexer', () => {
       .from(activity)
       .where(and(eq(activity.collectionId, row.id), eq(activity.type, 'mint')))
     expect(mints).toHaveLength(2)
+  })
+})
+
+describe('a collection imported over the API', () => {
+  it('is indexed by the next round, and its answer says so: following, blocks and tokens', async () => {
+    const runtime = await freshRuntime()
+    const editions = await deployForeignEditions1155(chain.url, { name: 'Backfilled Editions' })
+    await editions.mintBatch(alice.address, [1n, 2n, 3n], [4n, 5n, 6n])
+    const request = async (path: string, init: RequestInit = {}) => {
+      const headers = new Headers({ 'content-type': 'application/json' })
+      headers.set('cookie', await sessionCookie(lower(bob.address)))
+      const response = await app.request(`http://localhost:3000/api/v1${path}`, { ...init, headers }, runtime)
+      return { status: response.status, body: (await response.json()) as { data: Record<string, unknown> } }
+    }
+    const posted = await request('/collections/import', {
+      method: 'POST',
+      body: JSON.stringify({ chainId: 31337, contract: lower(editions.address) }),
+    })
+    expect(posted.status, JSON.stringify(posted.body)).toBe(202)
+    expect(posted.body.data.indexing).toMatchObject({ status: 'pending', tokens: 0 })
+
+    await indexConfiguredChains(runtime)
+
+    const answer = await request(`/collections/${String(posted.body.data.slug)}`)
+    const at = Number(await head())
+    expect(answer.body.data.indexing).toEqual({
+      status: 'following',
+      fromBlock: Number(editions.deployBlock),
+      indexedBlock: at,
+      headBlock: at,
+      tokens: 3,
+    })
   })
 })
 
