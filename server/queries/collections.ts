@@ -31,6 +31,7 @@ export const collectionCardColumns = {
   slug: collections.slug,
   name: collections.name,
   verified: collections.verified,
+  lookalikeOf: collections.lookalikeOf,
 }
 
 /** What a collection in JSON shows (toCollectionJson). */

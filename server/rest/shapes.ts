@@ -29,6 +29,7 @@ export const collectionCardShape = z.strictObject({
   slug: z.string(),
   name: z.string(),
   verified: z.boolean(),
+  lookalikeOf: z.number().int().nullable().describe('a verified collection whose name this one imitates'),
 })
 
 export const nftShape = z.strictObject({

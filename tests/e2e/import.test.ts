@@ -2,7 +2,7 @@
  * Adding a collection Vitrine did not write, in a real browser: a signed-in wallet finds "Add a
  * collection" from /create, gives a foreign ERC-721's address, lands on the collection's page,
  * which says it is unverified and shows how far its history has been read; a wrong address is
- * refused under its field.
+ * refused under its field; a copy of a verified collection's name is flagged as an impostor.
  */
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -57,6 +57,21 @@ describe('add a collection', () => {
     await indexing.waitFor()
     expect(await indexing.textContent()).toMatch(/Blocks [\d,]+ to [\d,]+/)
     expect(await indexing.getAttribute('data-status')).toMatch(/^(pending|backfilling|following)$/)
+    expect(await page.getByTestId('imported').textContent()).toMatch(/unverified/)
+    expect(await page.getByTestId('lookalike-warning').count()).toBe(0)
+
+    // A copy of a verified collection's name is flagged, with the real one a click away.
+    const listed = await fetch(`${baseUrl}/api/v1/collections?limit=100`)
+    const verified = ((await listed.json()) as { data: { name: string; slug: string; verified: boolean }[] }).data.find(
+      (c) => c.verified,
+    )!
+    const copy = await deployForeignArt721(anvilUrl, { name: verified.name.toUpperCase(), owner: testAccount(0) })
+    await open(page, '/add-collection')
+    await page.getByLabel('Contract address').fill(copy.address)
+    await page.getByRole('button', { name: 'Add collection' }).click()
+    const warning = page.getByTestId('lookalike-warning')
+    await warning.getByRole('link', { name: verified.name }).waitFor({ timeout: 30_000 })
+    expect(await warning.textContent()).toMatch(/Possible impostor/)
 
     expect(visitor.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await visitor.close()

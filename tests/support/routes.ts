@@ -16,6 +16,7 @@ export const SCREEN_ROUTES = [
   '/rankings',
   '/user/avatar_6',
   '/create',
+  '/add-collection',
   '/search?q=reverie',
   '/search?q=ne',
   '/contact',

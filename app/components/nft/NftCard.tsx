@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { countdown, formatEth } from '../../lib/format'
+import { LookalikeBadge } from '../collection/Lookalike'
 import { Icon } from '../icons'
 
 export type NftSummary = RouterOutputs['nft']['list']['data'][number]
@@ -35,6 +36,7 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
         {nft.collection.verified && (
           <Icon name="verified" className="h-4 w-4 shrink-0 text-accent" label="Verified collection" />
         )}
+        {nft.collection.lookalikeOf !== null && <LookalikeBadge />}
       </div>
       <h3 className="mt-1 truncate font-display text-base font-semibold">
         <Link to="/item/$id" params={{ id: String(nft.id) }} className="after:absolute after:inset-0">

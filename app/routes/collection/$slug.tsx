@@ -103,8 +103,16 @@ function CollectionPage() {
         </h1>
         {collection.lookalikeOf !== null && <LookalikeWarning of={collection.lookalikeOf} />}
         <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-200">
-          By <span className="font-mono">{shortenAddress(collection.creator)}</span> · {collection.category} · creator
-          earnings {collection.creatorEarningsBps / 100}%
+          {collection.imported && (
+            <span data-testid="imported">Added by contract address{collection.verified ? '' : ', unverified'} · </span>
+          )}
+          {/* An imported contract without an owner() has no creator to name. */}
+          {!/^0x0{40}$/.test(collection.creator) && (
+            <>
+              By <span className="font-mono">{shortenAddress(collection.creator)}</span> ·{' '}
+            </>
+          )}
+          {collection.category} · creator earnings {collection.creatorEarningsBps / 100}%
         </p>
         <p className="mt-4 max-w-3xl text-jacarta-500 dark:text-jacarta-200">{collection.description}</p>
         {collection.indexing && <IndexingProgress indexing={collection.indexing} />}
