@@ -134,7 +134,7 @@ async function readOne(
  * is spent. A chain that stops answering ends the run; its tokens are taken again later.
  */
 export async function readDueMetadata(runtime: Runtime, options: MetadataQueueOptions): Promise<MetadataRun> {
-  const { chainId, client, budgetMs = 10_000, concurrency = 4, network, now = () => new Date() } = options
+  const { chainId, client, budgetMs = 10_000, concurrency = 8, network, now = () => new Date() } = options
   const run: MetadataRun = { read: 0, failed: 0 }
   const until = Date.now() + budgetMs
   do {

@@ -8,6 +8,7 @@ import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
 import { chainCursors } from '../../db/schema'
+import { readDueMetadata } from '../metadata/queue'
 import type { Runtime } from '../runtime'
 import { ChainUnavailableError, chainClient } from './clients'
 
@@ -27,11 +28,16 @@ export type ChainIndexResult = IndexerRun | null | { error: string; unavailable?
 
 /** How long a run's backfill of imported collections may keep starting new block ranges. */
 export const BACKFILL_BUDGET_MS = 20_000
+/** How long a run may keep taking imported tokens whose metadata is due (reads under way finish). */
+export const METADATA_BUDGET_MS = 10_000
 
 export async function indexConfiguredChains(
   { db, env }: Runtime,
   only?: number,
-  { backfillBudgetMs = BACKFILL_BUDGET_MS }: { backfillBudgetMs?: number } = {},
+  {
+    backfillBudgetMs = BACKFILL_BUDGET_MS,
+    metadataBudgetMs = METADATA_BUDGET_MS,
+  }: { backfillBudgetMs?: number; metadataBudgetMs?: number } = {},
 ): Promise<Record<number, ChainIndexResult>> {
   const results: Record<number, ChainIndexResult> = {}
   for (const { id } of env.chains) {
@@ -78,6 +84,14 @@ export async function indexConfiguredChains(
     } finally {
       await releaseLease(db, lease, holder)
     }
+    // Then the metadata of the tokens the backfill found, outside the chain's lease (a token is
+    // claimed before it is read, so two readers never take the same one).
+    const main = results[id]
+    if (!(main && 'unavailable' in main)) {
+      await readDueMetadata({ db, env }, { chainId: id, client, budgetMs: metadataBudgetMs }).catch((error: unknown) =>
+        console.warn(`metadata: chain ${id}: ${(error as Error).message.split('\n')[0]}`),
+      )
+    }
   }
   return results
 }
@@ -87,6 +101,7 @@ const indexLease = (chainId: number) => `index-chain:${chainId}`
 /** How long `syncChain` waits for another caller's run of the same chain before answering busy. */
 export const SYNC_WAIT_MS = 5_000
 const SYNC_BACKFILL_MS = 2_000
+const SYNC_METADATA_MS = 1_000
 
 /**
  * Indexes one chain now. While another caller (in any process) is indexing it, waits for that run
@@ -98,7 +113,12 @@ export async function syncChain(
   chainId: number,
 ): Promise<ChainIndexResult | { waitedFor: number | null } | undefined> {
   // A trade waits for this: the backfill gets a short turn (collections at the head come first).
-  const result = (await indexConfiguredChains(runtime, chainId, { backfillBudgetMs: SYNC_BACKFILL_MS }))[chainId]
+  const result = (
+    await indexConfiguredChains(runtime, chainId, {
+      backfillBudgetMs: SYNC_BACKFILL_MS,
+      metadataBudgetMs: SYNC_METADATA_MS,
+    })
+  )[chainId]
   if (!result || !('busy' in result)) return result
   for (const until = Date.now() + SYNC_WAIT_MS; Date.now() < until;) {
     await new Promise((resolve) => setTimeout(resolve, 100))

@@ -14,6 +14,7 @@ import { readDueMetadata, RETRY } from '../../server/metadata/queue'
 import { nodeNetworkAccess } from '../../server/metadata/network.node'
 import { app } from '../../server/app'
 import { chainClient } from '../../server/trading/clients'
+import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startTestChain, testAccount } from '../support/chain'
 import {
   deployForeignArt721,
@@ -253,6 +254,42 @@ describe('reading metadata from token URIs', () => {
       metadataStatus: 'ok',
     })
     expect(await traitRows(edition!)).toEqual([['Edition', '2748']])
+  })
+})
+
+describe('the indexer', () => {
+  it("a round backfills an imported collection's tokens and then reads their metadata", async () => {
+    const dir = await gateway.addDirectory({
+      '1': JSON.stringify({ name: 'Indexed #1', attributes: [{ trait_type: 'Eyes', value: 'Green' }] }),
+    })
+    const art = await deployForeignArt721(chain.url, { baseURI: `ipfs://${dir}/` })
+    await art.mint(HOLDER, 1n)
+    await runtime.db.insert(collections).values({
+      slug: 'indexed',
+      chainId: 31337,
+      contract: art.address.toLowerCase(),
+      name: 'Indexed',
+      logoUrl: '',
+      bannerUrl: '',
+      category: 'art',
+      creator: HOLDER.toLowerCase(),
+      source: 'imported',
+      indexStatus: 'pending',
+      deployBlock: Number(art.deployBlock),
+    })
+    const row = async () =>
+      (await runtime.db.select().from(nfts).where(eq(nfts.contract, art.address.toLowerCase())))[0]
+    // The first round starts the main indexer's cursor; the backfill and the metadata follow.
+    for (let round = 0; round < 5 && (await row())?.metadataStatus !== 'ok'; round++) {
+      await indexConfiguredChains(runtime, 31337)
+    }
+    expect(await row()).toMatchObject({
+      tokenId: '1',
+      owner: HOLDER.toLowerCase(),
+      name: 'Indexed #1',
+      metadataStatus: 'ok',
+      attributes: [{ trait_type: 'Eyes', value: 'Green' }],
+    })
   })
 })
 
