@@ -139,7 +139,8 @@ export const activity = sqliteTable(
     createdAt: timestamp('created_at').notNull(),
   },
   (t) => [
-    uniqueIndex('activity_log_idx').on(t.txHash, t.logIndex, t.type),
+    // One line per kind and token of a log: an ERC-1155 TransferBatch moves several tokens in one log.
+    uniqueIndex('activity_log_idx').on(t.txHash, t.logIndex, t.type, t.nftId),
     index('activity_time_idx').on(t.createdAt, t.id),
     index('activity_type_idx').on(t.type, t.createdAt, t.id),
     index('activity_collection_idx').on(t.collectionId, t.createdAt, t.id),

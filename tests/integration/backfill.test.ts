@@ -328,6 +328,15 @@ describe('an imported ERC-1155', () => {
     expect(owners).toEqual({ '1': lower(alice.address), '2': lower(bob.address), '3': lower(alice.address) })
     const [counted] = await db.select().from(collections).where(eq(collections.id, row.id))
     expect({ items: counted!.itemCount, owners: counted!.ownerCount }).toEqual({ items: 3, owners: 3 })
+    // One feed line per token a batch moved: the batch transfer shows under tokens 2 and 3 alike.
+    const lines = await db
+      .select({ tokenId: nfts.tokenId, type: activity.type, to: activity.toAddress })
+      .from(activity)
+      .innerJoin(nfts, eq(nfts.id, activity.nftId))
+      .where(
+        and(eq(nfts.collectionId, row.id), eq(activity.type, 'transfer'), eq(activity.toAddress, lower(bob.address))),
+      )
+    expect(lines.map((l) => l.tokenId).toSorted()).toEqual(['1', '2', '3'])
   })
 
   it('burns (to the zero address) lower balances, and a token burnt out is owned by no one', async () => {
