@@ -3,7 +3,7 @@
  * its traits (nft_attributes and the nfts.attributes copy), and the queue state around it:
  * pending with a due time, retried with backoff, failed until someone asks again.
  */
-import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm'
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
 import { collections, nftAttributes, nfts, sortTraits, type TokenStandard, type Trait } from '../schema'
 import type { Db } from './transaction'
 
@@ -17,35 +17,41 @@ export interface ClaimedToken {
   attempts: number
 }
 
+/** The due tokens of a chain, soonest first: a walk of nfts_metadata_queue_idx (a query-plan test checks). */
+export const dueMetadataQuery = (db: Db, { chainId, now, limit }: { chainId: number; now: Date; limit: number }) =>
+  db
+    .select({
+      id: nfts.id,
+      tokenId: nfts.tokenId,
+      contract: nfts.contract,
+      standard: collections.standard,
+      attempts: nfts.metadataAttempts,
+    })
+    .from(nfts)
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(
+      and(
+        eq(nfts.metadataStatus, 'pending'),
+        lte(nfts.metadataNextAttemptAt, now),
+        // Unary plus: the chain is a filter, not an index to walk (nfts_metadata_queue_idx is the path).
+        sql`+${nfts.chainId} = ${chainId}`,
+      ),
+    )
+    .orderBy(asc(nfts.metadataNextAttemptAt))
+    .limit(limit)
+
 /**
- * Takes up to `limit` due tokens of a chain (pending, due by `now`, soonest first) and moves
- * their due time to `holdUntil`, so no other reader takes them meanwhile; a reader that dies
- * leaves them to be taken again then, with no attempt counted.
+ * Takes up to `limit` due tokens of a chain (pending, due by `now`, soonest first: every write
+ * that makes a token pending gives it its due time) and moves their due time to `holdUntil`, so
+ * no other reader takes them meanwhile; a reader that dies leaves them to be taken again then,
+ * with no attempt counted.
  */
 export function claimDueMetadata(
   db: Db,
   { chainId, now, limit, holdUntil }: { chainId: number; now: Date; limit: number; holdUntil: Date },
 ): Promise<ClaimedToken[]> {
   return db.transaction(async (tx) => {
-    const due = await tx
-      .select({
-        id: nfts.id,
-        tokenId: nfts.tokenId,
-        contract: nfts.contract,
-        standard: collections.standard,
-        attempts: nfts.metadataAttempts,
-      })
-      .from(nfts)
-      .innerJoin(collections, eq(collections.id, nfts.collectionId))
-      .where(
-        and(
-          eq(nfts.metadataStatus, 'pending'),
-          or(isNull(nfts.metadataNextAttemptAt), lte(nfts.metadataNextAttemptAt, now)),
-          eq(nfts.chainId, chainId),
-        ),
-      )
-      .orderBy(asc(nfts.metadataNextAttemptAt))
-      .limit(limit)
+    const due = await dueMetadataQuery(tx, { chainId, now, limit })
     if (due.length) {
       await tx
         .update(nfts)

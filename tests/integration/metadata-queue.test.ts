@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm'
 import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dueMetadataQuery } from '../../db/market/metadata'
 import { collections, nftAttributes, nfts } from '../../db/schema'
 import { readDueMetadata, RETRY } from '../../server/metadata/queue'
 import { nodeNetworkAccess } from '../../server/metadata/network.node'
@@ -258,6 +259,17 @@ describe('reading metadata from token URIs', () => {
 })
 
 describe('the indexer', () => {
+  it("finds due tokens through the queue index, not by walking a chain's tokens", async () => {
+    const query = dueMetadataQuery(runtime.db, { chainId: 31337, now: new Date(), limit: 8 }).toSQL()
+    const plan = await runtime.db.$client.execute({
+      sql: `explain query plan ${query.sql}`,
+      args: query.params as never[],
+    })
+    expect(plan.rows.map((row) => String(row.detail)).join('\n')).toMatch(
+      /SEARCH n(fts)? USING INDEX nfts_metadata_queue_idx \(metadata_next_attempt_at<\?\)/,
+    )
+  })
+
   it("a round backfills an imported collection's tokens and then reads their metadata", async () => {
     const dir = await gateway.addDirectory({
       '1': JSON.stringify({ name: 'Indexed #1', attributes: [{ trait_type: 'Eyes', value: 'Green' }] }),
