@@ -1,10 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { RouterOutputs } from '../../../server/trpc/root'
+import { relativeTime } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
 
 type Metadata = RouterOutputs['nft']['byId']['metadata']
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' })
 
 /**
  * An imported token's metadata as read from its own URI: why it is missing (the last read's
@@ -26,7 +25,9 @@ export function MetadataStatus({ nftId, metadata }: { nftId: number; metadata: M
         <p>
           {metadata.status === 'failed' ? 'Metadata could not be read' : 'The last read of its metadata failed'}:{' '}
           <span className="font-semibold">{metadata.error}</span>
-          {metadata.status === 'pending' && metadata.nextAttemptAt && <> (next try {when(metadata.nextAttemptAt)})</>}
+          {metadata.status === 'pending' && metadata.nextAttemptAt && (
+            <> (next try {relativeTime(metadata.nextAttemptAt)})</>
+          )}
         </p>
       )}
       <button

@@ -83,6 +83,9 @@ function ItemPage() {
         <h1 className="mt-2 font-display text-3xl font-bold md:text-4xl">{nft.name}</h1>
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-jacarta-500 dark:text-jacarta-200">
           <span>Token #{nft.tokenId}</span>
+          <span className="font-mono" title={nft.contract}>
+            Contract {shortenAddress(nft.contract)}
+          </span>
           <span aria-label={`${nft.likes} likes`} className="inline-flex items-center gap-1">
             <Icon name="heart" className="h-4 w-4" /> {nft.likes}
           </span>
