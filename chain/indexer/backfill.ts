@@ -65,6 +65,8 @@ export interface BackfillResult {
   to: bigint | null
   status: 'pending' | 'backfilling' | 'following' | 'failed'
   error?: string
+  /** The NFTs whose owners or balances the run changed (their listings are checked again). */
+  nftIds: number[]
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -130,8 +132,10 @@ async function backfillCollection(
   let range = Math.max(1, Math.min(state.range, MAX_RANGE))
   let from = state.indexedBlock === null ? state.deployBlock : state.indexedBlock + 1n
   const first = from
+  const changed = new Set<number>()
   const result = (status: BackfillResult['status'], error?: string): BackfillResult => ({
     collectionId: collection.id,
+    nftIds: [...changed],
     from: from > first ? first : null,
     to: from > first ? from - 1n : null,
     status,
@@ -178,7 +182,7 @@ async function backfillCollection(
       if (read.logs < QUIET_LOGS && width === range) range = Math.min(range * 2, MAX_RANGE)
       const { moves, refreshes } = await decode(client, read)
       const next: ImportedRange = { from, to, head, range, following: to >= limit, moves, refreshes }
-      await applyImportedRange(db, collection, next, now())
+      for (const id of (await applyImportedRange(db, collection, next, now())).nftIds) changed.add(id)
       from = to + 1n
     }
     return result(from > limit ? 'following' : 'backfilling')

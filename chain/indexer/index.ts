@@ -24,7 +24,7 @@ import {
   setListingStatuses,
   type ChainLog,
 } from '../../db/market'
-import { chainCursors, collections, listings, nfts } from '../../db/schema'
+import { chainCursors, collections, listings, nfts, tokenBalances } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/stats'
 import { ItemType } from '../seaport'
 import { rewindIfReplaced } from './rewind'
@@ -297,43 +297,61 @@ class LogApplier {
     }
   }
 
-  /**
-   * A listing is fillable while its maker owns the token and Seaport may move it: otherwise
-   * `inactive` (and `active` again when both hold once more, as the signed order then works).
-   */
-  async recheckListings() {
-    if (!this.touched.size) return
-    const open = await this.db
-      .select({
-        id: listings.id,
-        nftId: listings.nftId,
-        maker: listings.maker,
-        status: listings.status,
-        owner: nfts.owner,
-        contract: nfts.contract,
-      })
-      .from(listings)
-      .innerJoin(nfts, eq(nfts.id, listings.nftId))
-      .where(
-        and(
-          inArray(listings.nftId, [...this.touched]),
-          inArray(listings.status, ['active', 'inactive']),
-          eq(listings.kind, 'fixed'),
-        ),
-      )
-    const changes: { id: number; nftId: number; status: 'active' | 'inactive' }[] = []
-    for (const listing of open) {
-      const approved =
-        listing.owner === listing.maker &&
-        (await this.client.readContract({
-          address: listing.contract as Address,
-          abi: erc721Abi,
-          functionName: 'isApprovedForAll',
-          args: [listing.maker as Address, this.seaport],
-        }))
-      const status = approved ? 'active' : 'inactive'
-      if (status !== listing.status) changes.push({ id: listing.id, nftId: listing.nftId, status })
-    }
-    await setListingStatuses(this.db, changes, this.now)
+  recheckListings() {
+    return recheckListings(this.db, this.client, this.seaport, this.touched, this.now)
   }
+}
+
+/**
+ * A listing is fillable while its maker holds the token (an ERC-1155 listing: at least what is
+ * left of it) and Seaport may move it: otherwise `inactive` (and `active` again when both hold
+ * once more, as the signed order then works). Also run after the backfill moved imported tokens.
+ */
+export async function recheckListings(
+  db: Database,
+  client: PublicClient,
+  seaport: Address,
+  nftIds: Iterable<number>,
+  now: Date,
+) {
+  const ids = [...new Set(nftIds)]
+  if (!ids.length) return
+  const open = await db
+    .select({
+      id: listings.id,
+      nftId: listings.nftId,
+      maker: listings.maker,
+      status: listings.status,
+      quantity: listings.quantity,
+      filled: listings.filledQuantity,
+      owner: nfts.owner,
+      contract: nfts.contract,
+      standard: collections.standard,
+      balance: tokenBalances.quantity,
+    })
+    .from(listings)
+    .innerJoin(nfts, eq(nfts.id, listings.nftId))
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .leftJoin(tokenBalances, and(eq(tokenBalances.nftId, listings.nftId), eq(tokenBalances.owner, listings.maker)))
+    .where(
+      and(inArray(listings.nftId, ids), inArray(listings.status, ['active', 'inactive']), eq(listings.kind, 'fixed')),
+    )
+  const changes: { id: number; nftId: number; status: 'active' | 'inactive' }[] = []
+  for (const listing of open) {
+    const holds =
+      listing.standard === 'erc1155'
+        ? BigInt(listing.balance ?? '0') >= BigInt(listing.quantity) - BigInt(listing.filled)
+        : listing.owner === listing.maker
+    const approved =
+      holds &&
+      (await client.readContract({
+        address: listing.contract as Address,
+        abi: erc721Abi,
+        functionName: 'isApprovedForAll',
+        args: [listing.maker as Address, seaport],
+      }))
+    const status = approved ? 'active' : 'inactive'
+    if (status !== listing.status) changes.push({ id: listing.id, nftId: listing.nftId, status })
+  }
+  await setListingStatuses(db, changes, now)
 }

@@ -76,7 +76,17 @@ export const nftDetailShape = nftShape.extend({
   ),
   offers: z.array(z.strictObject(orderFields)),
   tradable: z.boolean().describe('whether the token trades on Vitrine (its network is configured)'),
-  fees: z.array(z.strictObject({ label: z.string(), recipient: address, bps: z.number().int() })),
+  fees: z.array(
+    z.strictObject({
+      label: z.string(),
+      recipient: address,
+      bps: z.number().int(),
+      note: z
+        .string()
+        .nullable()
+        .describe('said beside the fees, e.g. that a collection without EIP-2981 pays no creator earnings'),
+    }),
+  ),
   metadata: z
     .strictObject({
       status: z.enum(['ok', 'pending', 'failed']),

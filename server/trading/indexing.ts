@@ -2,11 +2,12 @@
  * Runs the indexer (chain/indexer) over every configured chain that has marketplace contracts:
  * from `npm run dev`'s loop, the Worker's Cron Trigger, and on demand after a transaction.
  */
-import { indexChain, type IndexerRun } from '../../chain/indexer'
+import { indexChain, recheckListings, type IndexerRun } from '../../chain/indexer'
 import { backfillChain } from '../../chain/indexer/backfill'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
+import { refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
 import { readDueMetadata } from '../metadata/queue'
 import type { Runtime } from '../runtime'
@@ -70,8 +71,8 @@ export async function indexConfiguredChains(
       // Imported collections, no further than the blocks the main indexer checked (its rewind covers them).
       const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, id))
       const main = results[id]
-      if (cursor && !(main && 'unavailable' in main))
-        await backfillChain({
+      if (cursor && !(main && 'unavailable' in main)) {
+        const backfilled = await backfillChain({
           db,
           client,
           chainId: id,
@@ -79,6 +80,11 @@ export async function indexConfiguredChains(
           upTo: BigInt(cursor.block),
           budgetMs: backfillBudgetMs,
         })
+        // A foreign token that moved (sold elsewhere, given away) can no longer be bought from its lister.
+        const moved = backfilled.flatMap((r) => r.nftIds)
+        await recheckListings(db, client, contracts.seaport, moved, new Date())
+        await refreshNftMarket(db, moved)
+      }
     } catch (error) {
       console.warn(`backfill: chain ${id}: ${(error as Error).message.split('\n')[0]}`)
     } finally {

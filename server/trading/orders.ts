@@ -32,7 +32,6 @@ import {
   orderHash,
   orderToJson,
   orderTypedData,
-  type Fee,
   type OrderComponents,
 } from '../../chain/seaport'
 import type { Database } from '../../db/client'
@@ -45,6 +44,7 @@ import { chainClient, unlessUnavailable } from './clients'
 import { checkPrice } from './price-floor'
 import { recordOrder } from '../../db/market'
 import type { SubmitOrderInput } from './order-input'
+import { requiredFees, type FeeTerm } from './royalties'
 
 /** Orders may run at most this long (and must run at least a minute). */
 const MAX_DURATION_S = 180n * 86_400n
@@ -78,7 +78,7 @@ function checkCommonTerms(order: OrderComponents, now: Date) {
 }
 
 /** Every required fee must be paid to its recipient in full (`paid` sums items per recipient). */
-function checkFees(required: (Fee & { label: string })[], price: bigint, paid: (recipient: Address) => bigint) {
+function checkFees(required: FeeTerm[], price: bigint, paid: (recipient: Address) => bigint) {
   for (const fee of required) {
     const due = feeAmount(price, fee.bps)
     if (due > 0n && paid(fee.recipient) < due) {
@@ -91,12 +91,28 @@ function checkFees(required: (Fee & { label: string })[], price: bigint, paid: (
 
 async function findToken(db: Database, chainId: number, contract: Address, tokenId: bigint) {
   const [row] = await db
-    .select({ nft: nfts, creator: collections.creator, creatorFeeBps: collections.creatorFeeBps })
+    .select({
+      nft: nfts,
+      creator: collections.creator,
+      creatorFeeBps: collections.creatorFeeBps,
+      royaltySource: collections.royaltySource,
+      standard: collections.standard,
+    })
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(and(eq(nfts.chainId, chainId), eq(nfts.contract, contract), eq(nfts.tokenId, tokenId.toString())))
   return row ?? refuse(`order: token ${tokenId} of ${checksum(contract)} is not on Vitrine`, 'not_found')
 }
+
+type FoundToken = Awaited<ReturnType<typeof findToken>>
+const royaltyTerms = (token: FoundToken) => ({
+  chainId: token.nft.chainId,
+  contract: token.nft.contract,
+  tokenId: token.nft.tokenId,
+  creator: token.creator,
+  creatorFeeBps: token.creatorFeeBps,
+  royaltySource: token.royaltySource,
+})
 
 /**
  * A 64-byte (EIP-2098 compact, as seaport-js signs) or 65-byte ECDSA signature as 65 bytes with
@@ -169,8 +185,9 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
   const paid = (recipient: Address) =>
     order.consideration.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
-  checkPrice(env, 'order.consideration', price, requiredFees(env, token))
-  checkFees(requiredFees(env, token), price, paid)
+  const fees = await requiredFees(env, royaltyTerms(token))
+  checkPrice(env, 'order.consideration', price, fees)
+  checkFees(fees, price, paid)
   const hash = orderHash(order)
   await ensureNew(db, hash)
   const signature = await checkSignature(env, input, contracts.seaport)
@@ -217,8 +234,9 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   const price = bid!.startAmount
   const paid = (recipient: Address) =>
     fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
-  checkPrice(env, 'order.offer', price, requiredFees(env, token))
-  checkFees(requiredFees(env, token), price, paid)
+  const required = await requiredFees(env, royaltyTerms(token))
+  checkPrice(env, 'order.offer', price, required)
+  checkFees(required, price, paid)
   await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
   const hash = orderHash(order)
   await ensureNew(db, hash)
@@ -269,12 +287,4 @@ async function storeOrder(
     now,
   )
   return { id, orderHash: hash, nftId: nft.id }
-}
-
-/** The fees every order on `token` must carry: the platform's and the collection creator's. */
-export function requiredFees(env: Env, token: { creator: string; creatorFeeBps: number }): (Fee & { label: string })[] {
-  return [
-    { label: 'the platform fee', recipient: env.platformFee.recipient, bps: env.platformFee.bps },
-    { label: 'the creator earnings', recipient: token.creator as Address, bps: token.creatorFeeBps },
-  ]
 }

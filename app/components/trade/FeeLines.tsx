@@ -5,10 +5,12 @@ export interface ItemFee {
   label: string
   recipient: string
   bps: number
+  /** Said instead of a fee that is absent (a collection without EIP-2981 pays no creator earnings). */
+  note?: string | null
 }
 
 /** 'the creator earnings' → 'Creator earnings'. */
-const sentenceCase = (label: string) => {
+export const sentenceCase = (label: string) => {
   const bare = label.replace(/^the /, '')
   return bare[0]!.toUpperCase() + bare.slice(1)
 }
@@ -29,6 +31,13 @@ export function FeeLines({ price, fees, currency }: { price: bigint; fees: ItemF
             <span>
               {formatEth(formatEther(feeOf(price, fee.bps)))} {currency}
             </span>
+          </li>
+        ))}
+      {fees
+        .filter((fee) => fee.bps === 0 && fee.note)
+        .map((fee) => (
+          <li key={fee.label} data-testid="fee-note">
+            {fee.note}
           </li>
         ))}
     </ul>

@@ -6,6 +6,7 @@ import { useWallet } from '../../wallet/WalletProvider'
 import { CheckoutModal, type CheckoutItem } from '../modals/CheckoutModal'
 import { ListModal } from '../modals/ListModal'
 import { PlaceBidModal } from '../modals/PlaceBidModal'
+import { sentenceCase } from './FeeLines'
 import { TradeStatus } from './TradeStatus'
 import { useTrade } from './use-trade'
 
@@ -80,6 +81,12 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
         ) : (
           <p className="font-semibold">Not listed for sale</p>
         )}
+        <p className="mt-3 text-xs text-jacarta-500 dark:text-jacarta-200" data-testid="item-fees">
+          {nft.fees
+            .map((fee) => (fee.bps > 0 ? `${sentenceCase(fee.label)} ${fee.bps / 100}%` : fee.note))
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
         {!nft.tradable ? (
           <p className="mt-4 text-sm text-jacarta-500 dark:text-jacarta-200">
             Trading on this network is not available on this Vitrine.

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { and, eq } from 'drizzle-orm'
-import { maxUint256 } from 'viem'
+import { maxUint256, zeroAddress } from 'viem'
 import { marketplaceContracts } from '../../../chain/marketplace'
 import { collections, nfts } from '../../../db/schema'
 import { findCollectionId } from '../../queries/collections'
@@ -11,7 +11,8 @@ import { toExactExpression } from '../../queries/search'
 import { checksum, isoTime } from '../../queries/serialize'
 import { requestMetadataRefresh } from '../../../db/market'
 import { limitRate } from '../rate-limit'
-import { requiredFees } from '../../trading/orders'
+import { ChainUnavailableError } from '../../trading/clients'
+import { requiredFees } from '../../trading/royalties'
 import type { Context } from '../init'
 import { publicProcedure, router } from '../init'
 import {
@@ -91,6 +92,32 @@ export const tokenInput = z.object({
     .meta({ description: 'a uint256 in decimal' }),
 })
 
+/**
+ * The fees of an order on the token. An imported collection's royalty is read from its contract;
+ * when the chain does not answer, the page still shows, saying so (the server checks again when an
+ * order comes).
+ */
+async function itemFees(
+  ctx: Context,
+  nft: { chainId: number; contract: string; tokenId: string },
+  terms: { creator: string; creatorFeeBps: number; royaltySource: 'vitrine' | 'eip2981' | 'none' },
+) {
+  try {
+    return await requiredFees(ctx.env, { ...nft, ...terms })
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError)) throw error
+    return [
+      ...(await requiredFees(ctx.env, { ...nft, ...terms, royaltySource: 'none' })).slice(0, 1),
+      {
+        label: 'the creator earnings',
+        recipient: zeroAddress,
+        bps: 0,
+        note: "The collection's EIP-2981 creator earnings could not be read from the chain just now",
+      },
+    ]
+  }
+}
+
 async function nftDetail(ctx: Context, id: number) {
   const nft = await findNftDetail(ctx.db, id)
   if (!nft) return undefined
@@ -98,6 +125,7 @@ async function nftDetail(ctx: Context, id: number) {
     .select({
       creator: collections.creator,
       creatorFeeBps: collections.creatorFeeBps,
+      royaltySource: collections.royaltySource,
       source: collections.source,
       metadataStatus: nfts.metadataStatus,
       metadataError: nfts.metadataError,
@@ -111,7 +139,7 @@ async function nftDetail(ctx: Context, id: number) {
     /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
     tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
     /** The fees every order on this token carries, as consideration items (the server checks them). */
-    fees: requiredFees(ctx.env, terms!).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
+    fees: (await itemFees(ctx, nft, terms!)).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
     metadata: {
       status: terms!.metadataStatus,
       error: terms!.metadataError,

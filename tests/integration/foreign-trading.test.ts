@@ -1,0 +1,211 @@
+/**
+ * Trading tokens of collections Vitrine did not write, on anvil with Seaport: a foreign ERC-721
+ * imported by address and backfilled is listed by its holder and bought, paying its EIP-2981
+ * royalty to the contract's receiver; a collection without EIP-2981 pays no creator earnings
+ * and says so; a foreign token moved away outside Vitrine closes its listing.
+ */
+import { eq } from 'drizzle-orm'
+import { getAddress, parseEther, zeroAddress, type Address, type Hex } from 'viem'
+import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seaportAbi } from '../../chain/artifacts/Seaport'
+import {
+  feeAmount,
+  listingOrder,
+  orderTypedData,
+  randomSalt,
+  type Fee,
+  type OrderComponents,
+} from '../../chain/seaport'
+import { listings, nfts } from '../../db/schema'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721, deployForeignPlain721 } from '../support/foreign'
+import { startMarket } from '../support/market'
+
+type Account = HDAccount | PrivateKeyAccount
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON */
+
+let m: Awaited<ReturnType<typeof startMarket>>
+let art: Awaited<ReturnType<typeof deployForeignArt721>>
+let plain: Awaited<ReturnType<typeof deployForeignPlain721>>
+const holder = testAccount(5)
+const buyer = testAccount(6)
+const artOwner = testAccount(7)
+const royaltyReceiver = testAccount(8).address
+const ROYALTY_BPS = 750
+
+beforeAll(async () => {
+  m = await startMarket([1n])
+  art = await deployForeignArt721(m.chain.url, { owner: artOwner, royaltyReceiver, royaltyBps: ROYALTY_BPS })
+  await art.mint(holder.address, 1n, 3n)
+  plain = await deployForeignPlain721(m.chain.url, { owner: holder })
+  await plain.mint(holder.address, 1n, 2n)
+  for (const contract of [art.address, plain.address]) {
+    const imported = await m.api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract }) },
+      holder,
+    )
+    expect(imported.status).toBe(202)
+    await approve(holder, contract)
+  }
+  await m.index() // the backfill finds the holder's tokens
+}, 90_000)
+afterAll(() => m.stop())
+
+async function approve(account: Account, contract: Address) {
+  await m.send(account, {
+    address: contract,
+    abi: [
+      {
+        type: 'function',
+        name: 'setApprovalForAll',
+        stateMutability: 'nonpayable',
+        inputs: [
+          { name: 'operator', type: 'address' },
+          { name: 'approved', type: 'bool' },
+        ],
+        outputs: [],
+      },
+    ],
+    functionName: 'setApprovalForAll',
+    args: [m.chain.contracts.seaport, true],
+  })
+}
+
+const item = async (contract: Address, tokenId: bigint) =>
+  (await m.api(`/v1/nfts/31337/${contract}/${tokenId}`)).body.data as any
+
+async function signedListing(maker: Account, contract: Address, tokenId: bigint, price: bigint, fees: Fee[]) {
+  const now = BigInt(Math.floor(Date.now() / 1000))
+  const counter = await m.chain.client.readContract({
+    address: m.chain.contracts.seaport,
+    abi: seaportAbi,
+    functionName: 'getCounter',
+    args: [maker.address],
+  })
+  const order = listingOrder({
+    maker: maker.address,
+    token: { contract, tokenId },
+    price,
+    fees,
+    startTime: now - 60n,
+    endTime: now + 86_400n,
+    salt: randomSalt(),
+    counter,
+  })
+  const signature = await maker.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, order))
+  return { order, signature } as { order: OrderComponents; signature: Hex }
+}
+
+const balance = (address: Address) => m.chain.client.getBalance({ address })
+
+describe('a foreign ERC-721 with EIP-2981', () => {
+  it("is listed by its holder and bought, paying the contract's royalty receiver exactly", async () => {
+    const token = await item(art.address, 1n)
+    expect(token.owner).toBe(holder.address)
+    // The fees come from the contract: its royalty receiver and rate, not the collection's owner.
+    expect(token.fees).toEqual([
+      {
+        label: 'the platform fee',
+        recipient: getAddress(m.feeRecipient),
+        bps: m.runtime.env.platformFee.bps,
+        note: null,
+      },
+      {
+        label: 'the creator earnings (EIP-2981 royalty)',
+        recipient: royaltyReceiver,
+        bps: ROYALTY_BPS,
+        note: null,
+      },
+    ])
+
+    const price = parseEther('2.5')
+    const signed = await signedListing(holder, art.address, 1n, price, token.fees)
+    const submitted = await m.submit('listings', signed, holder)
+    expect(submitted.status).toBe(201)
+    const { orderHash } = submitted.body.data as unknown as { orderHash: string }
+
+    const before = {
+      holder: await balance(holder.address),
+      fee: await balance(m.feeRecipient),
+      royalty: await balance(royaltyReceiver),
+    }
+    const hash = await m.fill(buyer, signed, price)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+
+    const platform = feeAmount(price, m.runtime.env.platformFee.bps)
+    const royalty = feeAmount(price, ROYALTY_BPS)
+    expect((await balance(holder.address)) - before.holder).toBe(price - platform - royalty)
+    expect((await balance(m.feeRecipient)) - before.fee).toBe(platform)
+    expect((await balance(royaltyReceiver)) - before.royalty).toBe(royalty)
+
+    await m.index()
+    const [listing] = await m.runtime.db.select().from(listings).where(eq(listings.orderHash, orderHash))
+    expect(listing!.status).toBe('filled')
+    expect((await item(art.address, 1n)).owner).toBe(buyer.address)
+  })
+
+  it('refuses a listing that pays the collection owner instead of the EIP-2981 receiver', async () => {
+    const price = parseEther('1')
+    const signed = await signedListing(holder, art.address, 2n, price, [
+      { recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps },
+      { recipient: artOwner.address, bps: ROYALTY_BPS },
+    ])
+    const submitted = await m.submit('listings', signed, holder)
+    expect(submitted.status).toBe(400)
+    expect(submitted.body.error!.message).toContain('the creator earnings (EIP-2981 royalty) of 7.5%')
+    expect(submitted.body.error!.message).toContain(royaltyReceiver)
+  })
+
+  it('closes the listing of a token its holder moved away outside Vitrine', async () => {
+    const token = await item(art.address, 3n)
+    const signed = await signedListing(holder, art.address, 3n, parseEther('1'), token.fees)
+    const submitted = await m.submit('listings', signed, holder)
+    expect(submitted.status).toBe(201)
+    expect((await item(art.address, 3n)).price).not.toBeNull()
+
+    await art.transfer(holder, buyer.address, 3n)
+    await m.index()
+    const [listing] = await m.runtime.db
+      .select()
+      .from(listings)
+      .where(eq(listings.orderHash, (submitted.body.data as any).orderHash))
+    expect(listing!.status).toBe('inactive')
+    const [row] = await m.runtime.db.select().from(nfts).where(eq(nfts.id, listing!.nftId))
+    expect(row!.priceWei).toBeNull()
+    expect((await item(art.address, 3n)).owner).toBe(buyer.address)
+  })
+})
+
+describe('a foreign ERC-721 without EIP-2981', () => {
+  it('says plainly that it pays no creator earnings, and its sale pays only the platform fee', async () => {
+    const token = await item(plain.address, 1n)
+    expect(token.fees).toEqual([
+      {
+        label: 'the platform fee',
+        recipient: getAddress(m.feeRecipient),
+        bps: m.runtime.env.platformFee.bps,
+        note: null,
+      },
+      {
+        label: 'the creator earnings',
+        recipient: zeroAddress,
+        bps: 0,
+        note: 'This collection sets no creator earnings (no EIP-2981)',
+      },
+    ])
+    const price = parseEther('0.8')
+    const signed = await signedListing(holder, plain.address, 1n, price, token.fees)
+    // Two items: the seller's share and the platform fee, nothing to anyone else.
+    expect(signed.order.consideration).toHaveLength(2)
+    expect((await m.submit('listings', signed, holder)).status).toBe(201)
+
+    const before = { holder: await balance(holder.address), fee: await balance(m.feeRecipient) }
+    const hash = await m.fill(buyer, signed, price)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const platform = feeAmount(price, m.runtime.env.platformFee.bps)
+    expect((await balance(holder.address)) - before.holder).toBe(price - platform)
+    expect((await balance(m.feeRecipient)) - before.fee).toBe(platform)
+  })
+})
