@@ -71,8 +71,10 @@ async function localChain(): Promise<RunningProcess | null> {
 const chain = await localChain()
 
 // From here on, however `npm run dev` is stopped (Ctrl+C, SIGTERM, its terminal closed), Vite
-// stops first and then anvil, which writes the chain's state as it exits: the next start goes on
-// from the same block instead of an older one the database has indexed past.
+// and anvil stop together, and anvil writes the chain's state as it exits: the next start goes on
+// from the same block instead of an older one the database has indexed past (the database can
+// only have indexed blocks the chain had, and the saved state holds all of them). A Vite that
+// does not stop within a few seconds (a request hanging in SSR) is killed, never waited for.
 const children: { vite?: ChildProcess } = {}
 let stopping = false
 function stop(code: number) {
@@ -82,7 +84,8 @@ function stop(code: number) {
   const running = vite && vite.exitCode === null && vite.signalCode === null ? vite : undefined
   const viteExited = running ? new Promise((resolve) => running.once('exit', resolve)) : Promise.resolve()
   running?.kill('SIGTERM')
-  void viteExited.then(() => chain?.stop()).then(() => process.exit(code))
+  setTimeout(() => running?.kill('SIGKILL'), 5_000).unref()
+  void Promise.all([viteExited, chain?.stop()]).then(() => process.exit(code))
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0))
 
