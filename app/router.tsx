@@ -12,7 +12,7 @@ import { routeTree } from './routeTree.gen'
 export function getRouter() {
   const queryClient = new QueryClient({
     defaultOptions: {
-      // SPEC.md §7: unused data is kept 60 s; no refetch on focus or reconnect.
+      // Unused data is kept 60 s; no refetch on focus or reconnect.
       queries: { staleTime: 30_000, gcTime: 60_000, refetchOnWindowFocus: false, refetchOnReconnect: false },
     },
   })

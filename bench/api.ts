@@ -2,7 +2,7 @@
  * `npm run bench:api`: the REST list endpoints against a 1,000,000-NFT database, served by the
  * Node production build (`npm start`), loaded with autocannon on 127.0.0.1. Each endpoint's
  * throughput and latency are also given as a ratio to /api/health measured in the same run.
- * Targets (issue 3): p99 < 50 ms at 1M items, throughput ≥ 1/4 of /api/health's.
+ * Targets: p99 < 50 ms at 1M items, throughput ≥ 1/4 of /api/health's.
  * The machine is shared and noisy, so each endpoint is measured in rounds, each right after a
  * run of /api/health; the table gives medians over the rounds, the ratio taken per round.
  * `npm start` serves with one process per core (ADR 10) and autocannon shares those cores, so

@@ -42,7 +42,7 @@ export const NETWORKS: Record<number, Network> = {
 /** Chainlink's ETH / USD price feed on Ethereum mainnet (fiat beside ETH prices). */
 export const ETH_USD_FEED: Address = '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419'
 
-/** SPEC.md lists these; they are shut down, so a wallet on one is on an unsupported network. */
+/** Test networks that are shut down: so a wallet on one is on an unsupported network. */
 export const RETIRED_CHAINS: Record<number, string> = { 3: 'Ropsten', 4: 'Rinkeby', 5: 'Goerli', 42: 'Kovan' }
 
 export const DEFAULT_CHAIN_IDS = {

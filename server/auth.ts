@@ -158,7 +158,7 @@ export async function getSession(request: Request, runtime: Runtime): Promise<Se
 }
 
 /**
- * The Auth.js endpoints. Clients of the Auth.js REST API (SPEC.md §7) post `json=true` to get
+ * The Auth.js endpoints. Clients of the Auth.js REST API post `json=true` to get
  * `{ url }` back instead of a redirect; @auth/core reads that wish from a header, so it is set here.
  */
 export async function handleAuth(request: Request, runtime: Runtime): Promise<Response> {
@@ -168,7 +168,7 @@ export async function handleAuth(request: Request, runtime: Runtime): Promise<Re
   const wantsJson = request.headers.has('x-auth-return-redirect') || form.get('json') === 'true'
   const provider = PROVIDER_PATH.exec(url.pathname)?.[1]
   if (provider && provider !== 'siwe') {
-    // SPEC.md §5: an unknown provider goes to the sign-in page, keeping where the visitor was headed.
+    // An unknown provider (only SIWE exists) goes to the sign-in page, keeping where the visitor was headed.
     const target = new URL('/login', url)
     const callbackUrl = form.get('callbackUrl')
     if (callbackUrl) target.searchParams.set('callbackUrl', callbackUrl)

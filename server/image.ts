@@ -8,7 +8,7 @@ import { z } from 'zod'
 import { describeZodError } from './errors'
 import { untrustedHeaders } from './media/untrusted'
 
-/** SPEC.md §9: the device widths and the small (icon/thumbnail) widths. */
+/** The device widths and the small (icon/thumbnail) widths. */
 export const IMAGE_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const
 export const DEFAULT_QUALITY = 75
 

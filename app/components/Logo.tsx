@@ -1,4 +1,4 @@
-/** SPEC.md §2: the logo is 130×28. */
+/** The logo is 130×28 (its box is reserved, so the header never shifts). */
 export function Logo() {
   return (
     <svg width="130" height="28" viewBox="0 0 130 28" role="img" aria-label="Vitrine">

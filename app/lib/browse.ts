@@ -8,7 +8,7 @@ type Filter = NonNullable<ListInput['filter']>
 type Status = NonNullable<ListInput['status']>
 type Category = NonNullable<ListInput['category']>
 
-/** SPEC.md §4's sort texts (its 'Recently Added'/'Auction Ending Soon' now mean what they say). */
+/** The sort texts: 'Recently Added' is newest first, 'Auction Ending Soon' lists live auctions by end. */
 export const SORT_OPTIONS: { value: Sort; label: string }[] = [
   { value: 'recently-added', label: 'Recently Added' },
   { value: 'price-asc', label: 'Price: Low to High' },

@@ -1,4 +1,4 @@
-/** SPEC.md §9: first 10 characters, '...', then characters 35 to 42. */
+/** Shortened address: first 10 characters, '...', then characters 35 to 42. */
 export function shortenAddress(address: string): string {
   return address.length < 42 ? address : `${address.slice(0, 10)}...${address.slice(34, 42)}`
 }
@@ -11,7 +11,7 @@ export function formatEth(eth: string, decimals = 4): string {
   return cut ? `${grouped}.${cut}` : grouped
 }
 
-/** SPEC.md §9: balances show exactly 4 decimals. */
+/** Balances show exactly 4 decimals. */
 export function formatBalance(eth: string): string {
   const [whole = '0', fraction = ''] = eth.split('.')
   return `${whole}.${fraction.padEnd(4, '0').slice(0, 4)}`

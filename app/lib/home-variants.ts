@@ -1,4 +1,4 @@
-/** The twelve home pages (SPEC.md §2): one set of sections, each variant with its own words and order. */
+/** The twelve home pages: one set of sections, each variant with its own words and order. */
 export type HomeSection = 'trending' | 'collections' | 'auctions' | 'categories' | 'how' | 'newsletter'
 
 export interface HomeVariant {

@@ -1,4 +1,4 @@
-/** SPEC.md §2: the header's menu groups, the footer's link groups and the social links. */
+/** The header's menu groups, the footer's link groups and the social links. */
 export interface MenuItem {
   id: string
   name: string
@@ -106,7 +106,7 @@ export const CATEGORY_ROUTES = {
 
 export type HeaderVariant = 'default' | 'transparent' | 'status' | 'game'
 
-/** SPEC.md §2 Layout: which header a route gets. */
+/** Which header a route gets. */
 export function headerVariant(pathname: string): HeaderVariant {
   if (['/home/home_3', '/home/home_9', '/maintenance', '/home/home_12'].includes(pathname)) return 'transparent'
   if (pathname === '/platform_status') return 'status'
@@ -135,7 +135,7 @@ export interface FooterGroup {
   links: { id: string; href: string; text: string }[]
 }
 
-/** Footer groups of SPEC.md §2 with real destinations instead of '#'. */
+/** The footer's link groups, each to a real page (never '#'). */
 export const FOOTER: FooterGroup[] = [
   {
     id: 'account',

@@ -7,7 +7,7 @@ export const SITE_DESCRIPTION =
 export const SITE_KEYWORDS =
   'NFT, marketplace, crypto collectibles, non-fungible tokens, digital art, Ethereum, Vitrine'
 
-/** SPEC.md §1: "<page> || Vitrine NFT Marketplace". */
+/** Every page title reads "<page> || Vitrine NFT Marketplace". */
 export function pageTitle(page: string): string {
   return `${page} || ${BRAND} NFT Marketplace`
 }

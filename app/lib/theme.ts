@@ -1,4 +1,4 @@
-/** SPEC.md §4: light, dark or system, stored under 'theme'; the toggle flips light/dark. */
+/** Light, dark or system, stored under 'theme'; the toggle flips light/dark. */
 export type ThemePreference = 'light' | 'dark' | 'system'
 export const THEME_STORAGE_KEY = 'theme'
 

@@ -78,7 +78,7 @@ function RootLayout() {
   const { pathname } = useLocation()
   return (
     <WalletProvider>
-      {/* SPEC.md §2: /login renders without the shared layout. */}
+      {/* /login renders without the shared layout. */}
       {pathname === '/login' ? <Outlet /> : <SiteLayout pathname={pathname} />}
       <WalletNotice />
     </WalletProvider>

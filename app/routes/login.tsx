@@ -31,7 +31,7 @@ export const Route = createFileRoute('/login')({
 const button =
   'mt-4 flex w-full items-center justify-center gap-3 rounded-full bg-accent py-4 font-semibold text-white hover:bg-accent-dark disabled:opacity-70'
 
-/** SPEC.md §2: /login renders without the shared layout. Connect, sign a message, done. */
+/** /login renders without the shared layout. Connect, sign a message, done. */
 function LoginPage() {
   const search = Route.useSearch()
   const navigate = useNavigate()
@@ -101,7 +101,7 @@ function LoginPage() {
   )
 }
 
-/** SPEC.md §8 button texts: 'Sign in with Metamask', 'Metamask initializing', 'Metamask connecting', 'unavailable'. */
+/** Button texts: 'Sign in with Metamask', 'Metamask initializing', 'Metamask connecting', 'unavailable'. */
 function LoginButtons({
   wallet,
   onStart,

@@ -1,5 +1,5 @@
 /**
- * The wallet and session state every component reads (SPEC.md §4 "Wallet status"):
+ * The wallet and session state every component reads:
  * initializing → unavailable | notConnected | connected, and connecting in between.
  * This file stays light: wallets are discovered with a few lines of EIP-6963, and wagmi
  * (./runtime) is loaded only when it is needed.
@@ -62,7 +62,7 @@ export interface WalletContextValue {
 
 const WalletContext = createContext<WalletContextValue | null>(null)
 
-/** SPEC.md §8: using wallet state outside its provider is an error. */
+/** Using wallet state outside its provider is an error. */
 export function useWallet(): WalletContextValue {
   const value = useContext(WalletContext)
   if (!value) throw new Error('useWallet must be used inside <WalletProvider>')
@@ -201,7 +201,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
     }
   }, [refreshSession, queryClient, trpc])
 
-  // SPEC.md §5: a session belongs to one address; if the wallet switches accounts, it ends.
+  // A session belongs to one address; if the wallet switches accounts, it ends.
   useEffect(() => {
     if (!live || live.status !== 'connected' || !live.address || !sessionAddress) return
     if (live.address.toLowerCase() === sessionAddress.toLowerCase()) return

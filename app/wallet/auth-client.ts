@@ -1,5 +1,5 @@
 /**
- * The few Auth.js REST calls the browser makes (SPEC.md §7): form-encoded posts with the
+ * The few Auth.js REST calls the browser makes: form-encoded posts with the
  * CSRF token and `json=true`, answered with `{ url }` whose `error` parameter means failure.
  */
 import { announceSessionChange } from './session-channel'

@@ -1,5 +1,5 @@
 /**
- * Wallet errors in words (SPEC.md §8). Wallets report EIP-1193 / JSON-RPC codes, often wrapped
+ * Wallet errors in words. Wallets report EIP-1193 / JSON-RPC codes, often wrapped
  * by viem or wagmi; the code is looked for along the `cause` chain.
  */
 export const WALLET_CODES = { rejected: 4001, unknownChain: 4902, pending: -32002 } as const

@@ -1,5 +1,5 @@
 /**
- * REST shims of SPEC.md §7 under /api/v1: each handler validates nothing itself and holds no
+ * REST shims under /api/v1: each handler validates nothing itself and holds no
  * logic; it hands the query (or JSON body) to the tRPC caller, whose zod input validates it.
  * Errors become the one JSON error shape in server/app.ts's onError.
  */

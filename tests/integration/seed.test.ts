@@ -1,5 +1,5 @@
 /**
- * The default seed (`npm run db:seed`): a marketplace of the size and shape issue 3 asks for,
+ * The default seed (`npm run db:seed`): a marketplace of a realistic size and shape,
  * the same database for the same seed value and hour, and a command that refuses bad options
  * before it writes anything.
  */

@@ -1,4 +1,4 @@
-/** Every page a visitor can reach from the menus (SPEC.md §2), for browser tests and screenshots. */
+/** Every page a visitor can reach from the menus, for browser tests and screenshots. */
 export const SCREEN_ROUTES = [
   '/',
   ...Array.from({ length: 11 }, (_, i) => `/home/home_${i + 2}`),

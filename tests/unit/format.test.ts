@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { countdown, formatBalance, formatEth, formatPercent, relativeTime, shortenAddress } from '../../app/lib/format'
 
 describe('formatters', () => {
-  it('shortens an address as SPEC.md §9 says', () => {
+  it('shortens an address to its first 10 and last 8 characters', () => {
     expect(shortenAddress('0x71C7656EC7ab88b098defB751B7401B5f6d8976F')).toBe('0x71C7656E...f6d8976F')
   })
   it('formats ETH without float noise', () => {

@@ -14,7 +14,7 @@ export const trendingInput = (sort: BrowseSearch['sort'] = 'recently-added', fil
   limit: 8,
 })
 
-/** Trending items with the spec's sort and filter controls (SPEC.md §4). */
+/** Trending items with the explore page's sort and filter controls. */
 export function TrendingItems() {
   const trpc = useTRPC()
   const [sort, setSort] = useState<BrowseSearch['sort']>('recently-added')

@@ -35,7 +35,7 @@ export function MenuLink({ item, active, onChoose }: { item: MenuItem; active: b
   )
 }
 
-/** Four dropdown groups (SPEC.md §2); hover or click opens, Esc closes, the active group is highlighted. */
+/** Four dropdown groups; hover or click opens, Esc closes, the active group is highlighted. */
 export function DesktopNav({ pathname }: { pathname: string }) {
   const [open, setOpen] = useState<string | null>(null)
   const active = activeMenu(pathname)

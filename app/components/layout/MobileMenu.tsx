@@ -8,7 +8,7 @@ import { SearchForm } from './SearchForm'
 import { SocialLinks } from './SocialLinks'
 import { WalletButton } from '../wallet/WalletButton'
 
-/** SPEC.md §2: menus are desktop-only from this width up. */
+/** Menus are desktop-only from this width up. */
 export const DESKTOP_MIN_WIDTH_PX = 1024
 
 /**

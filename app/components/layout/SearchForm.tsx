@@ -1,6 +1,6 @@
 import { Icon } from '../icons'
 
-/** SPEC.md §2: a form with action "search"; it submits to /search?q=… (works without JavaScript too). */
+/** A form with action "search"; it submits to /search?q=… (works without JavaScript too). */
 export function SearchForm({ id, autoFocus = false }: { id: string; autoFocus?: boolean }) {
   return (
     <form action="/search" method="get" role="search" className="relative w-full">

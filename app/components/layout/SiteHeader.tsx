@@ -12,7 +12,7 @@ import { WalletButton } from '../wallet/WalletButton'
 // Phones load the menu when it is first opened.
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })))
 
-/** SPEC.md §2: sticky once the page is scrolled more than 4px. */
+/** Sticky once the page is scrolled more than 4px. */
 export const STICKY_THRESHOLD_PX = 4
 
 function useSticky(): boolean {

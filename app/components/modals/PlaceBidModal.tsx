@@ -10,7 +10,7 @@ import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
 
-/** SPEC.md §9: the bid field starts at 0.05 ETH. */
+/** The bid field starts at 0.05 ETH. */
 export const DEFAULT_BID = '0.05'
 const OFFER_DAYS = 7
 const DAY = 86_400_000

@@ -2,7 +2,7 @@ import { Modal } from '../ui/Modal'
 
 export const METAMASK_DOWNLOAD_URL = 'https://metamask.io/download/'
 
-/** SPEC.md §8: shown when no browser wallet is installed. */
+/** Shown when no browser wallet is installed. */
 export function WalletMissingModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Modal open={open} onClose={onClose} title="Wallet not found" testId="wallet-modal">

@@ -8,7 +8,7 @@ import { Icon } from '../icons'
 const AccountPanel = lazy(() => import('./AccountPanel'))
 
 /**
- * The account menu (SPEC.md §4): the shortened address or 'Not connected', the balance in ETH,
+ * The account menu: the shortened address or 'Not connected', the balance in ETH,
  * the network (with a switch when it is unsupported), sign in, profile links and sign out.
  */
 export function AccountMenu() {

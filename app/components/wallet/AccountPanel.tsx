@@ -8,7 +8,7 @@ import { Icon } from '../icons'
 const item =
   'block w-full rounded-xl px-4 py-2 text-left text-sm font-medium hover:bg-jacarta-50 dark:hover:bg-jacarta-600'
 
-/** The account menu's contents (SPEC.md §4); see AccountMenu. */
+/** The account menu's contents; see AccountMenu. */
 export default function AccountPanel({ onClose: close }: { onClose: () => void }) {
   const wallet = useWallet()
   const connected = wallet.status === 'connected' && wallet.address

@@ -12,7 +12,7 @@ const pill =
   'inline-flex h-10 items-center gap-2 rounded-full border border-jacarta-100 px-4 text-sm font-semibold hover:border-accent hover:bg-accent hover:text-white dark:border-transparent dark:bg-white/15'
 
 /**
- * The header's wallet control (SPEC.md §4): 'Ongoing...' while initializing, a wallet icon that
+ * The header's wallet control: 'Ongoing...' while initializing, a wallet icon that
  * explains how to get a wallet when none is installed, a connect button, 'Connecting...', and
  * nothing once connected (the account menu takes over).
  */

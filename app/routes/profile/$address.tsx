@@ -11,7 +11,7 @@ import { useWallet } from '../../wallet/WalletProvider'
 
 export const Route = createFileRoute('/profile/$address')({
   loader: async ({ context, params }) => {
-    // SPEC.md §2: Edit Profile without a connected wallet goes to /login (also the demo path /profile/user_avatar).
+    // Edit Profile without a connected wallet goes to /login (also the demo path /profile/user_avatar).
     if (!isAddressLike(params.address)) throw redirect({ to: '/login' })
     const [session, user] = await Promise.all([
       context.queryClient.ensureQueryData(context.trpc.session.queryOptions()),

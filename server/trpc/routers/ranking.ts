@@ -3,7 +3,7 @@ import { listRankings, RANKING_PERIODS } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
 import { categoryFilterSchema, chainFilterSchema, limitSchema } from '../inputs'
 
-/** 'All' in the spec's category and chain filters means "no filter": `all`, or leave the field out. */
+/** 'All' in the category and chain pickers means "no filter": `all`, or leave the field out. */
 export const rankingRouter = router({
   list: publicProcedure
     .input(

@@ -79,8 +79,8 @@ export const userRouter = router({
     .query(({ ctx, input }) => listUserNfts(ctx.db, { ...input, now: new Date() })),
 
   /**
-   * Creates or renames the signed-in wallet's user. SPEC.md §7 sent this unauthenticated on
-   * every account change; here it changes nothing unless the session owns that address.
+   * Creates or renames the signed-in wallet's user. It changes nothing unless the session owns that
+   * address (the first sketch sent this unauthenticated on every account change).
    */
   upsert: protectedProcedure
     .input(z.object({ walletAddress: addressSchema, userName: userNameSchema }))
