@@ -1,10 +1,10 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { collections, favorites, nfts, users } from '../../db/schema'
+import { collections, favorites, nfts, tokenBalances, users } from '../../db/schema'
 import { afterCursor, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
-import { listNfts, nftRowColumns, toNftJson } from './nfts'
+import { listNfts, nftRowColumns, toNftJson, type NftJson } from './nfts'
 import { checksum, isoTime } from './serialize'
 
 export const USER_NFT_FILTERS = ['owned', 'created', 'on-sale', 'favorited'] as const
@@ -42,7 +42,7 @@ export async function listUserNfts(
 ) {
   switch (q.filter) {
     case 'owned':
-      return listNfts(db, { sort: 'recently-added', owner: q.address, cursor: q.cursor, limit: q.limit, now: q.now })
+      return listOwned(db, q)
     case 'created':
       return listNfts(db, { sort: 'recently-added', creator: q.address, cursor: q.cursor, limit: q.limit, now: q.now })
     case 'on-sale':
@@ -101,4 +101,96 @@ async function listFavorites(db: Database, q: { address: string; cursor?: string
     data: page.map(toNftJson),
     nextCursor: last ? encodeCursor(order, last.likedAt.getTime(), last.nft.id) : null,
   }
+}
+
+/**
+ * The Owned tab: every token the address holds, with how many. Two walks, each on an index, one
+ * after the other under one cursor: ERC-721 tokens (and Vitrine's own) by `nfts.owner`, newest
+ * first; then ERC-1155 tokens by the address's balances (`token_balances`), newest token first.
+ * (One merged order would need a sort of the holder's balances on every page.)
+ */
+async function listOwned(
+  db: Database,
+  q: { address: string; cursor?: string | undefined; limit: number; now: Date },
+): Promise<{ data: (NftJson & { quantity: string })[]; nextCursor: string | null }> {
+  const editions = cursorOrder(q.cursor) === EDITIONS
+  const data: (NftJson & { quantity: string })[] = []
+  if (!editions) {
+    const single = await listNfts(db, {
+      sort: 'recently-added',
+      owner: q.address,
+      cursor: q.cursor,
+      limit: q.limit,
+      now: q.now,
+    })
+    // An ERC-1155 token's `owner` is its largest holder: its balance is shown in the second walk.
+    const multiple = await erc1155Collections(
+      db,
+      single.data.map((n) => n.collection.id),
+    )
+    data.push(...single.data.filter((n) => !multiple.has(n.collection.id)).map((n) => ({ ...n, quantity: '1' })))
+    if (single.nextCursor) return { data, nextCursor: single.nextCursor }
+  }
+  const room = q.limit - data.length
+  if (room <= 0) return { data, nextCursor: encodeCursor(EDITIONS, 0, Number.MAX_SAFE_INTEGER) }
+  const shape = { after: editions }
+  const query = preparedShape(db, EDITIONS, shape, (s) => editionsPageQuery(db, s))
+  const rows = await query.values({
+    address: q.address,
+    ...keysetValues(editions ? q.cursor : undefined, EDITIONS, room),
+  })
+  const { page, last } = splitPage(rows.map(editionRows.map), room)
+  data.push(...page.map((row) => ({ ...toNftJson(row), quantity: row.quantity })))
+  return { data, nextCursor: last ? encodeCursor(EDITIONS, 0, last.nft.id) : null }
+}
+
+const EDITIONS = 'owned-editions'
+
+/** The list a cursor belongs to, without checking it (keysetValues refuses a bad one). */
+function cursorOrder(cursor: string | undefined): unknown {
+  if (!cursor) return undefined
+  try {
+    return (JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))) as unknown[])[0]
+  } catch {
+    return undefined
+  }
+}
+
+async function erc1155Collections(db: Database, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set()
+  const rows = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(inArray(collections.id, [...new Set(ids)]), eq(collections.standard, 'erc1155')))
+  return new Set(rows.map((r) => r.id))
+}
+
+const editionRows = rowReader({ ...nftRowColumns, quantity: tokenBalances.quantity })
+
+function editionsPageQuery(db: Database, shape: { after: boolean }) {
+  return db
+    .select(editionRows.select)
+    .from(tokenBalances)
+    .innerJoin(nfts, eq(nfts.id, tokenBalances.nftId))
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(
+      and(
+        eq(tokenBalances.owner, placeholder('address')),
+        shape.after ? sql`${tokenBalances.nftId} < ${placeholder('afterId')}` : undefined,
+      ),
+    )
+    .orderBy(desc(tokenBalances.nftId))
+    .limit(placeholder('limit'))
+}
+
+/** A page of the address's ERC-1155 balances: SQL and bound values, for the query-plan test's EXPLAIN. */
+export function ownedEditionsPageStatement(
+  db: Database,
+  q: { address: string; cursor?: string | undefined; limit: number },
+) {
+  const shape = { after: q.cursor !== undefined && q.cursor !== '' }
+  return filledStatement(editionsPageQuery(db, shape), {
+    address: q.address,
+    ...keysetValues(q.cursor, EDITIONS, q.limit),
+  })
 }

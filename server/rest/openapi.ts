@@ -31,6 +31,7 @@ import {
   rankingShape,
   searchShape,
   submittedOrderShape,
+  userNftShape,
   userShape,
 } from './shapes'
 
@@ -149,13 +150,14 @@ export const openApiDocument = {
     },
     '/users/{filter}/{walletAddress}': {
       get: {
-        summary: 'Profile NFTs: owned, created, on sale or favorited',
+        summary:
+          'Profile NFTs: owned (ERC-721 tokens, then ERC-1155 balances, with quantities), created, on sale or favorited',
         parameters: [
           pathParam('filter', z.enum(USER_NFT_FILTERS)),
           pathParam('walletAddress', addressSchema),
           ...queryParams({ cursor: cursorSchema, limit: limitSchema }),
         ],
-        responses: page('NFTs', nftShape),
+        responses: page('NFTs', userNftShape),
       },
     },
     '/collections': {

@@ -57,6 +57,15 @@ export const nftShape = z.strictObject({
   attributes: z.array(z.strictObject({ trait_type: z.string(), value: z.string() })),
 })
 
+/** A profile's NFTs: on the Owned tab each says how many the address holds (ERC-1155 balances). */
+export const userNftShape = nftShape.extend({
+  quantity: z
+    .string()
+    .regex(/^\d+$/)
+    .optional()
+    .describe('Owned tab only: how many of the token the address holds (1 for an ERC-721; an ERC-1155 balance)'),
+})
+
 const orderFields = {
   id: z.number().int(),
   maker: address,

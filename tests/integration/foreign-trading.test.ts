@@ -19,7 +19,7 @@ import {
 } from '../../chain/seaport'
 import { listings, nfts } from '../../db/schema'
 import { testAccount } from '../support/chain'
-import { deployForeignArt721, deployForeignPlain721 } from '../support/foreign'
+import { deployForeignArt721, deployForeignEditions1155, deployForeignPlain721 } from '../support/foreign'
 import { startMarket } from '../support/market'
 
 type Account = HDAccount | PrivateKeyAccount
@@ -28,6 +28,7 @@ type Account = HDAccount | PrivateKeyAccount
 let m: Awaited<ReturnType<typeof startMarket>>
 let art: Awaited<ReturnType<typeof deployForeignArt721>>
 let plain: Awaited<ReturnType<typeof deployForeignPlain721>>
+let editions: Awaited<ReturnType<typeof deployForeignEditions1155>>
 const holder = testAccount(5)
 const buyer = testAccount(6)
 const artOwner = testAccount(7)
@@ -40,7 +41,10 @@ beforeAll(async () => {
   await art.mint(holder.address, 1n, 3n)
   plain = await deployForeignPlain721(m.chain.url, { owner: holder })
   await plain.mint(holder.address, 1n, 2n)
-  for (const contract of [art.address, plain.address]) {
+  editions = await deployForeignEditions1155(m.chain.url, { owner: artOwner, royaltyReceiver, royaltyBps: 500 })
+  await editions.mintBatch(holder.address, [7n, 8n], [5n, 2n])
+  await editions.mint(buyer.address, 7n, 9n) // the buyer holds most of id 7: `nfts.owner` is theirs
+  for (const contract of [art.address, plain.address, editions.address]) {
     const imported = await m.api(
       '/v1/collections/import',
       { method: 'POST', body: JSON.stringify({ chainId: 31337, contract }) },
@@ -207,5 +211,42 @@ describe('a foreign ERC-721 without EIP-2981', () => {
     const platform = feeAmount(price, m.runtime.env.platformFee.bps)
     expect((await balance(holder.address)) - before.holder).toBe(price - platform)
     expect((await balance(m.feeRecipient)) - before.fee).toBe(platform)
+  })
+})
+
+describe("a wallet's Owned tab", () => {
+  async function owned(address: Address, limit: number) {
+    const seen: any[] = []
+    let cursor: string | null = null
+    do {
+      const query: string = `?limit=${limit}${cursor ? `&cursor=${cursor}` : ''}`
+      const answer = await m.api(`/v1/users/owned/${address}${query}`)
+      expect(answer.status).toBe(200)
+      const body = answer.body as any
+      seen.push(...body.data)
+      cursor = body.nextCursor
+    } while (cursor)
+    return seen
+  }
+
+  it('lists ERC-721 tokens and every ERC-1155 balance with its quantity, page by page', async () => {
+    const all = await owned(holder.address, 100)
+    const key = (n: any) => `${n.contract} ${n.tokenId} × ${n.quantity}`
+    expect(all.filter((n) => n.contract === editions.address).map(key)).toEqual([
+      `${editions.address} 8 × 2`,
+      `${editions.address} 7 × 5`,
+    ])
+    const single = all.filter((n) => n.contract !== editions.address)
+    expect(single.length).toBeGreaterThan(0)
+    for (const n of single) {
+      expect(n.owner).toBe(holder.address)
+      expect(n.quantity).toBe('1')
+    }
+    // Small pages walk both parts without a gap or a repeat.
+    expect((await owned(holder.address, 1)).map(key)).toEqual(all.map(key))
+    expect((await owned(holder.address, 2)).map(key)).toEqual(all.map(key))
+    // The largest holder of id 7 sees it once, with their own balance.
+    const theirs = (await owned(buyer.address, 100)).filter((n) => n.contract === editions.address)
+    expect(theirs.map(key)).toEqual([`${editions.address} 7 × 9`])
   })
 })

@@ -9,7 +9,7 @@ import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS, nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
 import { searchStatements } from '../../server/queries/search'
-import { favoritesPageStatement } from '../../server/queries/users'
+import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -118,6 +118,18 @@ describe('NFT lists', () => {
     expectIndexed(await plan(favoritesPageStatement(runtime.db, first)), 'favorites')
     const cursor = encodeCursor('favorites', 1_700_000_000_000, 100)
     expectIndexed(await plan(favoritesPageStatement(runtime.db, { ...first, cursor })), 'favorites')
+  })
+
+  it("an Owned page's ERC-1155 balances (first and later) walk the holder's balance index", async () => {
+    const first = { address: owner, limit: 24 }
+    for (const statement of [
+      ownedEditionsPageStatement(runtime.db, first),
+      ownedEditionsPageStatement(runtime.db, { ...first, cursor: encodeCursor('owned-editions', 0, 100) }),
+    ]) {
+      const lines = await plan(statement)
+      expectIndexed(lines, 'token_balances')
+      expect(lines.join('\n')).toContain('SEARCH token_balances USING INDEX token_balances_owner_idx (owner=?')
+    }
   })
 
   it('a creator page', async () => {

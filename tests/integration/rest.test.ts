@@ -7,6 +7,7 @@ import {
   eventShape,
   nftDetailShape,
   nftShape,
+  userNftShape,
   oneOf,
   pageOf,
   rankingShape,
@@ -117,7 +118,7 @@ describe('GET /api/v1 lists', () => {
       ['/nfts/{id}', `/api/v1/nfts/${offered.id}`, oneOf(nftDetailShape)],
       ['/nfts/{id}', `/api/v1/nfts/${auction.id}`, oneOf(nftDetailShape)],
       ['/users/{address}', `/api/v1/users/${offered.owner}`, oneOf(userShape)],
-      ['/users/{filter}/{walletAddress}', `/api/v1/users/favorited/${fan}`, pageOf(nftShape)],
+      ['/users/{filter}/{walletAddress}', `/api/v1/users/favorited/${fan}`, pageOf(userNftShape)],
       ['/collections', '/api/v1/collections?tab=trending&limit=40', pageOf(collectionShape)],
       ['/collections/{idOrSlug}', `/api/v1/collections/${offered.collection.slug}`, oneOf(collectionShape)],
       [

@@ -4,7 +4,8 @@ import { countdown, formatEth } from '../../lib/format'
 import { LookalikeBadge } from '../collection/Lookalike'
 import { Icon } from '../icons'
 
-export type NftSummary = RouterOutputs['nft']['list']['data'][number]
+/** `quantity`: on a profile's Owned tab, how many the address holds (ERC-1155). */
+export type NftSummary = RouterOutputs['nft']['list']['data'][number] & { quantity?: string }
 
 export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?: boolean }) {
   return (
@@ -23,6 +24,15 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
           <span className="absolute bottom-2 left-2 inline-flex items-center gap-1 rounded-lg bg-white/90 px-2 py-1 text-xs font-semibold text-jacarta-700 dark:bg-jacarta-900/90 dark:text-white">
             <Icon name="clock" className="h-3.5 w-3.5" />
             <span suppressHydrationWarning>{countdown(nft.auctionEndsAt)}</span>
+          </span>
+        )}
+        {nft.quantity !== undefined && nft.quantity !== '1' && (
+          <span
+            className="absolute top-2 right-2 rounded-lg bg-white/90 px-2 py-1 text-xs font-semibold text-jacarta-700 dark:bg-jacarta-900/90 dark:text-white"
+            data-testid="owned-quantity"
+            aria-label={`${nft.quantity} held`}
+          >
+            × {nft.quantity}
           </span>
         )}
         {nft.lazyMinted && (
