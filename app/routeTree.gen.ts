@@ -18,6 +18,7 @@ import { Route as AddCollectionRouteImport } from './routes/add-collection'
 import { Route as CareersRouteImport } from './routes/careers'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CreateRouteImport } from './routes/create'
+import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as Help_centerRouteImport } from './routes/help_center'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
@@ -29,8 +30,10 @@ import { Route as RankingsRouteImport } from './routes/rankings'
 import { Route as SearchRouteImport } from './routes/search'
 import { Route as TarmsRouteImport } from './routes/tarms'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TrandingCardsRouteImport } from './routes/tranding-cards'
 import { Route as WalletRouteImport } from './routes/wallet'
 import { Route as BlogIndexRouteImport } from './routes/blog/index'
+import { Route as BlogSlugRouteImport } from './routes/blog/$slug'
 import { Route as CaseStudiesIndexRouteImport } from './routes/case-studies/index'
 import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies/$slug'
 import { Route as CollectionSlugRouteImport } from './routes/collection/$slug'
@@ -85,6 +88,11 @@ const ContactRoute = ContactRouteImport.update({
 const CreateRoute = CreateRouteImport.update({
   id: '/create',
   path: '/create',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HelpCenterRoute = HelpCenterRouteImport.update({
+  id: '/help-center',
+  path: '/help-center',
   getParentRoute: () => rootRouteImport,
 } as any)
 const Help_centerRoute = Help_centerRouteImport.update({
@@ -142,6 +150,11 @@ const TermsRoute = TermsRouteImport.update({
   path: '/terms',
   getParentRoute: () => rootRouteImport,
 } as any)
+const TrandingCardsRoute = TrandingCardsRouteImport.update({
+  id: '/tranding-cards',
+  path: '/tranding-cards',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const WalletRoute = WalletRouteImport.update({
   id: '/wallet',
   path: '/wallet',
@@ -150,6 +163,11 @@ const WalletRoute = WalletRouteImport.update({
 const BlogIndexRoute = BlogIndexRouteImport.update({
   id: '/blog/',
   path: '/blog/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const BlogSlugRoute = BlogSlugRouteImport.update({
+  id: '/blog/$slug',
+  path: '/blog/$slug',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CaseStudiesIndexRoute = CaseStudiesIndexRouteImport.update({
@@ -214,6 +232,7 @@ export interface FileRoutesByFullPath {
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
+  '/help-center': typeof HelpCenterRoute
   '/help_center': typeof Help_centerRoute
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
@@ -225,7 +244,9 @@ export interface FileRoutesByFullPath {
   '/search': typeof SearchRoute
   '/tarms': typeof TarmsRoute
   '/terms': typeof TermsRoute
+  '/tranding-cards': typeof TrandingCardsRoute
   '/wallet': typeof WalletRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
@@ -248,6 +269,7 @@ export interface FileRoutesByTo {
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
+  '/help-center': typeof HelpCenterRoute
   '/help_center': typeof Help_centerRoute
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
@@ -259,7 +281,9 @@ export interface FileRoutesByTo {
   '/search': typeof SearchRoute
   '/tarms': typeof TarmsRoute
   '/terms': typeof TermsRoute
+  '/tranding-cards': typeof TrandingCardsRoute
   '/wallet': typeof WalletRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
@@ -283,6 +307,7 @@ export interface FileRoutesById {
   '/careers': typeof CareersRoute
   '/contact': typeof ContactRoute
   '/create': typeof CreateRoute
+  '/help-center': typeof HelpCenterRoute
   '/help_center': typeof Help_centerRoute
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
@@ -294,7 +319,9 @@ export interface FileRoutesById {
   '/search': typeof SearchRoute
   '/tarms': typeof TarmsRoute
   '/terms': typeof TermsRoute
+  '/tranding-cards': typeof TrandingCardsRoute
   '/wallet': typeof WalletRoute
+  '/blog/$slug': typeof BlogSlugRoute
   '/case-studies/$slug': typeof CaseStudiesSlugRoute
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
@@ -319,6 +346,7 @@ export interface FileRouteTypes {
     | '/careers'
     | '/contact'
     | '/create'
+    | '/help-center'
     | '/help_center'
     | '/login'
     | '/maintenance'
@@ -330,7 +358,9 @@ export interface FileRouteTypes {
     | '/search'
     | '/tarms'
     | '/terms'
+    | '/tranding-cards'
     | '/wallet'
+    | '/blog/$slug'
     | '/case-studies/$slug'
     | '/collection/$slug'
     | '/collection/allNfts'
@@ -353,6 +383,7 @@ export interface FileRouteTypes {
     | '/careers'
     | '/contact'
     | '/create'
+    | '/help-center'
     | '/help_center'
     | '/login'
     | '/maintenance'
@@ -364,7 +395,9 @@ export interface FileRouteTypes {
     | '/search'
     | '/tarms'
     | '/terms'
+    | '/tranding-cards'
     | '/wallet'
+    | '/blog/$slug'
     | '/case-studies/$slug'
     | '/collection/$slug'
     | '/collection/allNfts'
@@ -387,6 +420,7 @@ export interface FileRouteTypes {
     | '/careers'
     | '/contact'
     | '/create'
+    | '/help-center'
     | '/help_center'
     | '/login'
     | '/maintenance'
@@ -398,7 +432,9 @@ export interface FileRouteTypes {
     | '/search'
     | '/tarms'
     | '/terms'
+    | '/tranding-cards'
     | '/wallet'
+    | '/blog/$slug'
     | '/case-studies/$slug'
     | '/collection/$slug'
     | '/collection/allNfts'
@@ -422,6 +458,7 @@ export interface RootRouteChildren {
   CareersRoute: typeof CareersRoute
   ContactRoute: typeof ContactRoute
   CreateRoute: typeof CreateRoute
+  HelpCenterRoute: typeof HelpCenterRoute
   Help_centerRoute: typeof Help_centerRoute
   LoginRoute: typeof LoginRoute
   MaintenanceRoute: typeof MaintenanceRoute
@@ -433,7 +470,9 @@ export interface RootRouteChildren {
   SearchRoute: typeof SearchRoute
   TarmsRoute: typeof TarmsRoute
   TermsRoute: typeof TermsRoute
+  TrandingCardsRoute: typeof TrandingCardsRoute
   WalletRoute: typeof WalletRoute
+  BlogSlugRoute: typeof BlogSlugRoute
   CaseStudiesSlugRoute: typeof CaseStudiesSlugRoute
   CollectionSlugRoute: typeof CollectionSlugRoute
   CollectionAllNftsRoute: typeof CollectionAllNftsRoute
@@ -510,6 +549,13 @@ declare module '@tanstack/react-router' {
       path: '/create'
       fullPath: '/create'
       preLoaderRoute: typeof CreateRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/help-center': {
+      id: '/help-center'
+      path: '/help-center'
+      fullPath: '/help-center'
+      preLoaderRoute: typeof HelpCenterRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/help_center': {
@@ -589,6 +635,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof TermsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/tranding-cards': {
+      id: '/tranding-cards'
+      path: '/tranding-cards'
+      fullPath: '/tranding-cards'
+      preLoaderRoute: typeof TrandingCardsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/wallet': {
       id: '/wallet'
       path: '/wallet'
@@ -601,6 +654,13 @@ declare module '@tanstack/react-router' {
       path: '/blog'
       fullPath: '/blog/'
       preLoaderRoute: typeof BlogIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/blog/$slug': {
+      id: '/blog/$slug'
+      path: '/blog/$slug'
+      fullPath: '/blog/$slug'
+      preLoaderRoute: typeof BlogSlugRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/case-studies/': {
@@ -686,6 +746,7 @@ const rootRouteChildren: RootRouteChildren = {
   CareersRoute: CareersRoute,
   ContactRoute: ContactRoute,
   CreateRoute: CreateRoute,
+  HelpCenterRoute: HelpCenterRoute,
   Help_centerRoute: Help_centerRoute,
   LoginRoute: LoginRoute,
   MaintenanceRoute: MaintenanceRoute,
@@ -697,7 +758,9 @@ const rootRouteChildren: RootRouteChildren = {
   SearchRoute: SearchRoute,
   TarmsRoute: TarmsRoute,
   TermsRoute: TermsRoute,
+  TrandingCardsRoute: TrandingCardsRoute,
   WalletRoute: WalletRoute,
+  BlogSlugRoute: BlogSlugRoute,
   CaseStudiesSlugRoute: CaseStudiesSlugRoute,
   CollectionSlugRoute: CollectionSlugRoute,
   CollectionAllNftsRoute: CollectionAllNftsRoute,

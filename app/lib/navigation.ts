@@ -55,7 +55,7 @@ export const MENU: MenuGroup[] = [
       { id: 'wallet', name: 'Wallet', path: '/wallet' },
       { id: 'login', name: 'Login', path: '/login' },
       { id: 'page-404', name: 'Page 404', path: '/404' },
-      { id: 'terms', name: 'Terms of Service', path: '/tarms' },
+      { id: 'terms', name: 'Terms of Service', path: '/terms' },
     ],
   },
   {
@@ -73,7 +73,7 @@ export const MENU: MenuGroup[] = [
       { id: 'art', name: 'Art', path: '/art', icon: 'palette' },
       { id: 'sports', name: 'Sports', path: '/sports', icon: 'ball' },
       { id: 'collectibles', name: 'Collectibles', path: '/collectibles', icon: 'gem' },
-      { id: 'trading-cards', name: 'Trading Cards', path: '/tranding-cards', icon: 'cards' },
+      { id: 'trading-cards', name: 'Trading Cards', path: '/trading-cards', icon: 'cards' },
       { id: 'domain-names', name: 'Domain Names', path: '/domain-names', icon: 'globe' },
       { id: 'utility', name: 'Utility', path: '/utility', icon: 'key' },
       { id: 'virtual-worlds', name: 'Virtual Worlds', path: '/virtual-worlds', icon: 'planet' },
@@ -83,11 +83,11 @@ export const MENU: MenuGroup[] = [
     id: 'resources',
     title: 'Resources',
     items: [
-      { id: 'help', name: 'Help Center', path: '/help_center' },
+      { id: 'help', name: 'Help Center', path: '/help-center' },
       { id: 'status', name: 'Platform Status', path: '/platform_status' },
       { id: 'partners', name: 'Partners', path: '/partners' },
       { id: 'blog', name: 'Blog', path: '/blog' },
-      { id: 'post', name: 'Single Post', path: '/single_post/post_1' },
+      { id: 'post', name: 'Single Post', path: '/blog/post_1' },
       { id: 'newsletter', name: 'Newsletter', path: '/newsletter' },
     ],
   },
@@ -98,7 +98,7 @@ export const CATEGORY_ROUTES = {
   art: 'art',
   sports: 'sports',
   collectibles: 'collectibles',
-  'tranding-cards': 'trading-cards',
+  'trading-cards': 'trading-cards',
   'domain-names': 'domain-names',
   utility: 'utility',
   'virtual-worlds': 'virtual-worlds',
@@ -125,7 +125,7 @@ export function activeMenu(pathname: string): { group?: string; item?: string } 
   if (pathname.startsWith('/profile/')) return { group: 'pages', item: 'edit-profile' }
   if (pathname.startsWith('/collection/')) return { group: 'pages', item: 'collection' }
   if (pathname.startsWith('/case-studies/')) return { group: 'pages', item: 'case-study' }
-  if (pathname.startsWith('/single_post/')) return { group: 'resources', item: 'post' }
+  if (pathname.startsWith('/blog/')) return { group: 'resources', item: 'post' }
   return {}
 }
 
@@ -153,7 +153,7 @@ export const FOOTER: FooterGroup[] = [
     title: 'Quick Links',
     links: [
       { id: 'explore', href: '/collection/explore_collection', text: 'Explore' },
-      { id: 'faq', href: '/help_center', text: 'FAQ' },
+      { id: 'faq', href: '/help-center', text: 'FAQ' },
       { id: 'collections', href: '/rankings', text: 'Collections' },
       { id: 'home', href: '/', text: 'Home' },
     ],
@@ -164,7 +164,7 @@ export const FOOTER: FooterGroup[] = [
     links: [
       { id: 'about', href: '/about', text: 'About' },
       { id: 'contact', href: '/contact', text: 'Contact Us' },
-      { id: 'support', href: '/help_center', text: 'Support' },
+      { id: 'support', href: '/help-center', text: 'Support' },
     ],
   },
   {

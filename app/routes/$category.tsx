@@ -6,7 +6,7 @@ import { CATEGORY_ROUTES } from '../lib/navigation'
 import { pageTitle } from '../lib/seo'
 import { strictSearch } from '../lib/search-params'
 
-/** The Explore group's category pages: /art, /sports, /collectibles, /tranding-cards, … */
+/** The Explore group's category pages: /art, /sports, /collectibles, /trading-cards, … */
 function categoryOf(segment: string) {
   const value = CATEGORY_ROUTES[segment as keyof typeof CATEGORY_ROUTES]
   return CATEGORY_OPTIONS.find((o) => o.value === value)

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+import { MOVED_ROUTES } from '../support/routes'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -227,7 +228,7 @@ describe('modals', () => {
     const modal = page.getByTestId('checkout-modal')
     expect(await modal.getByText(/Creator earnings \(\d+(\.\d+)?%\)/).isVisible()).toBe(true)
     expect(await modal.getByText('Platform fee (1%)').isVisible()).toBe(true)
-    expect(await modal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/tarms')
+    expect(await modal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms')
     const confirm = modal.getByRole('button', { name: 'Confirm Checkout' })
     await confirm.click()
     expect(await modal.getByText('Please accept the Terms of Service to buy.').isVisible()).toBe(true)
@@ -294,10 +295,17 @@ describe('status codes', () => {
     await page.close()
   })
 
-  it('/terms redirects to /tarms', async () => {
+  it.each(MOVED_ROUTES)('%s answers a permanent redirect to %s, query kept', async (from, to) => {
+    const response = await fetch(`${baseUrl}${from}?sort=price-asc&q=two%20words`, { redirect: 'manual' })
+    expect([301, 308]).toContain(response.status)
+    const location = new URL(response.headers.get('location')!, baseUrl)
+    expect(location.pathname).toBe(to)
+    expect(Object.fromEntries(location.searchParams)).toEqual({ sort: 'price-asc', q: 'two words' })
+    // In the browser too, the old path ends on the new page, whose canonical URL is the new path.
     const page = await browser.newPage()
-    await page.goto(`${baseUrl}/terms`)
-    expect(new URL(page.url()).pathname).toBe('/tarms')
+    expect((await page.goto(baseUrl + from))?.status()).toBe(200)
+    expect(new URL(page.url()).pathname).toBe(to)
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(baseUrl + to)
     await page.close()
   })
 })

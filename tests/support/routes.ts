@@ -6,7 +6,7 @@ export const SCREEN_ROUTES = [
   '/art',
   '/sports',
   '/collectibles',
-  '/tranding-cards',
+  '/trading-cards',
   '/domain-names',
   '/utility',
   '/virtual-worlds',
@@ -28,10 +28,18 @@ export const SCREEN_ROUTES = [
   '/case-studies',
   '/case-studies/case_study_1',
   '/blog',
-  '/single_post/post_1',
-  '/help_center',
+  '/blog/post_1',
+  '/help-center',
   '/partners',
   '/maintenance',
-  '/tarms',
+  '/terms',
   '/wallet',
+]
+
+/** Paths of the first sketch and the page each now lives at: a permanent redirect, query kept. */
+export const MOVED_ROUTES: [from: string, to: string][] = [
+  ['/tarms', '/terms'],
+  ['/tranding-cards', '/trading-cards'],
+  ['/help_center', '/help-center'],
+  ['/single_post/post_1', '/blog/post_1'],
 ]

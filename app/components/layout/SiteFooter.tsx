@@ -32,7 +32,7 @@ export function SiteFooter() {
       <div className="mx-auto flex max-w-7xl flex-col justify-between gap-2 border-t border-jacarta-100 px-4 py-6 text-sm text-jacarta-500 sm:flex-row sm:px-6 lg:px-8 dark:border-jacarta-600 dark:text-jacarta-200">
         <span>© {new Date().getFullYear()} Vitrine contributors. Open source.</span>
         <span>
-          <Link to="/tarms" className="hover:text-accent">
+          <Link to="/terms" className="hover:text-accent">
             Terms of Service
           </Link>
         </span>

@@ -6,7 +6,7 @@ export function TermsCheckbox({ checked, onChange }: { checked: boolean; onChang
       <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1" />
       <span>
         By checking this box, I agree to Vitrine's{' '}
-        <Link to="/tarms" className="text-accent underline">
+        <Link to="/terms" className="text-accent underline">
           Terms of Service
         </Link>
       </span>

@@ -14,7 +14,7 @@ export const Route = createFileRoute('/blog/')({
               <time dateTime={p.date}>{p.date}</time> · {p.author} · {p.readMinutes} min read
             </p>
             <h2 className="!mt-1 font-display text-xl font-semibold">
-              <Link to="/single_post/$slug" params={{ slug: p.slug }} className="hover:underline">
+              <Link to="/blog/$slug" params={{ slug: p.slug }} className="hover:underline">
                 {p.title}
               </Link>
             </h2>
