@@ -5,9 +5,11 @@
  */
 import { hashStruct, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 
-export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2 } as const
+export const ItemType = { NATIVE: 0, ERC20: 1, ERC721: 2, ERC1155: 3 } as const
 /** FULL_OPEN: no partial fills, anyone may fill. */
 export const FULL_OPEN = 0
+/** PARTIAL_OPEN: anyone may fill, any fraction of it (an ERC-1155 listing of several). */
+export const PARTIAL_OPEN = 1
 
 export const SEAPORT_ORDER_TYPES = {
   OrderComponents: [
@@ -99,6 +101,8 @@ export function splitPrice(price: bigint, fees: Fee[]): { seller: bigint; fees: 
 export interface Token {
   contract: Address
   tokenId: bigint
+  /** ERC-1155 tokens: how many the order is for (a listing of several may be bought in part). */
+  quantity?: bigint
 }
 
 interface OrderTerms {
@@ -115,7 +119,7 @@ interface OrderTerms {
 const common = (terms: OrderTerms) => ({
   offerer: terms.maker,
   zone: zeroAddress,
-  orderType: FULL_OPEN,
+  orderType: terms.token.quantity === undefined ? FULL_OPEN : PARTIAL_OPEN,
   startTime: terms.startTime,
   endTime: terms.endTime,
   zoneHash: zeroHash,
@@ -125,11 +129,11 @@ const common = (terms: OrderTerms) => ({
 })
 
 const nftItem = (token: Token): OfferItem => ({
-  itemType: ItemType.ERC721,
+  itemType: token.quantity === undefined ? ItemType.ERC721 : ItemType.ERC1155,
   token: token.contract,
   identifierOrCriteria: token.tokenId,
-  startAmount: 1n,
-  endAmount: 1n,
+  startAmount: token.quantity ?? 1n,
+  endAmount: token.quantity ?? 1n,
 })
 
 const payment = (itemType: number, token: Address, amount: bigint, recipient: Address): ConsiderationItem => ({
@@ -141,9 +145,15 @@ const payment = (itemType: number, token: Address, amount: bigint, recipient: Ad
   recipient,
 })
 
-/** A listing: the maker's token for `price` in ETH, of which the fees go to their recipients. */
+/**
+ * A listing: the maker's token for `price` in ETH, of which the fees go to their recipients. An
+ * ERC-1155 listing of `quantity` sells each at `price`: every amount is a multiple of the
+ * quantity, so any number of them can be bought (Seaport's fractions must come out exact).
+ */
 export function listingOrder(terms: OrderTerms): OrderComponents {
-  const split = splitPrice(terms.price, terms.fees)
+  const units = terms.token.quantity ?? 1n
+  const unit = splitPrice(terms.price, terms.fees)
+  const split = { seller: unit.seller * units, fees: unit.fees.map((fee) => fee * units) }
   return {
     ...common(terms),
     offer: [nftItem(terms.token)],
@@ -174,6 +184,9 @@ export function offerOrder(terms: OrderTerms & { weth: Address }): OrderComponen
     ].filter((item) => item.startAmount > 0n),
   }
 }
+
+/** `units` of an ERC-1155 listing of `quantity`, as fulfillAdvancedOrder takes them (a fraction). */
+export const partOf = (units: bigint, quantity: bigint) => ({ numerator: units, denominator: quantity })
 
 /** What `fulfillOrder` takes: the components without the counter, plus the consideration count. */
 export function orderParameters(order: OrderComponents) {

@@ -271,6 +271,9 @@ class LogApplier {
             erc20Offered: args
               .offer!.filter((o) => o.itemType === ItemType.ERC20)
               .reduce((sum, o) => sum + o.amount, 0n),
+            editionsOffered: args
+              .offer!.filter((o) => o.itemType === ItemType.ERC1155)
+              .reduce((sum, o) => sum + o.amount, 0n),
           },
           this.now,
         )

@@ -95,6 +95,8 @@ export interface Fill {
   nativePaid: bigint
   /** ERC-20 offered (an offer's price, in WETH). */
   erc20Offered: bigint
+  /** ERC-1155 tokens the listing gave (a part of a listing of several, or all of it). */
+  editionsOffered?: bigint
 }
 
 /**
@@ -109,7 +111,23 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
     const order = listing ?? offer
     if (!order) return null // filled elsewhere; the Transfer log still moves the token
     const collectionId = await collectionOf(tx, order.nftId)
-    if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
+    const quantity = BigInt(order.quantity)
+    if (listing && quantity > 1n) {
+      // A part of an ERC-1155 listing: it stays open until all of it is bought. Counted once per log.
+      const [seen] = await tx
+        .select({ id: sales.id })
+        .from(sales)
+        .where(and(eq(sales.txHash, log.txHash), eq(sales.logIndex, log.logIndex)))
+      if (seen) return order.nftId
+      const filled = BigInt(listing.filledQuantity) + (fill.editionsOffered ?? quantity)
+      await tx
+        .update(listings)
+        .set({
+          filledQuantity: (filled < quantity ? filled : quantity).toString(),
+          ...(filled >= quantity ? closedBy(log, 'filled') : {}),
+        })
+        .where(eq(listings.id, listing.id))
+    } else if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
     else await tx.update(offers).set(closedBy(log, 'filled')).where(eq(offers.id, order.id))
     // A listing is paid in ETH by the recipient; an offer in WETH by its maker to whoever filled it.
     const price = listing ? fill.nativePaid : fill.erc20Offered

@@ -30,6 +30,8 @@ export interface OrderRecord {
   orderJson: string
   signature: string
   counter: bigint
+  /** An ERC-1155 listing's number of tokens (`priceWei` is the price of one); 1 otherwise. */
+  quantity?: bigint
 }
 
 /** Stores an order with its line in the feed (at `at`) and updates the NFT's market columns. */
@@ -49,6 +51,7 @@ export function recordOrder(db: Db, order: OrderRecord, now = new Date(), at = n
       orderJson: order.orderJson,
       signature: order.signature,
       counter: order.counter.toString(),
+      quantity: (order.quantity ?? 1n).toString(),
     }
     const [row] = await (
       listing

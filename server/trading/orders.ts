@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm'
 import {
   compactSignatureToSignature,
   erc20Abi,
+  erc1155Abi,
   erc721Abi,
   formatEther,
   hashTypedData,
@@ -28,6 +29,7 @@ import { marketplaceContracts } from '../../chain/marketplace'
 import {
   FULL_OPEN,
   ItemType,
+  PARTIAL_OPEN,
   feeAmount,
   orderHash,
   orderToJson,
@@ -63,9 +65,13 @@ function tradingSetup(env: Env, chainId: number) {
   return { contracts, client }
 }
 
-function checkCommonTerms(order: OrderComponents, now: Date) {
-  if (order.orderType !== FULL_OPEN || order.zone !== zeroAddress || order.zoneHash !== zeroHash) {
-    refuse('order: must be a full, open order (orderType 0) without a zone')
+function checkCommonTerms(order: OrderComponents, now: Date, orderType = FULL_OPEN) {
+  if (order.orderType !== orderType || order.zone !== zeroAddress || order.zoneHash !== zeroHash) {
+    refuse(
+      orderType === FULL_OPEN
+        ? 'order: must be a full, open order (orderType 0) without a zone'
+        : 'order: an ERC-1155 listing must be a partial, open order (orderType 1) without a zone',
+    )
   }
   if (order.conduitKey !== zeroHash) refuse('order.conduitKey: must be zero (approvals go to Seaport itself)')
   const t = BigInt(Math.floor(now.getTime() / 1000))
@@ -166,25 +172,45 @@ async function ensureNew(db: Database, hash: string) {
   if (listing || offer) refuse('order: this order was already submitted', 'conflict')
 }
 
-/** A listing: one ERC-721 offered for ETH; the seller is paid first, then the fees. */
+/**
+ * A listing: one ERC-721, or N of one ERC-1155 token (a partial order: any number of them may be
+ * bought, each at an Nth of every amount), offered for ETH; the seller is paid first, then the fees.
+ */
 export async function submitListing({ db, env, now = new Date() }: Context, input: SubmitOrderInput) {
   const { contracts, client } = tradingSetup(env, input.chainId)
   const { order } = input
-  checkCommonTerms(order, now)
   const [item, more] = order.offer
-  if (more || !item || item.itemType !== ItemType.ERC721 || item.startAmount !== 1n) {
-    refuse('order.offer: a listing offers exactly one ERC-721 token')
+  const editions = item?.itemType === ItemType.ERC1155
+  checkCommonTerms(order, now, editions ? PARTIAL_OPEN : FULL_OPEN)
+  if (
+    more ||
+    !item ||
+    !(editions ? item.startAmount > 0n : item.itemType === ItemType.ERC721 && item.startAmount === 1n)
+  ) {
+    refuse('order.offer: a listing offers exactly one ERC-721 token, or a number of one ERC-1155 token')
   }
   const token = await findToken(db, input.chainId, item!.token, item!.identifierOrCriteria)
+  if ((token.standard === 'erc1155') !== editions) {
+    refuse(
+      `order.offer: this collection is ${token.standard === 'erc1155' ? 'ERC-1155' : 'ERC-721'}; the item type says otherwise`,
+    )
+  }
+  const quantity = item!.startAmount
   if (order.consideration.some((c) => c.itemType !== ItemType.NATIVE || c.token !== zeroAddress)) {
     refuse('order.consideration: a listing is paid in ETH only')
   }
   if (order.consideration[0]!.recipient !== order.offerer) {
     refuse('order.consideration: the first item must pay the seller')
   }
-  const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
+  if (order.consideration.some((c) => c.startAmount % quantity !== 0n)) {
+    refuse(
+      `order.consideration: every amount must be a multiple of the quantity (${quantity}), so that any part can be bought`,
+    )
+  }
+  // Per token: an ERC-1155 listing's price and fees are those of one, times the quantity.
+  const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n) / quantity
   const paid = (recipient: Address) =>
-    order.consideration.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
+    order.consideration.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n) / quantity
   const fees = await requiredFees(env, royaltyTerms(token))
   checkPrice(env, 'order.consideration', price, fees)
   checkFees(fees, price, paid)
@@ -193,13 +219,24 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   const signature = await checkSignature(env, input, contracts.seaport)
   await checkCounter(env, input, contracts.seaport)
 
-  const [owner, approved] = await Promise.all([
-    client.readContract({
-      address: item!.token,
-      abi: erc721Abi,
-      functionName: 'ownerOf',
-      args: [item!.identifierOrCriteria],
-    }),
+  const [holds, approved] = await Promise.all([
+    editions
+      ? client
+          .readContract({
+            address: item!.token,
+            abi: erc1155Abi,
+            functionName: 'balanceOf',
+            args: [order.offerer, item!.identifierOrCriteria],
+          })
+          .then((balance) => balance >= quantity)
+      : client
+          .readContract({
+            address: item!.token,
+            abi: erc721Abi,
+            functionName: 'ownerOf',
+            args: [item!.identifierOrCriteria],
+          })
+          .then((owner) => owner.toLowerCase() === order.offerer),
     client.readContract({
       address: item!.token,
       abi: erc721Abi,
@@ -207,11 +244,14 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
       args: [order.offerer, contracts.seaport],
     }),
   ])
-  if (owner.toLowerCase() !== order.offerer) refuse('order.offerer: does not own this token')
+  if (!holds)
+    refuse(
+      editions ? `order.offerer: holds fewer than ${quantity} of this token` : 'order.offerer: does not own this token',
+    )
   if (!approved)
     refuse('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
 
-  return storeOrder(db, now, 'listing', token.nft, { ...input, signature }, hash, price)
+  return storeOrder(db, now, 'listing', token.nft, { ...input, signature }, hash, price, quantity)
 }
 
 /** An offer: WETH offered for one ERC-721; the fees come out of the WETH the owner receives. */
@@ -268,6 +308,7 @@ async function storeOrder(
   input: SubmitOrderInput,
   hash: string,
   price: bigint,
+  quantity = 1n,
 ) {
   const { order } = input
   const { id } = await recordOrder(
@@ -283,6 +324,7 @@ async function storeOrder(
       orderJson: JSON.stringify(orderToJson(order)),
       signature: input.signature,
       counter: order.counter,
+      quantity,
     },
     now,
   )

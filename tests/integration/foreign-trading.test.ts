@@ -5,19 +5,22 @@
  * and says so; a foreign token moved away outside Vitrine closes its listing.
  */
 import { eq } from 'drizzle-orm'
-import { getAddress, parseEther, zeroAddress, type Address, type Hex } from 'viem'
+import { erc1155Abi, getAddress, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import {
+  PARTIAL_OPEN,
   feeAmount,
   listingOrder,
+  orderParameters,
   orderTypedData,
+  partOf,
   randomSalt,
   type Fee,
   type OrderComponents,
 } from '../../chain/seaport'
-import { listings, nfts } from '../../db/schema'
+import { listings, nfts, tokenBalances } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155, deployForeignPlain721 } from '../support/foreign'
 import { startMarket } from '../support/market'
@@ -80,7 +83,14 @@ async function approve(account: Account, contract: Address) {
 const item = async (contract: Address, tokenId: bigint) =>
   (await m.api(`/v1/nfts/31337/${contract}/${tokenId}`)).body.data as any
 
-async function signedListing(maker: Account, contract: Address, tokenId: bigint, price: bigint, fees: Fee[]) {
+async function signedListing(
+  maker: Account,
+  contract: Address,
+  tokenId: bigint,
+  price: bigint,
+  fees: Fee[],
+  quantity?: bigint,
+) {
   const now = BigInt(Math.floor(Date.now() / 1000))
   const counter = await m.chain.client.readContract({
     address: m.chain.contracts.seaport,
@@ -90,7 +100,7 @@ async function signedListing(maker: Account, contract: Address, tokenId: bigint,
   })
   const order = listingOrder({
     maker: maker.address,
-    token: { contract, tokenId },
+    token: { contract, tokenId, ...(quantity === undefined ? {} : { quantity }) },
     price,
     fees,
     startTime: now - 60n,
@@ -248,5 +258,114 @@ describe("a wallet's Owned tab", () => {
     // The largest holder of id 7 sees it once, with their own balance.
     const theirs = (await owned(buyer.address, 100)).filter((n) => n.contract === editions.address)
     expect(theirs.map(key)).toEqual([`${editions.address} 7 × 9`])
+  })
+})
+
+describe('an ERC-1155 listing of several', () => {
+  const rival = testAccount(3)
+  const balanceOf = (account: Address, id: bigint) =>
+    m.chain.client.readContract({
+      address: editions.address,
+      abi: erc1155Abi,
+      functionName: 'balanceOf',
+      args: [account, id],
+    })
+
+  /** Takes `units` of the listing as `taker` would: fulfillAdvancedOrder with a fraction of it. */
+  async function buyPart(
+    taker: Account,
+    signed: { order: OrderComponents; signature: Hex },
+    units: bigint,
+    paid: bigint,
+  ) {
+    const hash = await m.chain.walletOf(taker).writeContract({
+      address: m.chain.contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'fulfillAdvancedOrder',
+      args: [
+        {
+          parameters: orderParameters(signed.order),
+          ...partOf(units, 5n),
+          signature: signed.signature,
+          extraData: '0x',
+        },
+        [],
+        zeroHash,
+        zeroAddress,
+      ],
+      value: paid,
+    })
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  }
+
+  it('states its quantity, is bought 2 then 3, pays each part exactly and keeps every balance exact', async () => {
+    const token = await item(editions.address, 7n)
+    expect(token.fees[1]).toMatchObject({ recipient: royaltyReceiver, bps: 500 })
+    const unit = parseEther('0.3')
+    const signed = await signedListing(holder, editions.address, 7n, unit, token.fees, 5n)
+    expect(signed.order.orderType).toBe(PARTIAL_OPEN)
+    const submitted = await m.submit('listings', signed, holder)
+    expect(submitted.status).toBe(201)
+    const orderHash = (submitted.body.data as any).orderHash as string
+    const row = async () => (await m.runtime.db.select().from(listings).where(eq(listings.orderHash, orderHash)))[0]!
+    expect(await row()).toMatchObject({ quantity: '5', filledQuantity: '0', priceWei: unit.toString() })
+    expect((await item(editions.address, 7n)).price.wei).toBe(unit.toString())
+
+    const platform = feeAmount(unit, m.runtime.env.platformFee.bps)
+    const royalty = feeAmount(unit, 500)
+    for (const [taker, units, filled, status] of [
+      [buyer, 2n, '2', 'active'],
+      [rival, 3n, '5', 'filled'],
+    ] as const) {
+      const before = {
+        holder: await balance(holder.address),
+        fee: await balance(m.feeRecipient),
+        royalty: await balance(royaltyReceiver),
+      }
+      await buyPart(taker, signed, units, unit * units)
+      expect((await balance(holder.address)) - before.holder).toBe((unit - platform - royalty) * units)
+      expect((await balance(m.feeRecipient)) - before.fee).toBe(platform * units)
+      expect((await balance(royaltyReceiver)) - before.royalty).toBe(royalty * units)
+      await m.index()
+      expect(await row()).toMatchObject({ filledQuantity: filled, status })
+    }
+
+    // The chain and the index agree on every holder of id 7.
+    const [nft] = await m.runtime.db
+      .select()
+      .from(nfts)
+      .where(eq(nfts.id, (await row()).nftId))
+    const held = await m.runtime.db.select().from(tokenBalances).where(eq(tokenBalances.nftId, nft!.id))
+    const onChain = {
+      [buyer.address.toLowerCase()]: await balanceOf(buyer.address, 7n),
+      [rival.address.toLowerCase()]: await balanceOf(rival.address, 7n),
+    }
+    expect(await balanceOf(holder.address, 7n)).toBe(0n)
+    expect(Object.fromEntries(held.map((h) => [h.owner, BigInt(h.quantity)]))).toEqual(onChain)
+    expect(onChain).toEqual({ [buyer.address.toLowerCase()]: 11n, [rival.address.toLowerCase()]: 3n })
+    expect(nft!.priceWei).toBeNull()
+  })
+
+  it('is refused when it is a full order, or its amounts cannot be split by its quantity', async () => {
+    const token = await item(editions.address, 8n)
+    const full = await signedListing(holder, editions.address, 8n, parseEther('0.1'), token.fees, 2n)
+    full.order = { ...full.order, orderType: 0 }
+    full.signature = await holder.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, full.order))
+    const refused = await m.submit('listings', full, holder)
+    expect(refused.status).toBe(400)
+    expect(refused.body.error!.message).toContain('partial, open order (orderType 1)')
+
+    const uneven = await signedListing(holder, editions.address, 8n, parseEther('0.1'), token.fees, 2n)
+    uneven.order.consideration[0]!.startAmount += 1n
+    uneven.order.consideration[0]!.endAmount += 1n
+    uneven.signature = await holder.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, uneven.order))
+    const odd = await m.submit('listings', uneven, holder)
+    expect(odd.status).toBe(400)
+    expect(odd.body.error!.message).toContain('multiple of the quantity (2)')
+
+    const many = await signedListing(holder, editions.address, 8n, parseEther('0.1'), token.fees, 3n)
+    const tooMany = await m.submit('listings', many, holder)
+    expect(tooMany.status).toBe(400)
+    expect(tooMany.body.error!.message).toContain('holds fewer than 3 of this token')
   })
 })
