@@ -5,7 +5,7 @@
  * and says so; a foreign token moved away outside Vitrine closes its listing.
  */
 import { eq } from 'drizzle-orm'
-import { erc1155Abi, getAddress, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
+import { erc1155Abi, erc20Abi, getAddress, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
@@ -13,6 +13,7 @@ import {
   PARTIAL_OPEN,
   feeAmount,
   listingOrder,
+  offerOrder,
   orderParameters,
   orderTypedData,
   partOf,
@@ -189,6 +190,61 @@ describe('a foreign ERC-721 with EIP-2981', () => {
     const [row] = await m.runtime.db.select().from(nfts).where(eq(nfts.id, listing!.nftId))
     expect(row!.priceWei).toBeNull()
     expect((await item(art.address, 3n)).owner).toBe(buyer.address)
+  })
+})
+
+describe('an offer on a foreign ERC-721', () => {
+  it('is accepted by the holder, paying the EIP-2981 receiver its royalty in WETH', async () => {
+    const bidder = testAccount(3)
+    const token = await item(art.address, 2n)
+    const price = parseEther('0.9')
+    await m.wrapAndApprove(bidder, price)
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const order = offerOrder({
+      maker: bidder.address,
+      token: { contract: art.address, tokenId: 2n },
+      price,
+      fees: token.fees,
+      weth: m.chain.contracts.weth,
+      startTime: now - 60n,
+      endTime: now + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    const signed = {
+      order,
+      signature: await bidder.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, order)),
+    }
+    expect((await m.submit('offers', signed, bidder)).status).toBe(201)
+
+    const weth = (address: Address) =>
+      m.chain.client.readContract({
+        address: m.chain.contracts.weth,
+        abi: erc20Abi,
+        functionName: 'balanceOf',
+        args: [address],
+      })
+    const before = {
+      holder: await weth(holder.address),
+      royalty: await weth(royaltyReceiver),
+      fee: await weth(m.feeRecipient),
+    }
+    // The fees leave the WETH the holder receives: Seaport takes them from the holder.
+    await m.send(holder, {
+      address: m.chain.contracts.weth,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [m.chain.contracts.seaport, price],
+    })
+    const hash = await m.fill(holder, signed)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const platform = feeAmount(price, m.runtime.env.platformFee.bps)
+    const royalty = feeAmount(price, ROYALTY_BPS)
+    expect((await weth(holder.address)) - before.holder).toBe(price - platform - royalty)
+    expect((await weth(royaltyReceiver)) - before.royalty).toBe(royalty)
+    expect((await weth(m.feeRecipient)) - before.fee).toBe(platform)
+    await m.index()
+    expect((await item(art.address, 2n)).owner).toBe(bidder.address)
   })
 })
 
