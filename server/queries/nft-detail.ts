@@ -48,6 +48,9 @@ export async function findNftDetail(db: Database, id: number) {
       endsAt: isoTime(l.endsAt),
       /** Past its end (an auction whose highest bid the seller may now accept). */
       ended: l.endsAt.getTime() <= Date.now(),
+      /** Tokens listed (several of an ERC-1155 token: `price` is per token) and how many are left. */
+      quantity: l.quantity,
+      remaining: (BigInt(l.quantity) - BigInt(l.filledQuantity)).toString(),
     })),
     offers: liveOffers.map((o) => ({
       id: o.id,

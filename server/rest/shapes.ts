@@ -81,6 +81,11 @@ export const nftDetailShape = nftShape.extend({
       ...orderFields,
       kind: z.enum(['fixed', 'auction', 'voucher']),
       ended: z.boolean().describe('past its end (an auction the seller may now settle)'),
+      quantity: z
+        .string()
+        .regex(/^\d+$/)
+        .describe('tokens listed: 1, or several of an ERC-1155 token (price is per token)'),
+      remaining: z.string().regex(/^\d+$/).describe('tokens of it still for sale'),
     }),
   ),
   offers: z.array(z.strictObject(orderFields)),
@@ -269,6 +274,11 @@ const orderCommon = {
   status: z.enum(ORDER_STATUSES),
   orderHash: bytes32,
   signature,
+  quantity: z
+    .string()
+    .regex(/^\d+$/)
+    .describe('tokens the order is for: 1, or an ERC-1155 listing of several (buy part with fulfillAdvancedOrder)'),
+  filledQuantity: z.string().regex(/^\d+$/).describe('tokens of it already bought'),
 }
 export const orderShape = z.discriminatedUnion('kind', [
   z.strictObject({

@@ -366,6 +366,7 @@ describe('an ERC-1155 listing of several', () => {
     const row = async () => (await m.runtime.db.select().from(listings).where(eq(listings.orderHash, orderHash)))[0]!
     expect(await row()).toMatchObject({ quantity: '5', filledQuantity: '0', priceWei: unit.toString() })
     expect((await item(editions.address, 7n)).price.wei).toBe(unit.toString())
+    expect((await item(editions.address, 7n)).listings[0]).toMatchObject({ quantity: '5', remaining: '5' })
 
     const platform = feeAmount(unit, m.runtime.env.platformFee.bps)
     const royalty = feeAmount(unit, 500)
@@ -384,6 +385,8 @@ describe('an ERC-1155 listing of several', () => {
       expect((await balance(royaltyReceiver)) - before.royalty).toBe(royalty * units)
       await m.index()
       expect(await row()).toMatchObject({ filledQuantity: filled, status })
+      const answer = (await m.api(`/v1/orders/${orderHash}`)).body.data as any
+      expect(answer).toMatchObject({ quantity: '5', filledQuantity: filled, status })
     }
 
     // The chain and the index agree on every holder of id 7.

@@ -87,6 +87,9 @@ export const marketRouter = router({
         orderHash: order.orderHash!,
         components: checksumAddresses(JSON.parse(order.orderJson!) as unknown),
         signature: order.signature!,
+        /** Tokens it is for (an ERC-1155 listing of several may be bought in part) and how many were bought. */
+        quantity: order.quantity,
+        filledQuantity: order.filledQuantity,
       }
     }
     throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
