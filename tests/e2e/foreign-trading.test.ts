@@ -1,0 +1,110 @@
+/**
+ * Trading a token of a collection Vitrine did not write, in a real browser: a wallet holding a
+ * foreign ERC-721 imports its collection by address, finds the token under "Owned", lists it
+ * (the fees name the contract's EIP-2981 royalty), and a second wallet buys it on chain.
+ */
+import type { Browser, Page } from 'playwright-core'
+import { createPublicClient, erc721Abi, http } from 'viem'
+import { anvil } from 'viem/chains'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { launchBrowser, waitForHydration } from '../support/browser'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721 } from '../support/foreign'
+import { visitorWithWallet } from '../support/test-wallet'
+
+const baseUrl = inject('baseUrl')
+const anvilUrl = inject('anvilUrl')
+const chain = createPublicClient({ chain: anvil, transport: http(anvilUrl) })
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function open(page: Page, path: string) {
+  await page.goto(baseUrl + path)
+  await waitForHydration(page)
+}
+
+async function signIn(page: Page) {
+  await open(page, '/login')
+  await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
+  await page.waitForURL(/\/user\/0x/)
+}
+
+async function tradeOutcome(scope: ReturnType<Page['getByTestId']>) {
+  const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
+  await status.waitFor({ timeout: 45_000 })
+  return { phase: await status.getAttribute('data-phase'), text: (await status.textContent()) ?? '' }
+}
+
+/** The holder's tokens of `contract` as the Owned API lists them, once the indexer has read them. */
+async function ownedOf(address: string, contract: string, deadline = Date.now() + 45_000) {
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/v1/users/owned/${address}?limit=100`)
+    const data = ((await response.json()) as { data: { id: number; contract: string; name: string }[] }).data
+    const found = data.filter((n) => n.contract === contract)
+    if (found.length || Date.now() > deadline) return found
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+  }
+}
+
+describe('a foreign ERC-721', () => {
+  it('is imported by its holder, shown under Owned, listed, and bought by another wallet', async () => {
+    const royaltyReceiver = testAccount(1).address
+    // Account 0 deploys (as the import test does); accounts 3 and 4 trade (7 and 8 are the trading test's).
+    const art = await deployForeignArt721(anvilUrl, {
+      name: `Salt Marsh ${Date.now().toString(36)}`,
+      owner: testAccount(0),
+      royaltyReceiver,
+      royaltyBps: 600,
+    })
+    await art.mint(testAccount(3).address, 1n, 2n)
+
+    const seller = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [3] })
+    await signIn(seller.page)
+    await open(seller.page, '/add-collection')
+    await seller.page.getByLabel('Contract address').fill(art.address)
+    await seller.page.getByRole('button', { name: 'Add collection' }).click()
+    await seller.page.waitForURL(/\/collection\/salt-marsh-/, { timeout: 30_000 })
+
+    const owned = await ownedOf(seller.wallet.address(), art.address)
+    expect(owned.map((n) => n.name).sort()).toHaveLength(2)
+    const nft = owned[0]!
+    await open(seller.page, `/user/${seller.wallet.address()}`)
+    await seller.page.getByRole('link', { name: nft.name }).first().waitFor()
+    await seller.page.getByRole('link', { name: nft.name }).first().click()
+    await seller.page.waitForURL(new RegExp(`/item/${nft.id}$`))
+    await waitForHydration(seller.page)
+    expect(await seller.page.getByTestId('item-fees').textContent()).toContain('Creator earnings (EIP-2981 royalty) 6%')
+
+    await seller.page.getByRole('button', { name: 'Sell' }).click()
+    const listing = seller.page.getByTestId('list-modal')
+    await listing.getByLabel('Price (ETH)').fill('0.5')
+    await listing.getByText(/Creator earnings \(EIP-2981 royalty\) \(6%\)/).waitFor()
+    await listing.getByRole('button', { name: 'Complete listing' }).click()
+    expect(await tradeOutcome(listing)).toMatchObject({ phase: 'done', text: expect.stringContaining('Listed') })
+
+    const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [4] })
+    const before = await chain.getBalance({ address: royaltyReceiver })
+    await open(buyer.page, `/item/${nft.id}`)
+    expect(await buyer.page.getByTestId('item-price').textContent()).toBe('0.5 ETH')
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+    const checkout = buyer.page.getByTestId('checkout-modal')
+    await checkout.getByText(/Creator earnings \(EIP-2981 royalty\) \(6%\)/).waitFor()
+    await checkout.getByRole('checkbox').check()
+    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+    expect(await tradeOutcome(checkout)).toMatchObject({ phase: 'done' })
+
+    const tokenId = BigInt((await (await fetch(`${baseUrl}/api/v1/nfts/${nft.id}`)).json()).data.tokenId as string)
+    expect(
+      await chain.readContract({ address: art.address, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] }),
+    ).toBe(buyer.wallet.address())
+    // 6% of 0.5 ETH to the contract's royalty receiver.
+    expect((await chain.getBalance({ address: royaltyReceiver })) - before).toBe(30_000_000_000_000_000n)
+    expect([...seller.errors, ...buyer.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await Promise.all([seller.close(), buyer.close()])
+  }, 180_000)
+})
