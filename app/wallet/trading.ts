@@ -4,7 +4,16 @@
  * built by chain/seaport.ts, checked and stored by the server, and filled on chain by Seaport.
  * Every transaction is simulated first, so a fill that would fail says why and costs nothing.
  */
-import { BaseError, ContractFunctionRevertedError, erc20Abi, erc721Abi, zeroHash, type Address, type Hash } from 'viem'
+import {
+  BaseError,
+  ContractFunctionRevertedError,
+  erc20Abi,
+  erc721Abi,
+  zeroAddress,
+  zeroHash,
+  type Address,
+  type Hash,
+} from 'viem'
 import type { Config } from 'wagmi'
 import {
   getBlockNumber,
@@ -27,6 +36,7 @@ import {
   orderParameters,
   orderToJson,
   orderTypedData,
+  partOf,
   randomSalt,
   type Fee,
   type OrderComponents,
@@ -61,6 +71,8 @@ export interface TokenRef {
   chainId: number
   contract: Address
   tokenId: string
+  /** An ERC-1155 listing: how many of the token (any part of them can then be bought). */
+  quantity?: bigint
 }
 
 /** Seaport's errors, said as a buyer or seller needs to hear them. */
@@ -214,6 +226,33 @@ export function createTrading(config: Config, api: TrpcClient) {
     } as never)
   }
 
+  /** `units` of an ERC-1155 listing of `quantity`: each pays its share of every amount. */
+  const fillPart = (
+    chainId: number,
+    stored: { components: OrderJson; signature: string },
+    units: bigint,
+    quantity: bigint,
+    value: bigint,
+    onStep: OnStep,
+  ) =>
+    send(chainId, onStep, {
+      address: contractsOf(chainId).seaport,
+      abi: seaportAbi,
+      functionName: 'fulfillAdvancedOrder',
+      args: [
+        {
+          parameters: orderParameters(orderFromJson(stored.components)),
+          ...partOf(units, quantity),
+          signature: stored.signature as Hash,
+          extraData: '0x',
+        },
+        [],
+        zeroHash,
+        zeroAddress,
+      ],
+      value: (value * units) / quantity,
+    } as never)
+
   async function stored(orderHash: string) {
     const order = await api.market.order.query({ orderHash })
     if (order.status === 'filled') throw new TradeError(REVERTS.OrderAlreadyFilled!)
@@ -279,8 +318,11 @@ export function createTrading(config: Config, api: TrpcClient) {
       return api.market.startAuction.mutate({ nftId: token.nftId, reserveWei: reserve.toString(), endsAt })
     },
 
-    /** Buy now: the exact price in ETH, simulated first; a lazy mint is minted to the buyer. */
-    async buy(orderHash: string, onStep: OnStep) {
+    /**
+     * Buy now: the exact price in ETH, simulated first; a lazy mint is minted to the buyer. Of an
+     * ERC-1155 listing of several, `units` of them (all by default): Seaport's partial fill.
+     */
+    async buy(orderHash: string, onStep: OnStep, units?: bigint) {
       const order = await stored(orderHash)
       await onChain(order.chainId, onStep)
       if (order.kind === 'voucher') {
@@ -306,7 +348,18 @@ export function createTrading(config: Config, api: TrpcClient) {
         (sum, c) => sum + (c.itemType === 0 ? BigInt(c.startAmount) : 0n),
         0n,
       )
-      const hash = await fill(order.chainId, order, value, onStep)
+      const quantity = BigInt(order.quantity)
+      const hash =
+        quantity > 1n
+          ? await fillPart(
+              order.chainId,
+              order,
+              units ?? quantity - BigInt(order.filledQuantity),
+              quantity,
+              value,
+              onStep,
+            )
+          : await fill(order.chainId, order, value, onStep)
       await indexed(order.chainId, onStep)
       return hash
     },
@@ -385,7 +438,11 @@ export function createTrading(config: Config, api: TrpcClient) {
   ) {
     return {
       maker,
-      token: { contract: token.contract, tokenId: BigInt(token.tokenId) },
+      token: {
+        contract: token.contract,
+        tokenId: BigInt(token.tokenId),
+        ...(token.quantity === undefined ? {} : { quantity: token.quantity }),
+      },
       price,
       fees: fees.map(asFee),
       startTime: BigInt(Math.floor(Date.now() / 1000)) - 60n,

@@ -89,6 +89,9 @@ export const nftDetailShape = nftShape.extend({
     }),
   ),
   offers: z.array(z.strictObject(orderFields)),
+  standard: z
+    .enum(['erc721', 'erc1155'])
+    .describe('erc1155: several may be held, listed and bought at once (listings state their quantity)'),
   tradable: z.boolean().describe('whether the token trades on Vitrine (its network is configured)'),
   fees: z.array(
     z.strictObject({

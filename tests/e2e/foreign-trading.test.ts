@@ -1,15 +1,16 @@
 /**
  * Trading a token of a collection Vitrine did not write, in a real browser: a wallet holding a
  * foreign ERC-721 imports its collection by address, finds the token under "Owned", lists it
- * (the fees name the contract's EIP-2981 royalty), and a second wallet buys it on chain.
+ * (the fees name the contract's EIP-2981 royalty), and a second wallet buys it on chain; an ERC-1155
+ * holder lists 5 of a token and a second wallet buys 2 of them.
  */
 import type { Browser, Page } from 'playwright-core'
-import { createPublicClient, erc721Abi, http } from 'viem'
+import { createPublicClient, erc1155Abi, erc721Abi, http } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
-import { deployForeignArt721 } from '../support/foreign'
+import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
@@ -51,7 +52,7 @@ async function ownedOf(address: string, contract: string, deadline = Date.now() 
   }
 }
 
-describe('a foreign ERC-721', () => {
+describe('foreign tokens in the browser', () => {
   it('is imported by its holder, shown under Owned, listed, and bought by another wallet', async () => {
     const royaltyReceiver = testAccount(1).address
     // Account 0 deploys (as the import test does); accounts 3 and 4 trade (7 and 8 are the trading test's).
@@ -106,5 +107,57 @@ describe('a foreign ERC-721', () => {
     expect((await chain.getBalance({ address: royaltyReceiver })) - before).toBe(30_000_000_000_000_000n)
     expect([...seller.errors, ...buyer.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await Promise.all([seller.close(), buyer.close()])
+  }, 180_000)
+
+  it('an ERC-1155 holder sees "× 5" under Owned, lists 5, and another wallet buys 2 of them', async () => {
+    const editions = await deployForeignEditions1155(anvilUrl, {
+      name: `Tide Tables ${Date.now().toString(36)}`,
+      owner: testAccount(0),
+      royaltyBps: 500,
+    })
+    await editions.mint(testAccount(5).address, 3n, 5n)
+    const holder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [5] })
+    await signIn(holder.page)
+    await open(holder.page, '/add-collection')
+    await holder.page.getByLabel('Contract address').fill(editions.address)
+    await holder.page.getByRole('button', { name: 'Add collection' }).click()
+    await holder.page.waitForURL(/\/collection\/tide-tables-/, { timeout: 30_000 })
+
+    const [nft] = await ownedOf(holder.wallet.address(), editions.address)
+    expect(nft).toBeDefined()
+    await open(holder.page, `/user/${holder.wallet.address()}`)
+    const card = holder.page.locator('article', { has: holder.page.getByRole('link', { name: nft!.name }) })
+    expect(await card.getByTestId('owned-quantity').textContent()).toBe('× 5')
+    await card.getByRole('link', { name: nft!.name }).click()
+    await holder.page.waitForURL(new RegExp(`/item/${nft!.id}$`))
+    await waitForHydration(holder.page)
+
+    await holder.page.getByRole('button', { name: 'Sell' }).click()
+    const listing = holder.page.getByTestId('list-modal')
+    await listing.getByLabel('Price per token (ETH)').fill('0.1')
+    await listing.getByLabel(/How many/).fill('5')
+    expect(await listing.getByTestId('list-proceeds').textContent()).toContain('0.47 ETH')
+    await listing.getByRole('button', { name: 'Complete listing' }).click()
+    expect(await tradeOutcome(listing)).toMatchObject({ phase: 'done', text: expect.stringContaining('Listed') })
+
+    const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [6] })
+    await open(buyer.page, `/item/${nft!.id}`)
+    expect(await buyer.page.getByTestId('item-quantity').textContent()).toBe('each · 5 of 5 left')
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+    const checkout = buyer.page.getByTestId('checkout-modal')
+    await checkout.getByRole('spinbutton').fill('2')
+    expect(await checkout.getByTestId('checkout-total').textContent()).toBe('0.2 ETH')
+    await checkout.getByRole('checkbox').check()
+    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+    expect(await tradeOutcome(checkout)).toMatchObject({ phase: 'done' })
+
+    const balanceOf = (account: `0x${string}`) =>
+      chain.readContract({ address: editions.address, abi: erc1155Abi, functionName: 'balanceOf', args: [account, 3n] })
+    expect(await balanceOf(buyer.wallet.address())).toBe(2n)
+    expect(await balanceOf(holder.wallet.address())).toBe(3n)
+    await open(buyer.page, `/item/${nft!.id}`)
+    await buyer.page.getByText('each · 3 of 5 left').waitFor()
+    expect([...holder.errors, ...buyer.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await Promise.all([holder.close(), buyer.close()])
   }, 180_000)
 })

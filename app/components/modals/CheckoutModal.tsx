@@ -18,6 +18,8 @@ export interface CheckoutItem {
   priceWei: string
   orderHash: string
   fees: ItemFee[]
+  /** Tokens left in the listing: more than one (an ERC-1155 listing), and the buyer picks how many. */
+  remaining?: number
 }
 
 /**
@@ -30,7 +32,9 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
   const trpc = useTRPC()
   const trade = useTrade()
   const usd = useQuery({ ...trpc.site.ethUsd.queryOptions(), staleTime: 60_000, enabled: open })
-  const price = BigInt(item.priceWei)
+  const [units, setUnits] = useState(1)
+  const several = (item.remaining ?? 1) > 1
+  const price = BigInt(item.priceWei) * BigInt(several ? units : 1)
   const close = () => {
     trade.reset()
     onClose()
@@ -45,6 +49,23 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
         </div>
         <p className="font-semibold whitespace-nowrap">{formatEth(formatEther(price))} ETH</p>
       </div>
+      {several && (
+        <label className="mt-3 flex items-center justify-between gap-4 text-sm">
+          <span>
+            How many (of {item.remaining}, {formatEth(formatEther(BigInt(item.priceWei)))} ETH each)
+          </span>
+          <input
+            type="number"
+            min={1}
+            max={item.remaining}
+            value={units}
+            onChange={(event) =>
+              setUnits(Math.min(item.remaining!, Math.max(1, Math.floor(Number(event.target.value) || 1))))
+            }
+            className="w-24 rounded-lg border border-jacarta-100 px-3 py-1.5 dark:border-jacarta-600 dark:bg-jacarta-700"
+          />
+        </label>
+      )}
       <p className="mt-3 text-xs text-jacarta-500 dark:text-jacarta-200">Paid to others out of the price:</p>
       <FeeLines price={price} fees={item.fees} currency="ETH" />
       <p className="mt-4 flex justify-between font-display text-lg font-semibold">
@@ -71,9 +92,12 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
         onClick={() => {
           setSubmitted(true)
           if (!accepted) return
-          void trade.run((trading, onStep) => trading.buy(item.orderHash, onStep), {
-            done: `Purchase complete: ${item.name} is yours.`,
-          })
+          void trade.run(
+            (trading, onStep) => trading.buy(item.orderHash, onStep, several ? BigInt(units) : undefined),
+            {
+              done: `Purchase complete: ${item.name} is yours.`,
+            },
+          )
         }}
       />
     </Modal>

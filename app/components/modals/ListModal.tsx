@@ -29,18 +29,22 @@ export function ListModal({
 }: {
   open: boolean
   onClose: () => void
-  item: { name: string; nftId: number; token: TokenRef; fees: ItemFee[] }
+  /** `held`: an ERC-1155 token, of which the seller holds this many (they list some, priced per token). */
+  item: { name: string; nftId: number; token: TokenRef; fees: ItemFee[]; held?: bigint }
 }) {
   const id = useId()
   const [kind, setKind] = useState<'fixed' | 'auction'>('fixed')
   const [amount, setAmount] = useState('')
   const [days, setDays] = useState<number>(7)
+  const [count, setCount] = useState(1)
+  const editions = item.held !== undefined
+  const quantity = BigInt(editions ? count : 1)
   const [submitted, setSubmitted] = useState(false)
   const trade = useTrade()
   const parsed = parseBidAmount(amount, 'The price')
   const error = 'error' in parsed ? parsed.error : null
   const price = 'wei' in parsed ? parsed.wei : 0n
-  const proceeds = price - item.fees.reduce((sum, fee) => sum + feeOf(price, fee.bps), 0n)
+  const proceeds = (price - item.fees.reduce((sum, fee) => sum + feeOf(price, fee.bps), 0n)) * quantity
   const close = () => {
     trade.reset()
     onClose()
@@ -58,7 +62,13 @@ export function ListModal({
           void trade.run(
             (trading, onStep) =>
               kind === 'fixed'
-                ? trading.list(item.token, parsed.wei, endsAt, item.fees, onStep)
+                ? trading.list(
+                    editions ? { ...item.token, quantity } : item.token,
+                    parsed.wei,
+                    endsAt,
+                    item.fees,
+                    onStep,
+                  )
                 : trading.startAuction({ ...item.token, nftId: item.nftId }, parsed.wei, endsAt, onStep),
             {
               signIn: true,
@@ -70,7 +80,8 @@ export function ListModal({
           )
         }}
       >
-        <fieldset className="flex gap-2" disabled={trade.busy}>
+        {/* ERC-1155 tokens are sold at a fixed price per token, any number of them at a time. */}
+        <fieldset className="flex gap-2" disabled={trade.busy} hidden={editions}>
           <legend className="sr-only">How to sell</legend>
           {(['fixed', 'auction'] as const).map((option) => (
             <label
@@ -90,7 +101,7 @@ export function ListModal({
           ))}
         </fieldset>
         <label htmlFor={`${id}-price`} className="mt-4 block text-sm font-semibold">
-          {kind === 'fixed' ? 'Price (ETH)' : 'Reserve price (ETH)'}
+          {editions ? 'Price per token (ETH)' : kind === 'fixed' ? 'Price (ETH)' : 'Reserve price (ETH)'}
         </label>
         <input
           id={`${id}-price`}
@@ -105,6 +116,24 @@ export function ListModal({
         <p id={`${id}-price-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
           {submitted && error}
         </p>
+        {editions && (
+          <>
+            <label htmlFor={`${id}-count`} className="mt-2 block text-sm font-semibold">
+              How many (you hold {item.held!.toString()})
+            </label>
+            <input
+              id={`${id}-count`}
+              type="number"
+              min={1}
+              max={Number(item.held)}
+              value={count}
+              onChange={(e) =>
+                setCount(Math.min(Number(item.held), Math.max(1, Math.floor(Number(e.target.value) || 1))))
+              }
+              className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
+            />
+          </>
+        )}
         <label htmlFor={`${id}-duration`} className="mt-2 block text-sm font-semibold">
           {kind === 'fixed' ? 'Listing expires after' : 'Auction ends after'}
         </label>
@@ -122,7 +151,7 @@ export function ListModal({
         </select>
         {price > 0n && (
           <>
-            <FeeLines price={price} fees={item.fees} currency="ETH" />
+            <FeeLines price={price * quantity} fees={item.fees} currency="ETH" />
             <p className="mt-2 flex justify-between text-sm font-semibold" data-testid="list-proceeds">
               <span>You receive{kind === 'auction' ? ' at the reserve' : ''}</span>
               <span>{formatEth(formatEther(proceeds))} ETH</span>

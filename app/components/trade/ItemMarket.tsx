@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { Address } from 'viem'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/format'
+import { useTRPC } from '../../lib/trpc-react'
 import { useWallet } from '../../wallet/WalletProvider'
 import { CheckoutModal, type CheckoutItem } from '../modals/CheckoutModal'
 import { ListModal } from '../modals/ListModal'
@@ -28,16 +30,36 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   // What is being bought stays on screen through the purchase, after which the listing is gone.
   const [checkout, setCheckout] = useState<CheckoutItem | null>(null)
   const viewer = wallet.status === 'connected' ? wallet.address : undefined
-  const isOwner = same(viewer, nft.owner)
+  // An ERC-1155 token has many holders: the viewer's own balance says whether they may sell.
+  const editions = nft.standard === 'erc1155'
+  const trpc = useTRPC()
+  const holding = useQuery({
+    ...trpc.nft.holding.queryOptions({ id: nft.id, address: viewer ?? '' }),
+    enabled: editions && viewer !== undefined,
+  })
+  const held = BigInt(holding.data?.quantity ?? '0')
+  const isOwner = !editions && same(viewer, nft.owner)
   const auction = nft.listings.find((l) => l.kind === 'auction')
   const auctionOver = auction?.ended ?? false
   // Only a listing with a signed Seaport order can be bought; imported ones cannot.
-  const fixed = nft.listings.find((l) => l.kind !== 'auction' && l.orderHash)
+  const signed = nft.listings.filter((l) => l.kind !== 'auction' && l.orderHash)
+  const mine = editions ? signed.find((l) => same(l.maker, viewer)) : undefined
+  const fixed = editions ? signed.find((l) => !same(l.maker, viewer)) : signed[0]
   const unsigned = !fixed && nft.listings.find((l) => l.kind === 'fixed')
   const highestBid = nft.offers[0]
   const token = { chainId: nft.chainId, contract: nft.contract as Address, tokenId: nft.tokenId }
 
   const act = (run: Parameters<typeof trade.run>[0], done: string) => void trade.run(run, { done })
+  const checkoutOf = (listing: (typeof signed)[number]): CheckoutItem => ({
+    name: nft.name,
+    image,
+    collection: nft.collection.name,
+    chainId: nft.chainId,
+    priceWei: listing.price!.wei,
+    orderHash: listing.orderHash!,
+    fees: nft.fees,
+    remaining: Number(listing.remaining),
+  })
 
   return (
     <>
@@ -69,6 +91,11 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
             <p className="mt-1 font-display text-2xl font-bold" data-testid="item-price">
               {formatEth(fixed.price!.eth)} ETH
             </p>
+            {fixed.quantity !== '1' && (
+              <p className="text-sm text-jacarta-500 dark:text-jacarta-200" data-testid="item-quantity">
+                each · {fixed.remaining} of {fixed.quantity} left
+              </p>
+            )}
           </>
         ) : unsigned ? (
           <>
@@ -93,7 +120,30 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
           </p>
         ) : (
           <div className="mt-6 flex flex-wrap gap-3">
-            {isOwner ? (
+            {editions ? (
+              <>
+                {fixed && (
+                  <button type="button" onClick={() => setCheckout(checkoutOf(fixed))} className={primary}>
+                    Buy now
+                  </button>
+                )}
+                {held > 0n && !mine && (
+                  <button type="button" onClick={() => setModal('list')} className={fixed ? secondary : primary}>
+                    Sell
+                  </button>
+                )}
+                {mine && (
+                  <button
+                    type="button"
+                    disabled={trade.busy}
+                    onClick={() => act((t, on) => t.cancel(mine.orderHash!, on), 'Listing cancelled on chain.')}
+                    className={secondary}
+                  >
+                    Cancel listing
+                  </button>
+                )}
+              </>
+            ) : isOwner ? (
               <>
                 {!fixed && !auction && (
                   <button type="button" onClick={() => setModal('list')} className={primary}>
@@ -114,21 +164,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
             ) : (
               <>
                 {fixed && (
-                  <button
-                    type="button"
-                    onClick={() =>
-                      setCheckout({
-                        name: nft.name,
-                        image,
-                        collection: nft.collection.name,
-                        chainId: nft.chainId,
-                        priceWei: fixed.price!.wei,
-                        orderHash: fixed.orderHash!,
-                        fees: nft.fees,
-                      })
-                    }
-                    className={primary}
-                  >
+                  <button type="button" onClick={() => setCheckout(checkoutOf(fixed))} className={primary}>
                     Buy now
                   </button>
                 )}
@@ -201,11 +237,11 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
           highestBidWei: highestBid?.price?.wei,
         }}
       />
-      {isOwner && (
+      {(isOwner || held > 0n) && (
         <ListModal
           open={modal === 'list'}
           onClose={() => setModal(null)}
-          item={{ name: nft.name, nftId: nft.id, token, fees: nft.fees }}
+          item={{ name: nft.name, nftId: nft.id, token, fees: nft.fees, ...(editions ? { held } : {}) }}
         />
       )}
     </>

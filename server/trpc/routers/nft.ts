@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { and, eq } from 'drizzle-orm'
 import { maxUint256, zeroAddress } from 'viem'
 import { marketplaceContracts } from '../../../chain/marketplace'
-import { collections, nfts } from '../../../db/schema'
+import { collections, nfts, tokenBalances } from '../../../db/schema'
 import { findCollectionId } from '../../queries/collections'
 import { findNftDetail } from '../../queries/nft-detail'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
@@ -126,6 +126,7 @@ async function nftDetail(ctx: Context, id: number) {
       creator: collections.creator,
       creatorFeeBps: collections.creatorFeeBps,
       royaltySource: collections.royaltySource,
+      standard: collections.standard,
       source: collections.source,
       metadataStatus: nfts.metadataStatus,
       metadataError: nfts.metadataError,
@@ -136,6 +137,8 @@ async function nftDetail(ctx: Context, id: number) {
     .where(eq(nfts.id, id))
   return {
     ...nft,
+    /** `erc1155`: several may be held, listed and bought at once (listings state their quantity). */
+    standard: terms!.standard,
     /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
     tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
     /** The fees every order on this token carries, as consideration items (the server checks them). */
@@ -165,6 +168,23 @@ export const nftRouter = router({
       const nft = await nftDetail(ctx, input.id)
       if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
       return nft
+    }),
+
+  /** How many of the token an address holds: an ERC-1155 balance, or 1 / 0 for an ERC-721's owner. */
+  holding: publicProcedure
+    .input(
+      z.object({ id: z.coerce.number({ error: 'must be a numeric NFT id' }).int().positive(), address: addressSchema }),
+    )
+    .query(async ({ ctx, input }) => {
+      const [row] = await ctx.db
+        .select({ owner: nfts.owner, standard: collections.standard, balance: tokenBalances.quantity })
+        .from(nfts)
+        .innerJoin(collections, eq(collections.id, nfts.collectionId))
+        .leftJoin(tokenBalances, and(eq(tokenBalances.nftId, nfts.id), eq(tokenBalances.owner, input.address)))
+        .where(eq(nfts.id, input.id))
+      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
+      if (row.standard === 'erc1155') return { quantity: row.balance ?? '0' }
+      return { quantity: row.owner === input.address ? '1' : '0' }
     }),
 
   /**
