@@ -8,7 +8,7 @@ import tailwindcss from '@tailwindcss/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type PluginOption } from 'vite'
 import { stampPeerAddress } from './server/client-address.ts'
-import { nodeNetworkAccess } from './server/metadata/network.node.ts'
+import { nodeNetworkAccess } from './server/metadata/node-network.ts'
 import { installNetworkAccess } from './server/metadata/safe-fetch.ts'
 import { loadDevVars } from './scripts/dev-vars.ts'
 

@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { stampPeerAddress } from '../server/client-address'
 import { EnvError, parseEnv } from '../server/env'
-import { nodeNetworkAccess } from '../server/metadata/network.node'
+import { nodeNetworkAccess } from '../server/metadata/node-network'
 import { installNetworkAccess } from '../server/metadata/safe-fetch'
 import { processCount } from './server-processes'
 

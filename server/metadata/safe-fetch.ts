@@ -5,7 +5,7 @@
  * - http(s) only, no user:password in the URL;
  * - no private, loopback, link-local, CGNAT, multicast, reserved or internal destination: the
  *   URL's host is judged as written (server/metadata/addresses.ts) and, where the runtime can
- *   resolve names (Node: server/metadata/network.node.ts), every address the name resolves to,
+ *   resolve names (Node: server/metadata/node-network.ts), every address the name resolves to,
  *   again when the connection is made (so a name cannot answer differently the second time);
  * - redirects are followed by hand, at most MAX_REDIRECTS, each one judged again, a loop named;
  * - one deadline for the whole exchange (redirects and body included);
@@ -31,7 +31,7 @@ export class FetchRefused extends Error {
   }
 }
 
-/** How the runtime reaches the network; the Node entries provide both (network.node.ts). */
+/** How the runtime reaches the network; the Node entries provide both (node-network.ts). */
 export interface NetworkAccess {
   /** Every address a host name resolves to. Absent (Workers): names are judged without DNS. */
   lookup?: (hostname: string) => Promise<string[]>

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { refusedAddress, refusedHost } from '../../server/metadata/addresses'
-import { nodeNetworkAccess } from '../../server/metadata/network.node'
+import { nodeNetworkAccess } from '../../server/metadata/node-network'
 import { FetchRefused, safeFetch, type SafeFetchOptions } from '../../server/metadata/safe-fetch'
 import { startHttpServer, type TestServer } from '../support/http-server'
 
