@@ -9,7 +9,7 @@ import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
 import { refuse } from '../../db/errors'
 import { recordAuction } from '../../db/market'
-import { listings, nfts, offers } from '../../db/schema'
+import { collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../env'
 import { chainClient } from './clients'
 import { checkPrice } from './price-floor'
@@ -33,6 +33,12 @@ export async function startAuction(
   const contracts = marketplaceContracts(nft.chainId)
   const client = chainClient(env, nft.chainId)
   if (!contracts || !client) return refuse(`nftId: Vitrine does not trade on chain ${nft.chainId}`)
+  const [collection] = await db
+    .select({ standard: collections.standard })
+    .from(collections)
+    .where(eq(collections.id, nft.collectionId))
+  // Bids are offers, which name one ERC-721 token: several holders of an ERC-1155 token list instead.
+  if (collection?.standard === 'erc1155') refuse('nftId: ERC-1155 tokens are sold by listing, not by auction')
   const span = input.endsAt.getTime() - now.getTime()
   if (span < MIN_AUCTION_MS || span > MAX_AUCTION_MS) refuse('endsAt: an auction runs from 10 minutes to 30 days')
   // Bids pay the creator earnings too; each bid is checked against them when it is submitted.

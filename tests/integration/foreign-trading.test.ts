@@ -422,6 +422,21 @@ describe('an ERC-1155 listing of several', () => {
     expect(odd.status).toBe(400)
     expect(odd.body.error!.message).toContain('multiple of the quantity (2)')
 
+    const auction = await m.api(
+      '/trpc/market.startAuction',
+      {
+        method: 'POST',
+        body: JSON.stringify({
+          nftId: token.id,
+          reserveWei: '100000000000000000',
+          endsAt: new Date(Date.now() + 86_400_000),
+        }),
+      },
+      holder,
+    )
+    expect(auction.status).toBe(400)
+    expect(JSON.stringify(auction.body)).toContain('ERC-1155 tokens are sold by listing, not by auction')
+
     const many = await signedListing(holder, editions.address, 8n, parseEther('0.1'), token.fees, 3n)
     const tooMany = await m.submit('listings', many, holder)
     expect(tooMany.status).toBe(400)
