@@ -257,7 +257,11 @@ export const openApiDocument = {
         ),
       },
     },
-    '/listings': { post: orderSubmission('A listing: one ERC-721 offered for ETH, fees as consideration items') },
+    '/listings': {
+      post: orderSubmission(
+        "A listing: one ERC-721, or several of one ERC-1155 token (a partial order, orderType 1, every amount a multiple of the quantity; buyers take part of it with fulfillAdvancedOrder), offered for ETH, fees as consideration items; an imported collection's creator earnings are its EIP-2981 royaltyInfo (the item's fees say so)",
+      ),
+    },
     '/offers': { post: orderSubmission('An offer or auction bid: WETH offered for one ERC-721') },
     '/orders/{orderHash}': {
       get: {
