@@ -25,6 +25,15 @@ const ZERO = '0x0000000000000000000000000000000000000000'
 
 const chainNfts = (db: Db, chainId: number) => db.select({ id: nfts.id }).from(nfts).where(eq(nfts.chainId, chainId))
 
+/** Lazy mints of the chain redeemed in a block after `after`: a rewind makes them lazy again. */
+const redeemedAfter = (db: Db, chainId: number, after: number) =>
+  and(
+    gt(listings.closedBlock, after),
+    eq(listings.kind, 'voucher'),
+    eq(listings.status, 'filled'),
+    inArray(listings.nftId, chainNfts(db, chainId)),
+  )
+
 /** Indexed up to `block`: a rewind whose head that reaches is over. */
 async function caughtUp(tx: Db, chainId: number, block: number) {
   await tx
@@ -120,14 +129,7 @@ export async function ownersToReread(db: Db, chainId: number, block: bigint) {
   const unminted = await db
     .selectDistinct({ nftId: listings.nftId })
     .from(listings)
-    .where(
-      and(
-        gt(listings.closedBlock, after),
-        eq(listings.kind, 'voucher'),
-        eq(listings.status, 'filled'),
-        inArray(listings.nftId, chainNfts(db, chainId)),
-      ),
-    )
+    .where(redeemedAfter(db, chainId, after))
   const lazy = new Set(unminted.map((r) => r.nftId))
   return moved.length
     ? await db
@@ -170,14 +172,7 @@ export function rewindMarket(
     const redeemed = await tx
       .select({ nftId: listings.nftId, maker: listings.maker })
       .from(listings)
-      .where(
-        and(
-          gt(listings.closedBlock, after),
-          eq(listings.kind, 'voucher'),
-          eq(listings.status, 'filled'),
-          inArray(listings.nftId, chainNfts(tx, chainId)),
-        ),
-      )
+      .where(redeemedAfter(tx, chainId, after))
     for (const table of [listings, offers]) {
       const reopened = await tx
         .update(table)
