@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFileSync, writeFileSync } from 'node:fs'
-import { DEVELOPMENT_FEE_RECIPIENT } from '../server/env'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../server/platform/env'
 import { freePort, startProcess, waitForHttp, type RunningProcess } from '../scripts/processes'
 
 /** Replaces (or appends) the section `name` of bench/RESULTS.md, leaving the others alone. */

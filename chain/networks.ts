@@ -1,7 +1,7 @@
 /**
  * The networks Vitrine knows, as plain data (no viem chain objects, so the page's first
  * JavaScript stays small; those live in ./viem-chains.ts). Which of them a deployment offers,
- * and through which RPC, is configuration (`CHAINS`, `RPC_URL_<id>`; see server/env.ts).
+ * and through which RPC, is configuration (`CHAINS`, `RPC_URL_<id>`; see server/platform/env.ts).
  */
 import type { Address } from 'viem'
 import { localDeployment } from './artifacts/localDeployment'

@@ -11,7 +11,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return false
 }
 
-/** What kind of refusal a domain error is; server/errors.ts maps each to an HTTP and a tRPC status. */
+/** What kind of refusal a domain error is; server/http/errors.ts maps each to an HTTP and a tRPC status. */
 export type DomainErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable'
 
 /**

@@ -11,7 +11,7 @@ import { resolve } from 'node:path'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
 import { seedLocalMarket } from '../chain/local-market'
-import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/env'
+import { DEFAULT_DATABASE_URL, parsePlatformFee } from '../server/platform/env'
 import { loadDevVars } from './dev-vars'
 
 loadDevVars()

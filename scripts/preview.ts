@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs'
 import { openMigratedDatabase } from '../db/migrate.server'
 import { seedDatabase } from '../db/seed'
-import { DEVELOPMENT_FEE_RECIPIENT } from '../server/env'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../server/platform/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { startSqld, startWrangler } from './processes'
 

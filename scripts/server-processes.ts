@@ -3,7 +3,7 @@
  * and Render set), or one per CPU core. A Node process runs JavaScript on one core; on a
  * machine with more, one process leaves the rest idle (ADR 10).
  */
-import { EnvError } from '../server/env'
+import { EnvError } from '../server/platform/env'
 
 export const MAX_PROCESSES = 256
 

@@ -4,22 +4,20 @@
  */
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch'
 import { Hono } from 'hono'
-import { handleAuth } from './auth'
-import { handleAuthLog } from './auth-log'
+import { handleAuth } from './auth/session'
+import { handleAuthLog } from './auth/log'
 import { ART_KINDS, type ArtKind } from '../db/media'
 import { drawArt } from './art'
-import { ApiError, toApiError } from './errors'
+import { ApiError, toApiError } from './http/errors'
 import { metadata } from './create/metadata-routes'
 import { media } from './media/routes'
 import { untrustedHeaders } from './media/untrusted'
-import { restRateLimits, retryAfterHeader } from './rate-limit'
-import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './request-guards'
+import { restRateLimits, retryAfterHeader } from './http/rate-limit'
+import type { AppEnv } from './http/app-env'
+import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './http/request-guards'
 import { v1 } from './rest/v1'
-import type { Runtime } from './runtime'
 import { appRouter, createCaller } from './trpc/root'
 import { createContext } from './trpc/init'
-
-export type AppEnv = { Bindings: Runtime }
 
 export const app = new Hono<AppEnv>().basePath('/api')
 

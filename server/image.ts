@@ -5,7 +5,7 @@
  * (that needs an image codec on both runtimes: Cloudflare Images on Workers, sharp on Node).
  */
 import { z } from 'zod'
-import { describeZodError } from './errors'
+import { describeZodError } from './http/errors'
 import { untrustedHeaders } from './media/untrusted'
 
 /** The device widths and the small (icon/thumbnail) widths. */

@@ -10,7 +10,7 @@ const BY_TYPE: Record<string, string> = {
   InvalidProvider: 'Sign-in with that provider is not available here; use your wallet.',
 }
 
-/** Mirrors server/siwe.ts SIWE_ERRORS (the server names the code, the page explains it). */
+/** Mirrors server/auth/siwe.ts SIWE_ERRORS (the server names the code, the page explains it). */
 const BY_CODE: Record<string, string> = {
   malformed: 'The signed message was not a valid Sign-In with Ethereum message.',
   wrong_domain: 'The signed message was made for another website.',

@@ -13,6 +13,6 @@ export function createTrpcClient() {
     if (!serverLink) throw new Error('tRPC on the server needs provideServerLink() from app/server.ts')
     return createTRPCClient<AppRouter>({ links: [serverLink()] })
   }
-  // The server refuses bigger batches (server/request-guards.ts): 5 fits queries and mutations.
+  // The server refuses bigger batches (server/http/request-guards.ts): 5 fits queries and mutations.
   return createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/api/trpc', maxItems: 5 })] })
 }

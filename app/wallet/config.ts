@@ -34,7 +34,7 @@ export function createWalletConfig(chains: PublicChain[], walletConnectProjectId
     ],
     multiInjectedProviderDiscovery: true,
     // Built only in the browser (./runtime loads on demand), so no SSR hydration step is needed;
-    // the server reads the same cookie itself (server/wallet-cookie.ts).
+    // the server reads the same cookie itself (server/http/wallet-cookie.ts).
     ssr: false,
     storage: createStorage({ storage: cookieStorage }),
     transports: Object.fromEntries(known.map((c) => [c.id, http(c.rpcUrl)])) as Record<number, Transport>,

@@ -11,7 +11,7 @@ import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
 import { artUrl } from '../../db/media'
 import { CATEGORIES, collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
-import type { Env } from '../env'
+import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { chainClient, unlessUnavailable } from '../trading/clients'
 

@@ -13,7 +13,7 @@ import { tokenMetadataJson, tokenUri, voucherTypedData, sha256OfText, type MintV
 import type { Database } from '../../db/client'
 import { recordLazyMint, type TokenRecord } from '../../db/market'
 import { collections, nfts } from '../../db/schema'
-import type { Env } from '../env'
+import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, mediaUrl } from '../media/keys'

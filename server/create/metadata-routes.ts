@@ -8,8 +8,8 @@ import { Hono, type Context } from 'hono'
 import { getAddress } from 'viem'
 import { tokenMetadataJson } from '../../chain/voucher'
 import { collections, nfts, tokenMetadata } from '../../db/schema'
-import type { AppEnv } from '../app'
-import { ApiError } from '../errors'
+import type { AppEnv } from '../http/app-env'
+import { ApiError } from '../http/errors'
 import { untrustedHeaders } from '../media/untrusted'
 
 const json = (body: string, immutable: boolean) =>

@@ -4,9 +4,9 @@
  * `GET /api/media/{sha256}.{ext}` serves them, immutable. A refused upload writes nothing.
  */
 import { Hono } from 'hono'
-import type { AppEnv } from '../app'
-import { getSession } from '../auth'
-import { ApiError } from '../errors'
+import type { AppEnv } from '../http/app-env'
+import { getSession } from '../auth/session'
+import { ApiError } from '../http/errors'
 import { checkMedia } from './content'
 import { MEDIA_KEY, mediaKey, mediaUrl } from './keys'
 import { sha256Hex } from './store'
@@ -18,7 +18,7 @@ export const media = new Hono<AppEnv>()
     if (!session?.user) throw new ApiError(401, 'UNAUTHORIZED', 'Sign in with your wallet to upload.')
     const store = c.env.media
     if (!store) throw new ApiError(503, 'UNAVAILABLE', 'Uploads need the MEDIA R2 bucket binding on this deployment.')
-    // The body arrives bounded by BODY_LIMITS.upload (server/request-guards.ts).
+    // The body arrives bounded by BODY_LIMITS.upload (server/http/request-guards.ts).
     const form = await c.req.formData().catch(() => {
       throw new ApiError(400, 'BAD_REQUEST', 'body: must be multipart/form-data with a file field')
     })

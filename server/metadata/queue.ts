@@ -13,7 +13,7 @@ import {
   recordMetadataFailure,
   type ClaimedToken,
 } from '../../db/market/metadata'
-import type { Runtime } from '../runtime'
+import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError } from '../trading/clients'
 import { parseTokenMetadata } from './parse'
 import { FetchRefused, safeFetch, type NetworkAccess } from './safe-fetch'

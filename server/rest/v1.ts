@@ -5,8 +5,8 @@
  */
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono'
 import { baseRoutePath, matchedRoutes } from 'hono/route'
-import type { Runtime } from '../runtime'
-import { ApiError } from '../errors'
+import type { Runtime } from '../platform/runtime'
+import { ApiError } from '../http/errors'
 import { createContext } from '../trpc/init'
 import { createCaller } from '../trpc/root'
 import { openApiDocument } from './openapi'

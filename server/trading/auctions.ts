@@ -10,7 +10,7 @@ import type { Database } from '../../db/client'
 import { refuse } from '../../db/errors'
 import { recordAuction } from '../../db/market'
 import { collections, listings, nfts, offers } from '../../db/schema'
-import type { Env } from '../env'
+import type { Env } from '../platform/env'
 import { chainClient } from './clients'
 import { checkPrice } from './price-floor'
 

@@ -10,7 +10,7 @@ import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
 import { refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
 import { readDueMetadata } from '../metadata/queue'
-import type { Runtime } from '../runtime'
+import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError, chainClient } from './clients'
 
 /** Blocks a public chain's log must be under before it is indexed; the local chain has no reorgs. */

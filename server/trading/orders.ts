@@ -38,7 +38,7 @@ import {
 } from '../../chain/seaport'
 import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers } from '../../db/schema'
-import type { Env } from '../env'
+import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { checksum } from '../queries/serialize'
 import { checkAuctionBid } from './auctions'

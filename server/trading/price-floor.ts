@@ -4,7 +4,7 @@
  */
 import { formatEther } from 'viem'
 import { feeAmount } from '../../chain/seaport'
-import type { Env } from '../env'
+import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 
 /**

@@ -6,7 +6,7 @@
  */
 import { zeroAddress, type Address } from 'viem'
 import type { Fee } from '../../chain/seaport'
-import type { Env } from '../env'
+import type { Env } from '../platform/env'
 import { chainClient, unlessUnavailable } from './clients'
 
 export interface FeeTerm extends Fee {

@@ -6,11 +6,11 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import type { Session } from '@auth/core/types'
 import { isAddress, type Address } from 'viem'
 import { ZodError } from 'zod'
-import { internalErrorMessage, reportInternalError } from '../errors'
+import { internalErrorMessage, reportInternalError } from '../http/errors'
 import { DomainError } from '../../db/errors'
-import { getSession } from '../auth'
-import { toTRPCError } from '../errors'
-import type { Runtime } from '../runtime'
+import { getSession } from '../auth/session'
+import { toTRPCError } from '../http/errors'
+import type { Runtime } from '../platform/runtime'
 
 export interface Context extends Runtime {
   request: Request

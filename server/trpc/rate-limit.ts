@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server'
-import { hitRateLimit, type RateAction } from '../rate-limit'
+import { hitRateLimit, type RateAction } from '../http/rate-limit'
 import type { Context } from './init'
 
 /**

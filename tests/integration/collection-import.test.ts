@@ -9,7 +9,7 @@ import { getAddress, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { collections, rateLimits } from '../../db/schema'
 import { app } from '../../server/app'
-import type { Runtime } from '../../server/runtime'
+import type { Runtime } from '../../server/platform/runtime'
 import { startTestChain, testAccount } from '../support/chain'
 import {
   deployForeignArt721,

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { seedLocalMarket } from '../../chain/local-market'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { collections } from '../../db/schema'
-import { parsePlatformFee } from '../../server/env'
+import { parsePlatformFee } from '../../server/platform/env'
 import { answersChainId, freePort, startProcess } from '../../scripts/processes'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 

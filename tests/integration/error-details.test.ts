@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { app } from '../../server/app'
-import { parseEnv } from '../../server/env'
-import type { Runtime } from '../../server/runtime'
+import { parseEnv } from '../../server/platform/env'
+import type { Runtime } from '../../server/platform/runtime'
 import { createTestRuntime, TEST_AUTH_SECRET } from '../support/runtime'
 
 const PRIVATE_RPC = 'https://eth-mainnet.example/v2/secret-key-123'

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net'
 import { encodeFunctionResult, parseAbi, toFunctionSelector } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatUsd } from '../../app/lib/format'
-import { parseEnv } from '../../server/env'
-import { ethUsd } from '../../server/prices'
+import { parseEnv } from '../../server/platform/env'
+import { ethUsd } from '../../server/prices/eth-usd'
 
 const abi = parseAbi([
   'function decimals() view returns (uint8)',

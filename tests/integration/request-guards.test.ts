@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../server/app'
-import { BODY_LIMITS, TRPC_BATCH_LIMITS } from '../../server/request-guards'
+import { BODY_LIMITS, TRPC_BATCH_LIMITS } from '../../server/http/request-guards'
 import { users } from '../../db/schema'
 import { createTestRuntime } from '../support/runtime'
 import { sessionCookie } from '../support/session'

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { app } from '../../server/app'
-import { parseEnv } from '../../server/env'
-import { verifySignIn } from '../../server/siwe'
+import { parseEnv } from '../../server/platform/env'
+import { verifySignIn } from '../../server/auth/siwe'
 import { createTestRuntime, TEST_AUTH_SECRET } from '../support/runtime'
 
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>

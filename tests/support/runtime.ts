@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openMigratedDatabase } from '../../db/migrate.server'
-import { parseEnv } from '../../server/env'
-import { RATE_ACTIONS } from '../../server/rate-limit'
-import type { Runtime } from '../../server/runtime'
+import { parseEnv } from '../../server/platform/env'
+import { RATE_ACTIONS } from '../../server/http/rate-limit'
+import type { Runtime } from '../../server/platform/runtime'
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789'
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DATABASE_URL, EnvError, parseEnv } from '../../server/env'
+import { DEFAULT_DATABASE_URL, EnvError, parseEnv } from '../../server/platform/env'
 
 const secret = 'x'.repeat(32)
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { contentSecurityPolicy, pageSecurityHeaders } from '../../server/page-security'
+import { contentSecurityPolicy, pageSecurityHeaders } from '../../server/http/page-security'
 
 const env = {
   NODE_ENV: 'production' as const,

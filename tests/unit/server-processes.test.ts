@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError } from '../../server/env'
+import { EnvError } from '../../server/platform/env'
 import { processCount } from '../../scripts/server-processes'
 
 describe('processCount (npm start)', () => {

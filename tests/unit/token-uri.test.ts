@@ -5,7 +5,7 @@
  * the allow-list is refused in production.
  */
 import { describe, expect, it } from 'vitest'
-import { parseEnv } from '../../server/env'
+import { parseEnv } from '../../server/platform/env'
 import { parseTokenMetadata } from '../../server/metadata/parse'
 import { FetchRefused } from '../../server/metadata/safe-fetch'
 import { publicUri, resolveTokenUri, substituteId } from '../../server/metadata/uri'

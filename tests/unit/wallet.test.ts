@@ -3,8 +3,8 @@ import { UserRejectedRequestError } from 'viem'
 import { authErrorMessage } from '../../app/lib/auth-errors'
 import { safeCallbackPath } from '../../app/wallet/auth-client'
 import { walletErrorCode, walletErrorMessage } from '../../app/wallet/errors'
-import { rememberedAccount } from '../../server/wallet-cookie'
-import { parseEnv } from '../../server/env'
+import { rememberedAccount } from '../../server/http/wallet-cookie'
+import { parseEnv } from '../../server/platform/env'
 import { NETWORKS } from '../../chain/networks'
 
 describe('wallet error messages', () => {

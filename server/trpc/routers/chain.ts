@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { marketplaceContracts } from '../../../chain/marketplace'
 import { networkName } from '../../../chain/networks'
 import { collections } from '../../../db/schema'
-import { publicChains } from '../../env'
+import { publicChains } from '../../platform/env'
 import { checksum, checksumAddresses } from '../../queries/serialize'
 import { publicProcedure, router } from '../init'
 

@@ -1,4 +1,4 @@
-import { checkHealth } from '../../health'
+import { checkHealth } from '../../health/check'
 import { publicProcedure } from '../init'
 
 /** `health`: database and chain round trips, reported without throwing. */

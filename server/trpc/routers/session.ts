@@ -1,5 +1,5 @@
-import { endSessions } from '../../auth'
-import { issueNonce } from '../../siwe'
+import { endSessions } from '../../auth/session'
+import { issueNonce } from '../../auth/siwe'
 import { protectedProcedure, publicProcedure } from '../init'
 import { limitRate } from '../rate-limit'
 

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { contactMessages, newsletterSubscribers } from '../../../db/schema'
-import { ethUsd } from '../../prices'
+import { ethUsd } from '../../prices/eth-usd'
 import { publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
 

@@ -1,6 +1,6 @@
-import { publicChains } from '../../env'
+import { publicChains } from '../../platform/env'
 import { publicProcedure } from '../init'
-import { rememberedAccount } from '../../wallet-cookie'
+import { rememberedAccount } from '../../http/wallet-cookie'
 
 /**
  * What the browser's wallet layer starts from: the networks this deployment offers (with

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import type { Address } from 'viem'
-import { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT } from '../chain/marketplace'
-import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../chain/networks'
+import { DEFAULT_PLATFORM_FEE_BPS, DEVELOPMENT_FEE_RECIPIENT } from '../../chain/marketplace'
+import { DEFAULT_CHAIN_IDS, NETWORKS, type PublicChain } from '../../chain/networks'
 
 /** A network this deployment offers: the server's RPC (private) and the one browsers get. */
 export interface ConfiguredChain {
@@ -13,7 +13,7 @@ export interface ConfiguredChain {
 /** What a browser is told of the networks: never the server's own RPC URLs. */
 export const publicChains = (chains: ConfiguredChain[]): PublicChain[] =>
   chains.map(({ id, publicRpcUrl }) => ({ id, rpcUrl: publicRpcUrl }))
-import { parseRateLimits, type RateLimits } from './rate-limit'
+import { parseRateLimits, type RateLimits } from '../http/rate-limit'
 
 /**
  * Server configuration, parsed once from process.env (Node) or the Worker's bindings.
@@ -119,7 +119,7 @@ export type Env = {
   INDEXER_CONFIRMATIONS: number | undefined
   /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
   platformFee: { bps: number; recipient: Address }
-  /** Requests per client and window of each limited action (server/rate-limit.ts). */
+  /** Requests per client and window of each limited action (server/http/rate-limit.ts). */
   rateLimits: RateLimits
   /** The header a proxy in front sets to the client's address; unset: the socket (Node), CF-Connecting-IP (Workers). */
   TRUSTED_PROXY_HEADER: string | undefined

@@ -8,11 +8,11 @@
  */
 import { lt, sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
-import { rateLimits } from '../db/schema'
-import type { Database } from '../db/client'
-import type { AppEnv } from './app'
+import { rateLimits } from '../../db/schema'
+import type { Database } from '../../db/client'
+import type { AppEnv } from './app-env'
 import { clientAddress } from './client-address'
-import type { Env } from './env'
+import type { Env } from '../platform/env'
 import { ApiError, toApiError } from './errors'
 
 /** Each limited action, its default (`count/window`) and how its refusal names it. */

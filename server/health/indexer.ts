@@ -1,5 +1,5 @@
-import type { Database } from '../db/client'
-import { chainCursors } from '../db/schema'
+import type { Database } from '../../db/client'
+import { chainCursors } from '../../db/schema'
 
 /** One chain's indexer: `rewinding` while it undoes blocks the chain no longer has, `catching-up` while it reads them again. */
 export interface IndexedChain {

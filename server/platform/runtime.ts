@@ -1,7 +1,7 @@
-import { createDatabase, type Database } from '../db/client'
+import { createDatabase, type Database } from '../../db/client'
 import { parseEnv, type Env } from './env'
-import { contentTypeOfKey } from './media/keys'
-import { folderStore, r2Store, type MediaStore, type R2BucketLike } from './media/store'
+import { contentTypeOfKey } from '../media/keys'
+import { folderStore, r2Store, type MediaStore, type R2BucketLike } from '../media/store'
 
 /** What every request handler needs: parsed configuration, the database and the media store. */
 export interface Runtime {

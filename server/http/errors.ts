@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
-import { DomainError, type DomainErrorCode } from '../db/errors'
+import { DomainError, type DomainErrorCode } from '../../db/errors'
 
 /** The one REST error shape: `{ "error": { "code", "message", "details"? } }`. */
 export interface ApiErrorBody {

@@ -1,11 +1,11 @@
 /**
  * POST /api/auth/_log: where Auth.js clients report their errors. Anyone can call it, so it
- * is validated, size-limited (BODY_LIMITS.authLog) and rate-limited per client (server/rate-limit.ts,
+ * is validated, size-limited (BODY_LIMITS.authLog) and rate-limited per client (server/http/rate-limit.ts,
  * `auth-log`) before anything reaches the server log.
  */
 import type { Context } from 'hono'
 import { z } from 'zod'
-import { ApiError } from './errors'
+import { ApiError } from '../http/errors'
 
 const logEntry = z.object({
   level: z.enum(['error', 'warn', 'debug']),
@@ -15,7 +15,7 @@ const logEntry = z.object({
 })
 
 export async function handleAuthLog(c: Context) {
-  // Its size is bounded before it gets here (server/request-guards.ts).
+  // Its size is bounded before it gets here (server/http/request-guards.ts).
   const text = await c.req.text()
   const type = c.req.header('content-type') ?? ''
   let raw: unknown

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
-import { rpcChainId } from '../chain/rpc'
-import { assertWritable, type Database, type DatabaseConfig } from '../db/client'
-import { checkIndexer, type IndexerHealth } from './indexer-health'
+import { rpcChainId } from '../../chain/rpc'
+import { assertWritable, type Database, type DatabaseConfig } from '../../db/client'
+import { checkIndexer, type IndexerHealth } from './indexer'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'

@@ -5,7 +5,7 @@
  * cannot be framed (clickjacking of the buy and accept buttons), and talk only to our origin,
  * the chains' RPC URLs the browser uses, and WalletConnect when it is configured.
  */
-import type { Env } from './env'
+import type { Env } from '../platform/env'
 
 /** The request header through which the one fetch handler hands the nonce to the renderer. */
 export const CSP_NONCE_HEADER = 'x-vitrine-csp-nonce'

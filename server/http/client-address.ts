@@ -9,7 +9,7 @@
  * - otherwise on Node, the socket's address, which the Node entries (`npm start`, the Vite dev
  *   server) write into PEER_ADDRESS_HEADER over whatever the client sent under that name.
  */
-import type { Env } from './env'
+import type { Env } from '../platform/env'
 
 /** Carries the socket's address from the Node entries to the handlers; never read on Workers. */
 export const PEER_ADDRESS_HEADER = 'x-vitrine-peer-address'

@@ -5,8 +5,8 @@
  */
 import { createPublicClient, http, parseAbi } from 'viem'
 import { mainnet } from 'viem/chains'
-import { ETH_USD_FEED } from '../chain/networks'
-import type { Env } from './env'
+import { ETH_USD_FEED } from '../../chain/networks'
+import type { Env } from '../platform/env'
 
 const feedAbi = parseAbi([
   'function decimals() view returns (uint8)',

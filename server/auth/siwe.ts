@@ -5,10 +5,10 @@
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { createPublicClient, getAddress, http, type Address, type Hex } from 'viem'
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
-import type { Database } from '../db/client'
-import { siweNonces } from '../db/schema'
-import type { PublicChain } from '../chain/networks'
-import { VIEM_CHAINS } from '../chain/viem-chains'
+import type { Database } from '../../db/client'
+import { siweNonces } from '../../db/schema'
+import type { PublicChain } from '../../chain/networks'
+import { VIEM_CHAINS } from '../../chain/viem-chains'
 
 /** How long a nonce, and so a sign-in message, stays usable. */
 export const SIGN_IN_WINDOW_MS = 10 * 60_000

@@ -7,9 +7,9 @@
  *   cross-site without asking) are refused unless they come from one of our origins.
  */
 import type { MiddlewareHandler } from 'hono'
-import type { AppEnv } from './app'
+import type { AppEnv } from './app-env'
 import { ApiError } from './errors'
-import { MAX_MEDIA_BYTES } from './media/content'
+import { MAX_MEDIA_BYTES } from '../media/content'
 
 export const BODY_LIMITS = {
   /** JSON and form bodies: orders, profiles, sign-in messages. */
