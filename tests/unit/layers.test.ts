@@ -1,0 +1,167 @@
+/**
+ * The layers import downwards only: app → server → chain → db. A type-only import upwards is
+ * allowed (the browser names the tRPC router's type), a value import is not: it would bundle a
+ * higher layer into a lower one. server/app.ts is the composition root: only the fetch handler
+ * imports it, and the routes and middleware it composes name their Hono environment through
+ * server/http/app-env.ts. The transports (tRPC, REST) sit on top of server/: nothing below
+ * them imports their procedures or routes.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
+import ts from 'typescript'
+import { describe, expect, it } from 'vitest'
+
+const ROOT = join(import.meta.dirname, '../..')
+const LAYERS = ['app', 'server', 'chain', 'db'] as const
+type Layer = (typeof LAYERS)[number]
+
+interface Edge {
+  from: string
+  /** Repository path of the imported module, without extension. */
+  to: string
+  typeOnly: boolean
+}
+
+function sources(dir: string): string[] {
+  return readdirSync(join(ROOT, dir)).flatMap((name) => {
+    const path = posix.join(dir, name)
+    if (statSync(join(ROOT, path)).isDirectory()) return name === 'node_modules' ? [] : sources(path)
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : []
+  })
+}
+
+function isTypeOnlyImport(node: ts.ImportDeclaration): boolean {
+  const clause = node.importClause
+  if (!clause) return false // a side-effect import runs the module
+  if (clause.isTypeOnly) return true
+  const named = clause.namedBindings
+  return (
+    !clause.name &&
+    named !== undefined &&
+    ts.isNamedImports(named) &&
+    named.elements.length > 0 &&
+    named.elements.every((element) => element.isTypeOnly)
+  )
+}
+
+function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
+  if (node.isTypeOnly) return true
+  const clause = node.exportClause
+  return clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly)
+}
+
+/** Every relative import of a file: static, re-exports, dynamic `import()` and `import('…')` types. */
+function importsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): Edge[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
+  const edges: Edge[] = []
+  const add = (specifier: string | undefined, typeOnly: boolean) => {
+    if (!specifier?.startsWith('.')) return
+    const to = posix.normalize(posix.join(dirname(file), specifier)).replace(/\.(ts|tsx|js)$/, '')
+    edges.push({ from: file, to, typeOnly })
+  }
+  const visit = (node: ts.Node) => {
+    if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, isTypeOnlyImport(node))
+    } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      add(node.moduleSpecifier.text, isTypeOnlyExport(node))
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [argument] = node.arguments
+      if (argument && ts.isStringLiteral(argument)) add(argument.text, false)
+    } else if (ts.isImportTypeNode(node)) {
+      const argument = node.argument
+      if (ts.isLiteralTypeNode(argument) && ts.isStringLiteral(argument.literal)) add(argument.literal.text, true)
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(source)
+  return edges
+}
+
+const layerOf = (path: string): Layer | undefined => LAYERS.find((layer) => path.startsWith(`${layer}/`))
+const rank = (layer: Layer) => LAYERS.indexOf(layer)
+const describeEdge = (edge: Edge) => `${edge.from} → ${edge.to}`
+
+const edges = LAYERS.flatMap((layer) => sources(layer)).flatMap((file) => importsOf(file))
+
+/** The fetch handler is the one file of app/ that runs on the server only and wires it up. */
+const FETCH_HANDLER = 'app/server.ts'
+
+describe('imports between layers', () => {
+  it('finds the imports it checks', () => {
+    expect(edges).toContainEqual({ from: FETCH_HANDLER, to: 'server/app', typeOnly: false })
+    expect(edges.some((edge) => edge.from.startsWith('chain/') && edge.to.startsWith('db/'))).toBe(true)
+    expect(edges.some((edge) => edge.from.startsWith('app/') && edge.to === 'server/trpc/root' && edge.typeOnly)).toBe(
+      true,
+    )
+  })
+
+  it('tells a type-only import from one that loads the module', () => {
+    const text = [
+      "import type { A } from '../server/a'",
+      "import { type B } from '../server/b'",
+      "import { type C, c } from '../server/c'",
+      "import '../server/d'",
+      "export { e } from '../server/e'",
+      "const f = () => import('../server/f')",
+      "type G = import('../server/g').G",
+    ].join('\n')
+    expect(importsOf('db/example.ts', text).map((edge) => [edge.to, edge.typeOnly])).toEqual([
+      ['server/a', true],
+      ['server/b', true],
+      ['server/c', false],
+      ['server/d', false],
+      ['server/e', false],
+      ['server/f', false],
+      ['server/g', true],
+    ])
+  })
+
+  it('no value import reaches a higher layer', () => {
+    const upwards = edges.filter((edge) => {
+      const from = layerOf(edge.from)
+      const to = layerOf(edge.to)
+      return from && to && rank(to) < rank(from) && !edge.typeOnly
+    })
+    expect(upwards.map(describeEdge)).toEqual([])
+  })
+
+  it('app/ takes server/ and db/ values only in the fetch handler; the browser gets types', () => {
+    const found = edges.filter(
+      (edge) =>
+        edge.from.startsWith('app/') &&
+        edge.from !== FETCH_HANDLER &&
+        (edge.to.startsWith('server/') || edge.to.startsWith('db/')) &&
+        !edge.typeOnly,
+    )
+    expect(found.map(describeEdge)).toEqual([])
+  })
+})
+
+describe('inside server/', () => {
+  it('only the fetch handler imports the composition root server/app.ts', () => {
+    const found = edges.filter((edge) => edge.to === 'server/app' && edge.from !== FETCH_HANDLER)
+    expect(found.map(describeEdge)).toEqual([])
+  })
+
+  it('nothing below the transports imports a tRPC procedure or a REST route', () => {
+    // The input schemas (trpc/inputs.ts) are validation shared with business code, not transport.
+    const transport = /^server\/(rest\/|trpc\/(?!inputs$))/
+    const found = edges.filter(
+      (edge) =>
+        transport.test(edge.to) &&
+        !edge.typeOnly &&
+        !/^server\/(rest|trpc)\//.test(edge.from) &&
+        edge.from !== 'server/app.ts' &&
+        edge.from !== FETCH_HANDLER,
+    )
+    expect(found.map(describeEdge)).toEqual([])
+  })
+
+  it('no file is left loose at the top of server/ besides the composition root', () => {
+    // image.ts and art.ts are drawn and served by the image pipeline, which places them itself.
+    const loose = readdirSync(join(ROOT, 'server')).filter(
+      (name) => statSync(join(ROOT, 'server', name)).isFile() && !['app.ts', 'image.ts', 'art.ts'].includes(name),
+    )
+    expect(loose).toEqual([])
+  })
+})
