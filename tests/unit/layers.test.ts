@@ -1,7 +1,8 @@
 /**
  * The layers import downwards only: app → server → chain → db. A type-only import upwards is
  * allowed (the browser names the tRPC router's type), a value import is not: it would bundle a
- * higher layer into a lower one. server/app.ts is the composition root: only the fetch handler
+ * higher layer into a lower one; the browser takes values from server/ and db/ only through the
+ * few modules shared with it (the forms' input schemas). server/app.ts is the composition root: only the fetch handler
  * imports it, and the routes and middleware it composes name their Hono environment through
  * server/http/app-env.ts. The transports (tRPC, REST) sit on top of server/: nothing below
  * them imports their procedures or routes.
@@ -86,6 +87,12 @@ const edges = LAYERS.flatMap((layer) => sources(layer)).flatMap((file) => import
 /** The fetch handler is the one file of app/ that runs on the server only and wires it up. */
 const FETCH_HANDLER = 'app/server.ts'
 
+/**
+ * Modules the browser bundles as they are: the input schemas a form validates with before the
+ * procedure validates again, and the category list they name. They may load one another only.
+ */
+const SHARED_WITH_BROWSER = /^(server\/inputs\/[\w-]+|server\/trpc\/inputs|db\/schema\/categories)$/
+
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {
     expect(edges).toContainEqual({ from: FETCH_HANDLER, to: 'server/app', typeOnly: false })
@@ -125,13 +132,25 @@ describe('imports between layers', () => {
     expect(upwards.map(describeEdge)).toEqual([])
   })
 
-  it('app/ takes server/ and db/ values only in the fetch handler; the browser gets types', () => {
+  it('app/ takes server/ and db/ values only in the fetch handler and from modules shared with the browser', () => {
     const found = edges.filter(
       (edge) =>
         edge.from.startsWith('app/') &&
         edge.from !== FETCH_HANDLER &&
         (edge.to.startsWith('server/') || edge.to.startsWith('db/')) &&
-        !edge.typeOnly,
+        !edge.typeOnly &&
+        !SHARED_WITH_BROWSER.test(edge.to),
+    )
+    expect(found.map(describeEdge)).toEqual([])
+  })
+
+  it('a module shared with the browser loads no other server/ or db/ module', () => {
+    const found = edges.filter(
+      (edge) =>
+        SHARED_WITH_BROWSER.test(edge.from.replace(/\.tsx?$/, '')) &&
+        (edge.to.startsWith('server/') || edge.to.startsWith('db/')) &&
+        !edge.typeOnly &&
+        !SHARED_WITH_BROWSER.test(edge.to),
     )
     expect(found.map(describeEdge)).toEqual([])
   })

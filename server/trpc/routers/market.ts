@@ -1,8 +1,7 @@
 import { TRPCError } from '@trpc/server'
-import { eq } from 'drizzle-orm'
 import { z } from 'zod'
-import { chainCursors, listings, nfts, offers } from '../../../db/schema'
-import { checksumAddresses } from '../../queries/serialize'
+import { indexedTo } from '../../queries/indexer-progress'
+import { findOrder } from '../../queries/orders'
 import { startAuction } from '../../trading/auctions'
 import { ChainUnavailableError } from '../../trading/clients'
 import { DEV_INDEXER_HEADER, devIndexerKey, syncChain } from '../../trading/indexing'
@@ -67,44 +66,15 @@ export const marketRouter = router({
 
   /** A stored order with its signature, as a filler needs it; only while it can be filled. */
   order: publicProcedure.input(hashInput).query(async ({ ctx, input }) => {
-    for (const [kind, table] of [
-      ['listing', listings],
-      ['offer', offers],
-    ] as const) {
-      const [row] = await ctx.db
-        .select({ order: table, chainId: nfts.chainId })
-        .from(table)
-        .innerJoin(nfts, eq(nfts.id, table.nftId))
-        .where(eq(table.orderHash, input.orderHash))
-      if (!row) continue
-      const { order } = row
-      return {
-        /** `voucher`: a lazy mint, bought by redeeming the creator's voucher on the collection contract. */
-        kind: 'kind' in order && order.kind === 'voucher' ? ('voucher' as const) : kind,
-        chainId: row.chainId,
-        nftId: order.nftId,
-        status: order.endsAt < new Date() && order.status === 'active' ? ('expired' as const) : order.status,
-        orderHash: order.orderHash!,
-        components: checksumAddresses(JSON.parse(order.orderJson!) as unknown),
-        signature: order.signature!,
-        /** Tokens it is for (an ERC-1155 listing of several may be bought in part) and how many were bought. */
-        quantity: order.quantity,
-        filledQuantity: order.filledQuantity,
-      }
-    }
-    throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
+    const order = await findOrder(ctx.db, input.orderHash)
+    if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
+    return order
   }),
 
   /** The last block of a chain the indexer has read (null before its first run): a signed-out buyer waits for it. */
   indexedTo: publicProcedure
     .input(z.object({ chainId: z.coerce.number().int().positive() }))
-    .query(async ({ ctx, input }) => {
-      const [cursor] = await ctx.db
-        .select({ block: chainCursors.block })
-        .from(chainCursors)
-        .where(eq(chainCursors.chainId, input.chainId))
-      return { indexedTo: cursor?.block ?? null }
-    }),
+    .query(async ({ ctx, input }) => ({ indexedTo: await indexedTo(ctx.db, input.chainId) })),
 
   /**
    * Index the chain now (after a transaction confirmed) instead of waiting for the next round.

@@ -1,18 +1,14 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { and, eq } from 'drizzle-orm'
-import { maxUint256, zeroAddress } from 'viem'
-import { marketplaceContracts } from '../../../chain/marketplace'
-import { collections, nfts, tokenBalances } from '../../../db/schema'
+import { maxUint256 } from 'viem'
 import { findCollectionId } from '../../queries/collections'
-import { findNftDetail } from '../../queries/nft-detail'
+import { findHolding, findNftId, findNftTerms } from '../../queries/nft-lookups'
+import { findItem } from '../../trading/item'
 import { listNfts, NFT_FILTERS, NFT_SORTS, NFT_STATUSES } from '../../queries/nfts'
 import { toExactExpression } from '../../queries/search'
 import { checksum, isoTime } from '../../queries/serialize'
 import { requestMetadataRefresh } from '../../../db/market'
 import { limitRate } from '../rate-limit'
-import { ChainUnavailableError } from '../../trading/clients'
-import { requiredFees } from '../../trading/royalties'
 import type { Context } from '../init'
 import { publicProcedure, router } from '../init'
 import {
@@ -92,66 +88,6 @@ export const tokenInput = z.object({
     .meta({ description: 'a uint256 in decimal' }),
 })
 
-/**
- * The fees of an order on the token. An imported collection's royalty is read from its contract;
- * when the chain does not answer, the page still shows, saying so (the server checks again when an
- * order comes).
- */
-async function itemFees(
-  ctx: Context,
-  nft: { chainId: number; contract: string; tokenId: string },
-  terms: { creator: string; creatorFeeBps: number; royaltySource: 'vitrine' | 'eip2981' | 'none' },
-) {
-  try {
-    return await requiredFees(ctx.env, { ...nft, ...terms })
-  } catch (error) {
-    if (!(error instanceof ChainUnavailableError)) throw error
-    return [
-      ...(await requiredFees(ctx.env, { ...nft, ...terms, royaltySource: 'none' })).slice(0, 1),
-      {
-        label: 'the creator earnings',
-        recipient: zeroAddress,
-        bps: 0,
-        note: "The collection's EIP-2981 creator earnings could not be read from the chain just now",
-      },
-    ]
-  }
-}
-
-async function nftDetail(ctx: Context, id: number) {
-  const nft = await findNftDetail(ctx.db, id)
-  if (!nft) return undefined
-  const [terms] = await ctx.db
-    .select({
-      creator: collections.creator,
-      creatorFeeBps: collections.creatorFeeBps,
-      royaltySource: collections.royaltySource,
-      standard: collections.standard,
-      source: collections.source,
-      metadataStatus: nfts.metadataStatus,
-      metadataError: nfts.metadataError,
-      metadataNextAttemptAt: nfts.metadataNextAttemptAt,
-    })
-    .from(nfts)
-    .innerJoin(collections, eq(collections.id, nfts.collectionId))
-    .where(eq(nfts.id, id))
-  return {
-    ...nft,
-    /** `erc1155`: several may be held, listed and bought at once (listings state their quantity). */
-    standard: terms!.standard,
-    /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
-    tradable: marketplaceContracts(nft.chainId) !== null && ctx.env.chains.some((c) => c.id === nft.chainId),
-    /** The fees every order on this token carries, as consideration items (the server checks them). */
-    fees: (await itemFees(ctx, nft, terms!)).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
-    metadata: {
-      status: terms!.metadataStatus,
-      error: terms!.metadataError,
-      nextAttemptAt: terms!.metadataNextAttemptAt ? isoTime(terms!.metadataNextAttemptAt) : null,
-      refreshable: terms!.source === 'imported',
-    },
-  }
-}
-
 export const nftRouter = router({
   list: publicProcedure.input(nftListInput).query(({ ctx, input }) => runNftList(ctx, input)),
 
@@ -165,7 +101,7 @@ export const nftRouter = router({
       }),
     )
     .query(async ({ ctx, input }) => {
-      const nft = await nftDetail(ctx, input.id)
+      const nft = await findItem(ctx, input.id)
       if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
       return nft
     }),
@@ -176,15 +112,9 @@ export const nftRouter = router({
       z.object({ id: z.coerce.number({ error: 'must be a numeric NFT id' }).int().positive(), address: addressSchema }),
     )
     .query(async ({ ctx, input }) => {
-      const [row] = await ctx.db
-        .select({ owner: nfts.owner, standard: collections.standard, balance: tokenBalances.quantity })
-        .from(nfts)
-        .innerJoin(collections, eq(collections.id, nfts.collectionId))
-        .leftJoin(tokenBalances, and(eq(tokenBalances.nftId, nfts.id), eq(tokenBalances.owner, input.address)))
-        .where(eq(nfts.id, input.id))
-      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
-      if (row.standard === 'erc1155') return { quantity: row.balance ?? '0' }
-      return { quantity: row.owner === input.address ? '1' : '0' }
+      const quantity = await findHolding(ctx.db, input.id, input.address)
+      if (quantity === undefined) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
+      return { quantity }
     }),
 
   /**
@@ -195,13 +125,9 @@ export const nftRouter = router({
     .input(z.object({ id: z.coerce.number({ error: 'must be a numeric NFT id' }).int().positive() }))
     .mutation(async ({ ctx, input }) => {
       await limitRate(ctx, 'refresh-metadata')
-      const [row] = await ctx.db
-        .select({ source: collections.source })
-        .from(nfts)
-        .innerJoin(collections, eq(collections.id, nfts.collectionId))
-        .where(eq(nfts.id, input.id))
-      if (!row) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
-      if (row.source !== 'imported') {
+      const terms = await findNftTerms(ctx.db, input.id)
+      if (!terms) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
+      if (terms.source !== 'imported') {
         throw new TRPCError({
           code: 'BAD_REQUEST',
           message: 'id: this item was created on Vitrine; its metadata is stored with it and has nothing to refresh',
@@ -214,11 +140,8 @@ export const nftRouter = router({
 
   /** The same answer as byId, found as wallets and aggregators name a token. */
   byToken: publicProcedure.input(tokenInput).query(async ({ ctx, input }) => {
-    const [row] = await ctx.db
-      .select({ id: nfts.id })
-      .from(nfts)
-      .where(and(eq(nfts.chainId, input.chainId), eq(nfts.contract, input.contract), eq(nfts.tokenId, input.tokenId)))
-    const nft = row && (await nftDetail(ctx, row.id))
+    const id = await findNftId(ctx.db, input)
+    const nft = id !== undefined ? await findItem(ctx, id) : undefined
     if (!nft) {
       throw new TRPCError({
         code: 'NOT_FOUND',

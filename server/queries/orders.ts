@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm'
+import type { Database } from '../../db/client'
+import { listings, nfts, offers } from '../../db/schema'
+import { checksumAddresses } from './serialize'
+
+/**
+ * A stored order with its signature, as a filler needs it (listing, offer or lazy-mint voucher);
+ * undefined when no listing or offer has that hash.
+ */
+export async function findOrder(db: Database, orderHash: string, now = new Date()) {
+  for (const [kind, table] of [
+    ['listing', listings],
+    ['offer', offers],
+  ] as const) {
+    const [row] = await db
+      .select({ order: table, chainId: nfts.chainId })
+      .from(table)
+      .innerJoin(nfts, eq(nfts.id, table.nftId))
+      .where(eq(table.orderHash, orderHash))
+    if (!row) continue
+    const { order } = row
+    return {
+      /** `voucher`: a lazy mint, bought by redeeming the creator's voucher on the collection contract. */
+      kind: 'kind' in order && order.kind === 'voucher' ? ('voucher' as const) : kind,
+      chainId: row.chainId,
+      nftId: order.nftId,
+      status: order.endsAt < now && order.status === 'active' ? ('expired' as const) : order.status,
+      orderHash: order.orderHash!,
+      components: checksumAddresses(JSON.parse(order.orderJson!) as unknown),
+      signature: order.signature!,
+      /** Tokens it is for (an ERC-1155 listing of several may be bought in part) and how many were bought. */
+      quantity: order.quantity,
+      filledQuantity: order.filledQuantity,
+    }
+  }
+  return undefined
+}

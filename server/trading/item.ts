@@ -1,0 +1,59 @@
+import { zeroAddress } from 'viem'
+import { marketplaceContracts } from '../../chain/marketplace'
+import type { Database } from '../../db/client'
+import type { Env } from '../platform/env'
+import { findNftDetail } from '../queries/nft-detail'
+import { findNftTerms } from '../queries/nft-lookups'
+import { checksum, isoTime } from '../queries/serialize'
+import { ChainUnavailableError } from './clients'
+import { requiredFees } from './royalties'
+
+/**
+ * The fees of an order on the token. An imported collection's royalty is read from its contract;
+ * when the chain does not answer, the page still shows, saying so (the server checks again when an
+ * order comes).
+ */
+async function itemFees(
+  env: Env,
+  nft: { chainId: number; contract: string; tokenId: string },
+  terms: { creator: string; creatorFeeBps: number; royaltySource: 'vitrine' | 'eip2981' | 'none' },
+) {
+  try {
+    return await requiredFees(env, { ...nft, ...terms })
+  } catch (error) {
+    if (!(error instanceof ChainUnavailableError)) throw error
+    return [
+      ...(await requiredFees(env, { ...nft, ...terms, royaltySource: 'none' })).slice(0, 1),
+      {
+        label: 'the creator earnings',
+        recipient: zeroAddress,
+        bps: 0,
+        note: "The collection's EIP-2981 creator earnings could not be read from the chain just now",
+      },
+    ]
+  }
+}
+
+/**
+ * An NFT as its page shows it: its detail, whether it trades here, the fees every order on it
+ * carries and how its metadata stands; undefined when it does not exist.
+ */
+export async function findItem({ db, env }: { db: Database; env: Env }, id: number) {
+  const [nft, terms] = await Promise.all([findNftDetail(db, id), findNftTerms(db, id)])
+  if (!nft || !terms) return undefined
+  return {
+    ...nft,
+    /** `erc1155`: several may be held, listed and bought at once (listings state their quantity). */
+    standard: terms.standard,
+    /** Whether this token trades on Vitrine (its network has Seaport and is configured). */
+    tradable: marketplaceContracts(nft.chainId) !== null && env.chains.some((c) => c.id === nft.chainId),
+    /** The fees every order on this token carries, as consideration items (the server checks them). */
+    fees: (await itemFees(env, nft, terms)).map((fee) => ({ ...fee, recipient: checksum(fee.recipient) })),
+    metadata: {
+      status: terms.metadataStatus,
+      error: terms.metadataError,
+      nextAttemptAt: terms.metadataNextAttemptAt ? isoTime(terms.metadataNextAttemptAt) : null,
+      refreshable: terms.source === 'imported',
+    },
+  }
+}
