@@ -16,7 +16,8 @@ export interface Network {
   explorer?: string
 }
 
-export const NETWORKS: Record<number, Network> = {
+/** The one list of networks: chain ids, viem chains (./viem-chains.ts) and defaults are tied to it. */
+const KNOWN_NETWORKS = {
   1: {
     name: 'Ethereum',
     defaultRpcUrl: 'https://eth.merkle.io',
@@ -37,7 +38,13 @@ export const NETWORKS: Record<number, Network> = {
   },
   // The local development chain; its WETH is chain/contracts/WrappedEther.sol, deployed by `npm run dev`.
   31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545', weth: localDeployment.weth },
-}
+} satisfies Record<number, Network>
+
+/** A chain id Vitrine knows (a key of the list above). */
+export type ChainId = keyof typeof KNOWN_NETWORKS
+
+/** Looked up by any number (a wallet's or a request's chain id); unknown ids give undefined. */
+export const NETWORKS: Readonly<Record<number, Network>> = KNOWN_NETWORKS
 
 /** Chainlink's ETH / USD price feed on Ethereum mainnet (fiat beside ETH prices). */
 export const ETH_USD_FEED: Address = '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419'
@@ -45,10 +52,11 @@ export const ETH_USD_FEED: Address = '0x5f4eC3Df9cbd43714FE2740f5E3616155c5b8419
 /** Test networks that are shut down: so a wallet on one is on an unsupported network. */
 export const RETIRED_CHAINS: Record<number, string> = { 3: 'Ropsten', 4: 'Rinkeby', 5: 'Goerli', 42: 'Kovan' }
 
+/** The networks a deployment offers when `CHAINS` is not set: the local chain first in development. */
 export const DEFAULT_CHAIN_IDS = {
   production: [1, 8453, 11155111],
   development: [31337, 1, 11155111, 8453],
-} as const
+} as const satisfies Record<'production' | 'development', readonly ChainId[]>
 
 /** What the browser needs to build its wallet configuration. */
 export interface PublicChain {
@@ -57,3 +65,6 @@ export interface PublicChain {
 }
 
 export const networkName = (id: number): string | undefined => NETWORKS[id]?.name ?? RETIRED_CHAINS[id]
+
+/** A network's name for a picker or a sentence, or `Chain <id>` for one Vitrine does not know. */
+export const chainLabel = (id: number): string => networkName(id) ?? `Chain ${id}`

@@ -9,17 +9,14 @@ import { compact, oneOf, positiveInteger, strictSearch } from '../lib/search-par
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { LookalikeBadge } from '../components/collection/Lookalike'
+import { useWallet } from '../wallet/WalletProvider'
+import { chainLabel } from '../../chain/networks'
 
 const PERIODS = [
   { value: '24h', label: 'Last 24 hours' },
   { value: '7d', label: 'Last 7 days' },
   { value: '30d', label: 'Last 30 days' },
   { value: 'all', label: 'All time' },
-] as const
-const CHAINS = [
-  { value: 1, label: 'Ethereum' },
-  { value: 8453, label: 'Base' },
-  { value: 11155111, label: 'Sepolia' },
 ] as const
 
 type RankingSearch = {
@@ -54,6 +51,8 @@ function RankingsPage() {
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
   const query = useQuery(trpc.ranking.list.queryOptions(input(search)))
+  // The networks this deployment offers (the same list the wallet connects to).
+  const chainOptions = useWallet().supportedChainIds.map((id) => ({ value: id, label: chainLabel(id) }))
   const set = (patch: Partial<RankingSearch>) =>
     void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true })
   return (
@@ -71,7 +70,7 @@ function RankingsPage() {
           label="Blockchain"
           anyLabel="All"
           value={search.chain}
-          options={CHAINS}
+          options={chainOptions}
           onChange={(chain) => set({ chain })}
         />
         <Select label="Period" value={search.period ?? '7d'} options={PERIODS} onChange={(period) => set({ period })} />

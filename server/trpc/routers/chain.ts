@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
 import { marketplaceContracts } from '../../../chain/marketplace'
-import { networkName } from '../../../chain/networks'
+import { chainLabel } from '../../../chain/networks'
 import { collections } from '../../../db/schema'
 import { publicChains } from '../../platform/env'
 import { checksum, checksumAddresses } from '../../queries/serialize'
@@ -12,7 +12,7 @@ export const chainRouter = router({
     Promise.all(
       publicChains(ctx.env.chains).map(async ({ id, rpcUrl }) => ({
         id,
-        name: networkName(id) ?? `Chain ${id}`,
+        name: chainLabel(id),
         rpcUrl,
         contracts: checksumAddresses(marketplaceContracts(id)),
         platformFee: { bps: ctx.env.platformFee.bps, recipient: checksum(ctx.env.platformFee.recipient) },
