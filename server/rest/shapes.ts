@@ -5,6 +5,12 @@
  */
 import { z } from 'zod'
 import { CATEGORIES, ACTIVITY_TYPES, INDEX_STATUSES, ORDER_STATUSES, TOKEN_STANDARDS } from '../../db/schema'
+import type { CollectionJson } from '../queries/collections'
+import type { NftJson } from '../queries/nfts'
+import type { toUserJson } from '../queries/users'
+
+/** A profile's NFT: quantity on the Owned tab only. */
+type UserNftJson = NftJson & { quantity?: string }
 
 const address = z
   .string()
@@ -311,3 +317,28 @@ export const pageOf = (item: z.ZodType) =>
 
 /** A single answer: `{ data: {...} }`. */
 export const oneOf = (item: z.ZodType) => z.strictObject({ data: item })
+
+/*
+ * The shapes above describe what the queries build; these ties let the compiler hold them to it.
+ * A key on one side only is named in the error (StrayKeys), and each side's types must fit the other.
+ */
+type StrayKeys<Shape extends z.ZodType, Json> =
+  Exclude<keyof Json, keyof z.output<Shape>> | Exclude<keyof z.output<Shape>, keyof Json>
+type SameTypes<Shape extends z.ZodType, Json> = [Json] extends [z.output<Shape>]
+  ? [z.output<Shape>] extends [Json]
+    ? true
+    : false
+  : false
+type None<Keys extends never> = Keys
+type Holds<Check extends true> = Check
+
+export type ShapeTies = [
+  None<StrayKeys<typeof nftShape, NftJson>>,
+  Holds<SameTypes<typeof nftShape, NftJson>>,
+  None<StrayKeys<typeof userNftShape, UserNftJson>>,
+  Holds<SameTypes<typeof userNftShape, UserNftJson>>,
+  None<StrayKeys<typeof collectionShape, CollectionJson>>,
+  Holds<SameTypes<typeof collectionShape, CollectionJson>>,
+  None<StrayKeys<typeof userShape, ReturnType<typeof toUserJson>>>,
+  Holds<SameTypes<typeof userShape, ReturnType<typeof toUserJson>>>,
+]
