@@ -15,3 +15,31 @@ export function ContentPage({ title, lead, children }: { title: string; lead?: s
 
 export const cardClass =
   'rounded-2xl border border-jacarta-100 bg-white p-6 dark:border-jacarta-700 dark:bg-jacarta-800'
+
+/** A name and one line about it, shown as a card marked with the name's initial. */
+export interface NamedCard {
+  name: string
+  line: string
+}
+
+/** A grid of named cards (partners, wallets); `markClassName` colours and shapes the initial's badge. */
+export function NamedCards({ cards, markClassName }: { cards: readonly NamedCard[]; markClassName: string }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2">
+      {cards.map(({ name, line }) => (
+        <li key={name} className={`${cardClass} flex items-center gap-4`}>
+          <span
+            aria-hidden="true"
+            className={`grid h-12 w-12 shrink-0 place-items-center font-display text-lg font-bold text-white ${markClassName}`}
+          >
+            {name.charAt(0)}
+          </span>
+          <span>
+            <span className="block font-semibold">{name}</span>
+            <span className="text-sm text-jacarta-500 dark:text-jacarta-200">{line}</span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
