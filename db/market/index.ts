@@ -2,6 +2,8 @@
  * The market module: the one home of every write to listings, offers, sales, activity and an
  * NFT's market columns (besides the seed and the bulk loader). Each operation is one
  * transaction (ADR 12); server/ and chain/ call these and nothing else writes those tables.
+ * The writes a visitor's request makes beside trading live here too: profiles and sessions
+ * (`users`), contact messages and newsletter sign-ups.
  */
 export { refreshNftMarket, expireOrders } from './refresh'
 export {
@@ -44,4 +46,6 @@ export {
   type ClaimedToken,
   type TokenMetadataRecord,
 } from './metadata'
+export { saveProfile, recordSignIn, endSessions, type UserRow } from './users'
+export { recordContactMessage, subscribeNewsletter } from './messages'
 export type { Db } from './transaction'

@@ -2,9 +2,9 @@ import { Auth, type AuthConfig } from '@auth/core'
 import { CredentialsSignin } from '@auth/core/errors'
 import Credentials from '@auth/core/providers/credentials'
 import type { Session } from '@auth/core/types'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { isHex } from 'viem'
-import { artUrl } from '../../db/media'
+import { endSessions, recordSignIn } from '../../db/market'
 import { users } from '../../db/schema'
 import type { Runtime } from '../platform/runtime'
 import { SiweRejection, verifySignIn, type SiweErrorCode } from './siwe'
@@ -95,34 +95,12 @@ declare module '@auth/core/jwt' {
   }
 }
 
-/** Signing in creates the wallet's profile row, or marks it as seen; the session is issued under its version. */
-async function recordSignIn(db: Runtime['db'], address: string): Promise<number> {
-  const key = address.toLowerCase()
-  const [row] = await db
-    .insert(users)
-    .values({ address: key, avatarUrl: artUrl('avatar', key), bannerUrl: artUrl('banner', key) })
-    .onConflictDoUpdate({
-      target: users.address,
-      set: { updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
-    })
-    .returning({ sessionVersion: users.sessionVersion })
-  return row?.sessionVersion ?? 0
-}
-
 async function sessionVersion(db: Runtime['db'], address: string): Promise<number> {
   const [row] = await db
     .select({ sessionVersion: users.sessionVersion })
     .from(users)
     .where(eq(users.address, address.toLowerCase()))
   return row?.sessionVersion ?? 0
-}
-
-/** Ends every session of a wallet issued until now, on every device (sign-out, "sign out everywhere"). */
-export async function endSessions(db: Runtime['db'], address: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-    .where(eq(users.address, address.toLowerCase()))
 }
 
 /**

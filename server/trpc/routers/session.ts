@@ -1,4 +1,4 @@
-import { endSessions } from '../../auth/session'
+import { endSessions } from '../../../db/market'
 import { issueNonce } from '../../auth/siwe'
 import { protectedProcedure, publicProcedure } from '../init'
 import { limitRate } from '../rate-limit'

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { contactMessages, newsletterSubscribers } from '../../../db/schema'
+import { recordContactMessage, subscribeNewsletter } from '../../../db/market'
 import { ethUsd } from '../../prices/eth-usd'
 import { publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
@@ -31,16 +31,15 @@ export const siteRouter = router({
   origin: publicProcedure.query(({ ctx }) => ctx.env.PUBLIC_URL ?? new URL(ctx.request.url).origin),
   contact: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
     await limitRate(ctx, 'contact')
-    await ctx.db.insert(contactMessages).values(input)
+    await recordContactMessage(ctx.db, input)
     return { message: 'Thanks, your message is on its way. We answer within two working days.' }
   }),
   subscribe: publicProcedure.input(newsletterInput).mutation(async ({ ctx, input }) => {
     await limitRate(ctx, 'newsletter')
-    const inserted = await ctx.db.insert(newsletterSubscribers).values(input).onConflictDoNothing().returning()
+    const subscribed = await subscribeNewsletter(ctx.db, input)
     return {
-      alreadySubscribed: inserted.length === 0,
-      message:
-        inserted.length === 0 ? 'You are already subscribed with this email.' : 'You are subscribed. Welcome aboard!',
+      alreadySubscribed: !subscribed,
+      message: subscribed ? 'You are subscribed. Welcome aboard!' : 'You are already subscribed with this email.',
     }
   }),
 })

@@ -1,9 +1,6 @@
 import { TRPCError } from '@trpc/server'
-import { sql } from 'drizzle-orm'
 import { z } from 'zod'
-import { isUniqueViolation } from '../../../db/errors'
-import { users } from '../../../db/schema'
-import { artUrl } from '../../../db/media'
+import { saveProfile } from '../../../db/market'
 import { checksum } from '../../queries/serialize'
 import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
 import { protectedProcedure, publicProcedure, router } from '../init'
@@ -41,14 +38,6 @@ export const profileInput = z.object({
  */
 const PLACEHOLDER_NAME = 'user'
 const isPlaceholder = (name: string) => name.toLowerCase() === PLACEHOLDER_NAME
-
-/** A handle is one wallet's (compared case-insensitively): a write that would share it is a 409. */
-function takenHandle(error: unknown, userName: string): never {
-  if (isUniqueViolation(error)) {
-    throw new TRPCError({ code: 'CONFLICT', message: `userName: "${userName}" is taken by another wallet` })
-  }
-  throw error
-}
 
 /** A FORBIDDEN error unless the signed-in wallet (`ctx.address`) is `address`. */
 function assertOwner(sessionAddress: string, address: string, what = 'profile') {
@@ -89,22 +78,8 @@ export const userRouter = router({
       const existing = await findUser(ctx.db, input.walletAddress)
       const placeholder = isPlaceholder(input.userName)
       if (existing && placeholder) return { message: 'User updated', user: toUserJson(existing) }
-      const username = placeholder ? null : input.userName
-      const [row] = await ctx.db
-        .insert(users)
-        .values({
-          address: input.walletAddress,
-          username,
-          avatarUrl: artUrl('avatar', input.walletAddress),
-          bannerUrl: artUrl('banner', input.walletAddress),
-        })
-        .onConflictDoUpdate({
-          target: users.address,
-          set: { username, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
-        })
-        .returning()
-        .catch((error: unknown) => takenHandle(error, input.userName))
-      if (!row) throw new Error('upsert returned no row')
+      // A taken handle is a 409 (DomainError 'conflict').
+      const row = await saveProfile(ctx.db, input.walletAddress, { username: placeholder ? null : input.userName })
       return { message: existing ? 'User updated' : 'User created', user: toUserJson(row) }
     }),
 
@@ -117,22 +92,11 @@ export const userRouter = router({
     const links = Object.fromEntries(
       (['website', 'twitter', 'instagram'] as const).flatMap((key) => (input[key] ? [[key, input[key]]] : [])),
     )
-    const values = { username: input.userName, bio: input.bio || null, links }
-    const [row] = await ctx.db
-      .insert(users)
-      .values({
-        address: input.walletAddress,
-        ...values,
-        avatarUrl: artUrl('avatar', input.walletAddress),
-        bannerUrl: artUrl('banner', input.walletAddress),
-      })
-      .onConflictDoUpdate({
-        target: users.address,
-        set: { ...values, updatedAt: sql`(cast(unixepoch('subsec') * 1000 as integer))` },
-      })
-      .returning()
-      .catch((error: unknown) => takenHandle(error, input.userName))
-    if (!row) throw new Error('upsert returned no row')
+    const row = await saveProfile(ctx.db, input.walletAddress, {
+      username: input.userName,
+      bio: input.bio || null,
+      links,
+    })
     return toUserJson(row)
   }),
 })

@@ -1,0 +1,67 @@
+/**
+ * The people of the market: one row per wallet, created when it signs in or first saves a
+ * profile. Every write to `users` is here, so the default artwork and the handle's uniqueness
+ * have one home.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { DomainError, isUniqueViolation } from '../errors'
+import { artUrl } from '../media'
+import { users, type UserLinks } from '../schema'
+import type { Db } from './transaction'
+
+export type UserRow = typeof users.$inferSelect
+
+const NOW_MS = sql`(cast(unixepoch('subsec') * 1000 as integer))`
+
+/** A new wallet's row: its address and the artwork drawn from it until it uploads its own. */
+const newUser = (address: string) => ({
+  address,
+  avatarUrl: artUrl('avatar', address),
+  bannerUrl: artUrl('banner', address),
+})
+
+/** A handle is one wallet's (compared case-insensitively): a write that would share it is a conflict. */
+function takenHandle(error: unknown, username: string | null): never {
+  if (username !== null && isUniqueViolation(error)) {
+    throw new DomainError('conflict', `userName: "${username}" is taken by another wallet`, { cause: error })
+  }
+  throw error
+}
+
+/**
+ * Creates the wallet's row or updates the fields given (`username` null clears the handle).
+ * `address` is lowercase.
+ */
+export async function saveProfile(
+  db: Db,
+  address: string,
+  fields: { username: string | null; bio?: string | null; links?: UserLinks },
+): Promise<UserRow> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...newUser(address), ...fields })
+    .onConflictDoUpdate({ target: users.address, set: { ...fields, updatedAt: NOW_MS } })
+    .returning()
+    .catch((error: unknown) => takenHandle(error, fields.username))
+  if (!row) throw new Error('saving a profile returned no row')
+  return row
+}
+
+/** Signing in creates the wallet's row, or marks it as seen; returns its session version. */
+export async function recordSignIn(db: Db, address: string): Promise<number> {
+  const key = address.toLowerCase()
+  const [row] = await db
+    .insert(users)
+    .values(newUser(key))
+    .onConflictDoUpdate({ target: users.address, set: { updatedAt: NOW_MS } })
+    .returning({ sessionVersion: users.sessionVersion })
+  return row?.sessionVersion ?? 0
+}
+
+/** Ends every session of a wallet issued until now, on every device (sign-out, "sign out everywhere"). */
+export async function endSessions(db: Db, address: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+    .where(eq(users.address, address.toLowerCase()))
+}
