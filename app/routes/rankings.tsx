@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { Icon } from '../components/icons'
+import { DataTable, rowClass } from '../components/ui/DataTable'
 import { Select } from '../components/ui/Select'
 import { EmptyState, ErrorState, PageHeading } from '../components/ui/states'
 import { CATEGORY_OPTIONS } from '../lib/browse'
@@ -80,72 +81,41 @@ function RankingsPage() {
       ) : !query.data?.data.length ? (
         <EmptyState title="No sales in this period" />
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-jacarta-100 dark:border-jacarta-700">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-jacarta-50 text-xs text-jacarta-500 uppercase dark:bg-jacarta-800 dark:text-jacarta-200">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  #
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Collection
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Volume
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  24h %
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Floor
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Owners
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Items
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.data.map((r) => (
-                <tr key={r.collection.id} className="border-t border-jacarta-100 dark:border-jacarta-700">
-                  <td className="px-4 py-3 font-semibold">{r.rank}</td>
-                  <td className="px-4 py-3">
-                    <Link
-                      to="/collection/$slug"
-                      params={{ slug: r.collection.slug }}
-                      className="flex items-center gap-3 font-semibold hover:text-accent"
-                    >
-                      <img
-                        src={r.collection.logo}
-                        alt=""
-                        width={40}
-                        height={40}
-                        loading="lazy"
-                        className="h-10 w-10 rounded-full"
-                      />
-                      {r.collection.name}
-                      {r.collection.verified && (
-                        <Icon name="verified" className="h-4 w-4 text-accent" label="Verified" />
-                      )}
-                      {r.collection.lookalikeOf !== null && <LookalikeBadge />}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{r.volume ? formatEth(r.volume.eth, 2) : '0'} ETH</td>
-                  <td
-                    className={`px-4 py-3 ${(r.change24h ?? 0) >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
-                  >
-                    {formatPercent(r.change24h)}
-                  </td>
-                  <td className="px-4 py-3">{r.floor ? `${formatEth(r.floor.eth)} ETH` : '—'}</td>
-                  <td className="px-4 py-3">{r.owners.toLocaleString('en-US')}</td>
-                  <td className="px-4 py-3">{r.items.toLocaleString('en-US')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable columns={['#', 'Collection', 'Volume', '24h %', 'Floor', 'Owners', 'Items']}>
+          {query.data.data.map((r) => (
+            <tr key={r.collection.id} className={rowClass}>
+              <td className="px-4 py-3 font-semibold">{r.rank}</td>
+              <td className="px-4 py-3">
+                <Link
+                  to="/collection/$slug"
+                  params={{ slug: r.collection.slug }}
+                  className="flex items-center gap-3 font-semibold hover:text-accent"
+                >
+                  <img
+                    src={r.collection.logo}
+                    alt=""
+                    width={40}
+                    height={40}
+                    loading="lazy"
+                    className="h-10 w-10 rounded-full"
+                  />
+                  {r.collection.name}
+                  {r.collection.verified && <Icon name="verified" className="h-4 w-4 text-accent" label="Verified" />}
+                  {r.collection.lookalikeOf !== null && <LookalikeBadge />}
+                </Link>
+              </td>
+              <td className="px-4 py-3">{r.volume ? formatEth(r.volume.eth, 2) : '0'} ETH</td>
+              <td
+                className={`px-4 py-3 ${(r.change24h ?? 0) >= 0 ? 'text-emerald-700 dark:text-emerald-400' : 'text-red-700 dark:text-red-400'}`}
+              >
+                {formatPercent(r.change24h)}
+              </td>
+              <td className="px-4 py-3">{r.floor ? `${formatEth(r.floor.eth)} ETH` : '—'}</td>
+              <td className="px-4 py-3">{r.owners.toLocaleString('en-US')}</td>
+              <td className="px-4 py-3">{r.items.toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </section>
   )

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
+import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
 import { MetadataStatus } from '../../components/nft/MetadataStatus'
 import { ItemMarket } from '../../components/trade/ItemMarket'
@@ -99,17 +100,13 @@ function ItemPage() {
           <div>
             <dt className="text-jacarta-500 dark:text-jacarta-200">Owned by</dt>
             <dd className="font-mono">
-              <Link to="/user/$address" params={{ address: nft.owner }} className="hover:text-accent">
-                {shortenAddress(nft.owner)}
-              </Link>
+              <AddressLink address={nft.owner} />
             </dd>
           </div>
           <div>
             <dt className="text-jacarta-500 dark:text-jacarta-200">Created by</dt>
             <dd className="font-mono">
-              <Link to="/user/$address" params={{ address: nft.creator }} className="hover:text-accent">
-                {shortenAddress(nft.creator)}
-              </Link>
+              <AddressLink address={nft.creator} />
             </dd>
           </div>
         </dl>
