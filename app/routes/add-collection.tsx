@@ -1,31 +1,20 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
 import { useState } from 'react'
 import { networkName } from '../../chain/networks'
 import { Field } from '../components/ui/Field'
 import { Select } from '../components/ui/Select'
 import { PageHeading } from '../components/ui/states'
-import { fieldErrors } from '../lib/form-errors'
+import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { useWallet } from '../wallet/WalletProvider'
+import { importCollectionInput } from '../../server/inputs/collections'
 
 export const Route = createFileRoute('/add-collection')({
   head: () => ({ meta: [{ title: pageTitle('Add a collection') }] }),
   component: AddCollectionPage,
 })
-
-/**
- * The server names the field at fault in its refusals (`contract: there is no contract at …`):
- * those go under their field, like the zod issues.
- */
-function refusalByField(error: unknown): Record<string, string> {
-  const fields = fieldErrors(error)
-  if (Object.keys(fields).length > 0 || !(error instanceof TRPCClientError)) return fields
-  const match = /^(chainId|contract): (.+)$/s.exec(error.message)
-  return match ? { [match[1]!]: match[2]! } : {}
-}
 
 function AddCollectionPage() {
   const trpc = useTRPC()
@@ -39,7 +28,12 @@ function AddCollectionPage() {
       onSuccess: ({ collection }) => navigate({ to: '/collection/$slug', params: { slug: collection.slug } }),
     }),
   )
-  const errors = refusalByField(add.error)
+  // The server names the field at fault in its refusals too (`contract: there is no contract at …`).
+  const form = useSchemaForm({
+    schema: importCollectionInput,
+    onValid: (collection) => add.mutate(collection, { onError: form.fromServer }),
+  })
+  const { errors } = form
   return (
     <section className="mx-auto max-w-2xl px-4 py-12 sm:px-6">
       <PageHeading
@@ -55,28 +49,21 @@ function AddCollectionPage() {
           .
         </p>
       )}
-      <form
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const contract = String(new FormData(event.currentTarget).get('contract') ?? '').trim()
-          add.mutate({ chainId: chain ?? 0, contract })
-        }}
-      >
+      <form className="space-y-6" {...form.props}>
         <div>
           <Select
             label="Network"
+            name="chainId"
             value={chain}
             options={wallet.supportedChainIds.map((id) => ({ value: id, label: networkName(id) ?? `Chain ${id}` }))}
             onChange={setChainId}
+            error={errors.chainId}
           />
-          {errors.chainId && <p className="mt-1 text-sm text-red-700 dark:text-red-400">Network: {errors.chainId}</p>}
         </div>
         <Field name="contract" label="Contract address" required autoComplete="off" error={errors.contract} />
-        {add.isError && Object.keys(errors).length === 0 && (
+        {form.formError && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {add.error.message}
+            {form.formError}
           </p>
         )}
         <button

@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { Field } from '../components/ui/Field'
 import { PageHeading } from '../components/ui/states'
-import { fieldErrors } from '../lib/form-errors'
+import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import { contactInput } from '../../server/inputs/site'
 
 export const Route = createFileRoute('/contact')({
   head: () => ({ meta: [{ title: pageTitle('Contact') }] }),
@@ -14,7 +15,11 @@ export const Route = createFileRoute('/contact')({
 function ContactPage() {
   const trpc = useTRPC()
   const send = useMutation(trpc.site.contact.mutationOptions())
-  const errors = fieldErrors(send.error)
+  const form = useSchemaForm({
+    schema: contactInput,
+    onValid: (message) => send.mutate(message, { onError: form.fromServer }),
+  })
+  const { errors } = form
   return (
     <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
       <PageHeading title="Contact us" lead="Questions about a listing, a collection or your account? Write to us." />
@@ -23,27 +28,14 @@ function ContactPage() {
           {send.data.message}
         </p>
       ) : (
-        <form
-          noValidate
-          className="space-y-5"
-          onSubmit={(event) => {
-            event.preventDefault()
-            const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
-            send.mutate({
-              name: data.name ?? '',
-              email: data.email ?? '',
-              subject: data.subject ?? '',
-              message: data.message ?? '',
-            })
-          }}
-        >
+        <form className="space-y-5" {...form.props}>
           <Field name="name" label="Name" autoComplete="name" required error={errors.name} />
           <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
           <Field name="subject" label="Subject" required error={errors.subject} />
           <Field name="message" label="Message" multiline required maxLength={5000} error={errors.message} />
-          {send.isError && Object.keys(errors).length === 0 && (
+          {form.formError && (
             <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {send.error.message}
+              {form.formError}
             </p>
           )}
           <button

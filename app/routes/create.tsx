@@ -9,19 +9,19 @@ import { TradeStatus } from '../components/trade/TradeStatus'
 import { useTrade } from '../components/trade/use-trade'
 import { Field } from '../components/ui/Field'
 import { PageHeading } from '../components/ui/states'
-import { parseBidAmount } from '../lib/amount'
+import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { useWallet } from '../wallet/WalletProvider'
+import { createItemForm, MAX_MEDIA_MB, MEDIA_ACCEPT, mediaFileSchema } from '../../server/inputs/create'
 
 export const Route = createFileRoute('/create')({
   head: () => ({ meta: [{ title: pageTitle('Create') }] }),
   component: CreatePage,
 })
 
-/** The form's stated limit; the upload itself is checked again, by content, on the server. */
-export const MAX_MEDIA_MB = 32
-const ACCEPTED = 'image/png,image/jpeg,image/gif,image/webp,video/mp4'
+/** The form's stated limit (tests hold it to the upload route's); the upload is judged again by content. */
+export { MAX_MEDIA_MB }
 const VOUCHER_DAYS = 180
 
 /** Sends the file to POST /api/media; answers its content-addressed key. */
@@ -47,13 +47,43 @@ function CreatePage() {
   const [chainId, setChainId] = useState<number | undefined>(undefined)
   const chain = chainId ?? chainIds[0]
   const [collection, setCollection] = useState('')
-  const [file, setFile] = useState<File | null>(null)
   const [preview, setPreview] = useState<{ url: string; video: boolean } | null>(null)
-  const [errors, setErrors] = useState<Record<string, string>>({})
   const [properties, setProperties] = useState<Property[]>([])
   const [mode, setMode] = useState<'lazy' | 'mint'>('lazy')
   const [modal, setModal] = useState<'properties' | 'collection' | null>(null)
   const id = useId()
+  const form = useSchemaForm({
+    schema: createItemForm(mode === 'lazy'),
+    // The server names a refused price by the voucher's field.
+    serverFields: { minPriceWei: 'price' },
+    onValid: ({ media: file, price, collection: slug, ...fields }) => {
+      const picked = collections.find((c) => c.slug === slug)
+      if (!picked) return form.setError('collection', 'Pick one of your collections, or create one.')
+      const token = {
+        ...fields,
+        collection: { slug: picked.slug, chainId: picked.chainId, contract: picked.contract as `0x${string}` },
+        attributes: properties.map((p) => ({ trait_type: p.type, value: p.value })),
+      }
+      void trade.run(
+        async (_trading, onStep) => {
+          onStep('submitting')
+          const media = await uploadMedia(file)
+          const creating = await wallet.creating()
+          const published = await (
+            price !== undefined
+              ? creating.lazyMint({ ...token, media }, price, new Date(Date.now() + VOUCHER_DAYS * 86_400_000), onStep)
+              : creating.mintNow({ ...token, media }, onStep)
+          ).catch((error: unknown) => {
+            form.fromServer(error)
+            throw error
+          })
+          await navigate({ to: '/item/$id', params: { id: String(published.nftId) } })
+        },
+        { signIn: true, done: 'Published.' },
+      )
+    },
+  })
+  const { errors } = form
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview.url)), [preview])
   const collections = (mine.data ?? []).filter((c) => c.chainId === chain)
@@ -80,53 +110,7 @@ function CreatePage() {
           ; you can fill in the form meanwhile.
         </p>
       )}
-      <form
-        noValidate
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const form = new FormData(event.currentTarget)
-          const text = (name: string) => String(form.get(name) ?? '').trim()
-          const picked = collections.find((c) => c.slug === collection)
-          const price = parseBidAmount(text('price'), 'The price')
-          const problems: Record<string, string> = {}
-          if (!file) problems.media = 'Choose the image, video or animation to publish.'
-          if (!text('name')) problems.name = 'Give the item a name.'
-          if (text('externalUrl') && !/^https?:\/\/\S+$/.test(text('externalUrl'))) {
-            problems.externalUrl = 'Use a full link starting with https://'
-          }
-          if (!picked) problems.collection = 'Pick one of your collections, or create one.'
-          if (mode === 'lazy' && 'error' in price) problems.price = price.error
-          setErrors(problems)
-          if (Object.keys(problems).length || !file || !picked) return
-          const token = {
-            collection: { slug: picked.slug, chainId: picked.chainId, contract: picked.contract as `0x${string}` },
-            name: text('name'),
-            description: text('description'),
-            externalUrl: text('externalUrl') || undefined,
-            attributes: properties.map((p) => ({ trait_type: p.type, value: p.value })),
-            freeze: form.get('freeze') === 'on',
-          }
-          void trade.run(
-            async (_trading, onStep) => {
-              onStep('submitting')
-              const media = await uploadMedia(file)
-              const creating = await wallet.creating()
-              const published =
-                mode === 'lazy' && 'wei' in price
-                  ? await creating.lazyMint(
-                      { ...token, media },
-                      price.wei,
-                      new Date(Date.now() + VOUCHER_DAYS * 86_400_000),
-                      onStep,
-                    )
-                  : await creating.mintNow({ ...token, media }, onStep)
-              await navigate({ to: '/item/$id', params: { id: String(published.nftId) } })
-            },
-            { signIn: true, done: 'Published.' },
-          )
-        }}
-      >
+      <form className="space-y-6" {...form.props}>
         <div>
           <label htmlFor={`${id}-media`} className="text-sm font-semibold">
             Image, video or animation
@@ -138,21 +122,16 @@ function CreatePage() {
             id={`${id}-media`}
             name="media"
             type="file"
-            accept={ACCEPTED}
+            accept={MEDIA_ACCEPT.join(',')}
+            aria-invalid={!!errors.media}
             aria-describedby={errors.media ? `${id}-media-error` : undefined}
             className="mt-2 block w-full max-w-full min-w-0 rounded-xl border border-dashed border-jacarta-200 p-6 text-sm dark:border-jacarta-600"
             onChange={(e) => {
-              const chosen = e.target.files?.[0] ?? null
-              setErrors(({ media: _media, ...rest }) => rest)
-              setFile(null)
-              if (!chosen) return setPreview(null)
-              if (!ACCEPTED.split(',').includes(chosen.type)) {
-                return setErrors((r) => ({ ...r, media: `${chosen.name} is not a PNG, JPEG, GIF, WebP or MP4 file.` }))
-              }
-              if (chosen.size > MAX_MEDIA_MB * 1024 * 1024) {
-                return setErrors((r) => ({ ...r, media: `${chosen.name} is larger than ${MAX_MEDIA_MB} MB.` }))
-              }
-              setFile(chosen)
+              const chosen = e.target.files?.[0]
+              setPreview(null)
+              if (!chosen) return
+              const checked = mediaFileSchema.safeParse(chosen)
+              if (!checked.success) return form.setError('media', checked.error.issues[0]?.message)
               setPreview({ url: URL.createObjectURL(chosen), video: chosen.type === 'video/mp4' })
             }}
           />
@@ -170,7 +149,7 @@ function CreatePage() {
         </div>
         <Field name="name" label="Name" required maxLength={100} error={errors.name} />
         <Field name="externalUrl" label="External link" type="url" error={errors.externalUrl} />
-        <Field name="description" label="Description" multiline maxLength={2000} />
+        <Field name="description" label="Description" multiline maxLength={2000} error={errors.description} />
 
         <div className="rounded-2xl border border-jacarta-100 p-4 dark:border-jacarta-700">
           <div className="flex items-center justify-between">
@@ -230,6 +209,7 @@ function CreatePage() {
               name="collection"
               value={collection}
               onChange={(e) => setCollection(e.target.value)}
+              aria-invalid={!!errors.collection}
               aria-describedby={errors.collection ? `${id}-collection-error` : undefined}
               className="h-12 min-w-0 flex-1 rounded-xl border border-jacarta-100 bg-white px-3 dark:border-jacarta-600 dark:bg-jacarta-800"
             >

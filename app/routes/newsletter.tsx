@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { Field } from '../components/ui/Field'
 import { PageHeading } from '../components/ui/states'
-import { fieldErrors } from '../lib/form-errors'
+import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { strictSearch } from '../lib/search-params'
+import { newsletterInput } from '../../server/inputs/site'
 
 export const Route = createFileRoute('/newsletter')({
   validateSearch: strictSearch<{ topic?: 'status' }>((raw) => (raw.topic === 'status' ? { topic: 'status' } : {})),
@@ -17,7 +18,10 @@ function NewsletterPage() {
   const topic = Route.useSearch().topic ?? 'news'
   const trpc = useTRPC()
   const subscribe = useMutation(trpc.site.subscribe.mutationOptions())
-  const errors = fieldErrors(subscribe.error)
+  const form = useSchemaForm({
+    schema: newsletterInput,
+    onValid: (signUp) => subscribe.mutate(signUp, { onError: form.fromServer }),
+  })
   return (
     <section className="mx-auto max-w-xl px-4 py-16 sm:px-6">
       <PageHeading
@@ -28,16 +32,9 @@ function NewsletterPage() {
             : 'One email a week: new collections, auctions ending soon and creator stories.'
         }
       />
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const email = String(new FormData(event.currentTarget).get('email') ?? '')
-          subscribe.mutate({ email, topic })
-        }}
-      >
-        <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
+      <form className="space-y-4" {...form.props}>
+        <input type="hidden" name="topic" value={topic} />
+        <Field name="email" label="Email" type="email" autoComplete="email" required error={form.errors.email} />
         <button
           type="submit"
           disabled={subscribe.isPending}
@@ -45,6 +42,11 @@ function NewsletterPage() {
         >
           {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
         </button>
+        {form.formError && (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {form.formError}
+          </p>
+        )}
         {subscribe.isSuccess && (
           <p role="status" className="rounded-xl bg-green/10 p-4 font-semibold">
             {subscribe.data.message}

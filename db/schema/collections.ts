@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
-import { address, createdAt, flag, wei } from './columns'
+import { CATEGORIES } from './categories'
+import { address, createdAt, flag, timestamp, wei } from './columns'
 
-export const CATEGORIES = [
-  'art',
-  'photography',
-  'sports',
-  'collectibles',
-  'trading-cards',
-  'domain-names',
-  'utility',
-  'virtual-worlds',
-] as const
-export type Category = (typeof CATEGORIES)[number]
+export { CATEGORIES, type Category } from './categories'
 
 export const TOKEN_STANDARDS = ['erc721', 'erc1155'] as const
 export type TokenStandard = (typeof TOKEN_STANDARDS)[number]
@@ -91,6 +82,10 @@ export const collections = sqliteTable(
     /** Blocks per getLogs request, adapted to what the RPC allows. */
     indexRange: integer('index_range'),
     indexError: text('index_error'),
+    /** Failed runs of the backfill in a row; a failed collection is tried again after a wait that doubles. */
+    indexAttempts: integer('index_attempts').notNull().default(0),
+    /** When a failed collection is next tried (null: not failed, or no try left until someone asks). */
+    indexRetryAt: timestamp('index_retry_at'),
     importedBy: address('imported_by'),
   },
   (t) => {

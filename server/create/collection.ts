@@ -4,26 +4,17 @@
  * royalty, platform fee) rather than trusting what the form says.
  */
 import { and, eq } from 'drizzle-orm'
-import { z } from 'zod'
+import type { z } from 'zod'
 import type { Address } from 'viem'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
 import { artUrl } from '../../db/media'
-import { CATEGORIES, collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
+import { collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
+import type { registerCollectionInput } from '../inputs/collections'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { chainClient, unlessUnavailable } from '../trading/clients'
-
-export const registerCollectionInput = z.object({
-  chainId: z.coerce.number().int().positive(),
-  contract: z
-    .string()
-    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
-    .transform((a) => a.toLowerCase() as Address),
-  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
-  category: z.enum(CATEGORIES),
-})
 
 const slugify = (text: string) =>
   text

@@ -8,7 +8,6 @@
  */
 import { and, eq } from 'drizzle-orm'
 import { getAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem'
-import { z } from 'zod'
 import type { Database } from '../../db/client'
 import { isUniqueViolation, refuse } from '../../db/errors'
 import { artUrl } from '../../db/media'
@@ -16,14 +15,8 @@ import { collections, NO_CHANGE_TRENDING_KEY, type TokenStandard } from '../../d
 import type { Env } from '../platform/env'
 import { findCollection, toCollectionJson } from '../queries/collections'
 import { chainClient, unlessUnavailable } from '../trading/clients'
-import { addressSchema, chainIdSchema } from '../trpc/inputs'
+import type { ImportCollectionInput } from '../inputs/collections'
 import { findLookalike } from './lookalike'
-
-export const importCollectionInput = z.object({
-  chainId: chainIdSchema,
-  contract: addressSchema.transform((a) => a as Address),
-})
-export type ImportCollectionInput = z.infer<typeof importCollectionInput>
 
 const INTERFACE = {
   erc165: '0x01ffc9a7',

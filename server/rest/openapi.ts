@@ -15,9 +15,9 @@ import {
 } from '../trpc/inputs'
 import { nftListInput, tokenInput } from '../trpc/routers/nft'
 import { searchInput } from '../trpc/routers/search'
-import { userNameSchema } from '../trpc/routers/user'
+import { userNameSchema } from '../inputs/profile'
 import { submitOrderInput } from '../trading/order-input'
-import { importCollectionInput } from '../import/collection'
+import { importCollectionInput } from '../inputs/collections'
 import {
   chainShape,
   collectionShape,

@@ -1,6 +1,6 @@
 /** zod pieces shared by tRPC inputs and the REST shims (same schema, same messages). */
 import { z } from 'zod'
-import { CATEGORIES } from '../../db/schema'
+import { CATEGORIES } from '../../db/schema/categories'
 
 export const MAX_LIMIT = 100
 export const DEFAULT_LIMIT = 24

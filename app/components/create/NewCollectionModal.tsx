@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
 import { networkName } from '../../../chain/networks'
 import { CATEGORY_OPTIONS } from '../../lib/browse'
+import { useSchemaForm } from '../../lib/form'
 import { useTRPC } from '../../lib/trpc-react'
 import { useWallet } from '../../wallet/WalletProvider'
 import { TradeStatus } from '../trade/TradeStatus'
@@ -9,8 +9,7 @@ import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
 import { Field } from '../ui/Field'
 import { Modal } from '../ui/Modal'
-
-const MAX_EARNINGS_PERCENT = 10
+import { newCollectionForm } from '../../../server/inputs/collections'
 
 /**
  * A new collection: Vitrine's ERC-721 contract (OpenZeppelin 5, EIP-2981 creator earnings)
@@ -31,60 +30,42 @@ export function NewCollectionModal({
   const wallet = useWallet()
   const trade = useTrade()
   const chains = useQuery({ ...trpc.chain.list.queryOptions(), enabled: open })
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const platformFee = chains.data?.find((c) => c.id === chainId)?.platformFee
+  const form = useSchemaForm({
+    schema: newCollectionForm,
+    onValid: ({ earnings, ...collection }) => {
+      if (!platformFee) return
+      void trade.run(
+        async (_trading, onStep) => {
+          const creating = await wallet.creating()
+          const created = await creating
+            .deployCollection({ ...collection, chainId, royaltyBps: earnings, platformFee }, onStep)
+            .catch((error: unknown) => {
+              form.fromServer(error)
+              throw error
+            })
+          onCreated(created.slug)
+        },
+        { signIn: true, done: 'Your collection is deployed and ready: pick it for your item.' },
+      )
+    },
+  })
+  const { errors } = form
   const close = () => {
     trade.reset()
-    setErrors({})
+    form.reset()
     onClose()
   }
   return (
     <Modal open={open} onClose={close} title="New collection" testId="collection-modal">
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const form = new FormData(event.currentTarget)
-          const text = (name: string) => String(form.get(name) ?? '').trim()
-          const earnings = Number(text('earnings'))
-          const problems: Record<string, string> = {}
-          if (!text('name')) problems.name = 'Give the collection a name.'
-          if (!/^[A-Za-z0-9]{1,11}$/.test(text('symbol'))) problems.symbol = 'Use 1 to 11 letters or digits.'
-          if (!Number.isFinite(earnings) || earnings < 0 || earnings > MAX_EARNINGS_PERCENT) {
-            problems.earnings = `Between 0 and ${MAX_EARNINGS_PERCENT}%.`
-          }
-          setErrors(problems)
-          const platformFee = chains.data?.find((c) => c.id === chainId)?.platformFee
-          if (Object.keys(problems).length || !platformFee) return
-          void trade.run(
-            async (_trading, onStep) => {
-              const created = await (
-                await wallet.creating()
-              ).deployCollection(
-                {
-                  chainId,
-                  name: text('name'),
-                  symbol: text('symbol').toUpperCase(),
-                  description: text('description'),
-                  category: text('category'),
-                  royaltyBps: Math.round(earnings * 100),
-                  platformFee,
-                },
-                onStep,
-              )
-              onCreated(created.slug)
-            },
-            { signIn: true, done: 'Your collection is deployed and ready: pick it for your item.' },
-          )
-        }}
-      >
+      <form className="space-y-4" {...form.props}>
         <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
           Deployed from your wallet on {networkName(chainId) ?? `chain ${chainId}`}; you pay the gas and own the
           contract.
         </p>
         <Field name="name" label="Name" required maxLength={60} error={errors.name} />
         <Field name="symbol" label="Symbol" required maxLength={11} error={errors.symbol} />
-        <Field name="description" label="Description" multiline maxLength={2000} />
+        <Field name="description" label="Description" multiline maxLength={2000} error={errors.description} />
         <label className="block text-sm font-semibold">
           Category
           <select

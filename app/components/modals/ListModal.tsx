@@ -1,6 +1,6 @@
 import { useId, useState } from 'react'
 import { formatEther } from 'viem'
-import { parseBidAmount } from '../../lib/amount'
+import { useSchemaForm } from '../../lib/form'
 import { formatEth } from '../../lib/format'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, feeOf, type ItemFee } from '../trade/FeeLines'
@@ -8,14 +8,9 @@ import { TradeStatus } from '../trade/TradeStatus'
 import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
+import { LISTING_DAYS, listingForm } from '../../../server/inputs/trading'
 
 const DAY = 86_400_000
-const DURATIONS = [
-  { days: 1, label: '1 day' },
-  { days: 3, label: '3 days' },
-  { days: 7, label: '7 days' },
-  { days: 30, label: '30 days' },
-] as const
 
 /**
  * Sell a token: at a fixed price (a Seaport order the owner signs, with the fees as
@@ -35,51 +30,54 @@ export function ListModal({
   const id = useId()
   const [kind, setKind] = useState<'fixed' | 'auction'>('fixed')
   const [amount, setAmount] = useState('')
-  const [days, setDays] = useState<number>(7)
-  const [count, setCount] = useState(1)
+  const [count, setCount] = useState('1')
   const editions = item.held !== undefined
-  const quantity = BigInt(editions ? count : 1)
-  const [submitted, setSubmitted] = useState(false)
   const trade = useTrade()
-  const parsed = parseBidAmount(amount, 'The price')
-  const error = 'error' in parsed ? parsed.error : null
-  const price = 'wei' in parsed ? parsed.wei : 0n
+  const schema = listingForm(item.held)
+  // What the seller would receive, worked out as they type.
+  const price = schema.shape.price.safeParse(amount).data ?? 0n
+  const quantity = (editions && schema.shape.quantity.safeParse(count).data) || 1n
   const proceeds = (price - item.fees.reduce((sum, fee) => sum + feeOf(price, fee.bps), 0n)) * quantity
+  const form = useSchemaForm({
+    schema,
+    // The server names a refused price by the order's field, or the auction's.
+    serverFields: { 'order.consideration': 'price', reserveWei: 'price' },
+    onValid: (listing) => {
+      const endsAt = () => new Date(Date.now() + listing.days * DAY)
+      void trade.run(
+        (trading, onStep) =>
+          (kind === 'fixed'
+            ? trading.list(
+                listing.quantity === undefined ? item.token : { ...item.token, quantity: listing.quantity },
+                listing.price,
+                endsAt(),
+                item.fees,
+                onStep,
+              )
+            : trading.startAuction({ ...item.token, nftId: item.nftId }, listing.price, endsAt(), onStep)
+          ).catch((error: unknown) => {
+            form.fromServer(error)
+            throw error
+          }),
+        {
+          signIn: true,
+          done:
+            kind === 'fixed'
+              ? 'Listed. Buyers can now buy it at your price.'
+              : 'Your auction is running. Accept the highest bid when it ends.',
+        },
+      )
+    },
+  })
   const close = () => {
     trade.reset()
+    form.reset()
     onClose()
   }
 
   return (
     <Modal open={open} onClose={close} title={`Sell ${item.name}`} testId="list-modal">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          setSubmitted(true)
-          if (!('wei' in parsed)) return
-          const endsAt = new Date(Date.now() + days * DAY)
-          void trade.run(
-            (trading, onStep) =>
-              kind === 'fixed'
-                ? trading.list(
-                    editions ? { ...item.token, quantity } : item.token,
-                    parsed.wei,
-                    endsAt,
-                    item.fees,
-                    onStep,
-                  )
-                : trading.startAuction({ ...item.token, nftId: item.nftId }, parsed.wei, endsAt, onStep),
-            {
-              signIn: true,
-              done:
-                kind === 'fixed'
-                  ? 'Listed. Buyers can now buy it at your price.'
-                  : 'Your auction is running. Accept the highest bid when it ends.',
-            },
-          )
-        }}
-      >
+      <form {...form.props}>
         {/* ERC-1155 tokens are sold at a fixed price per token, any number of them at a time. */}
         <fieldset className="flex gap-2" disabled={trade.busy} hidden={editions}>
           <legend className="sr-only">How to sell</legend>
@@ -105,16 +103,17 @@ export function ListModal({
         </label>
         <input
           id={`${id}-price`}
+          name="price"
           inputMode="decimal"
           placeholder="0.5"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={submitted && error !== null}
+          aria-invalid={!!form.errors.price}
           aria-describedby={`${id}-price-error`}
           className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
         />
         <p id={`${id}-price-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
-          {submitted && error}
+          {form.errors.price}
         </p>
         {editions && (
           <>
@@ -123,15 +122,19 @@ export function ListModal({
             </label>
             <input
               id={`${id}-count`}
+              name="quantity"
               type="number"
               min={1}
-              max={Number(item.held)}
+              max={item.held!.toString()}
               value={count}
-              onChange={(e) =>
-                setCount(Math.min(Number(item.held), Math.max(1, Math.floor(Number(e.target.value) || 1))))
-              }
+              onChange={(e) => setCount(e.target.value)}
+              aria-invalid={!!form.errors.quantity}
+              aria-describedby={`${id}-count-error`}
               className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
             />
+            <p id={`${id}-count-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
+              {form.errors.quantity}
+            </p>
           </>
         )}
         <label htmlFor={`${id}-duration`} className="mt-2 block text-sm font-semibold">
@@ -139,13 +142,13 @@ export function ListModal({
         </label>
         <select
           id={`${id}-duration`}
-          value={days}
-          onChange={(e) => setDays(Number(e.target.value))}
+          name="days"
+          defaultValue={7}
           className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
         >
-          {DURATIONS.map((d) => (
-            <option key={d.days} value={d.days}>
-              {d.label}
+          {LISTING_DAYS.map((days) => (
+            <option key={days} value={days}>
+              {days === 1 ? '1 day' : `${days} days`}
             </option>
           ))}
         </select>

@@ -1,7 +1,5 @@
 import { useId, useState } from 'react'
-import { formatEther } from 'viem'
-import { parseBidAmount } from '../../lib/amount'
-import { formatEth } from '../../lib/format'
+import { useSchemaForm } from '../../lib/form'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
@@ -9,6 +7,7 @@ import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
+import { bidForm, ethPriceSchema } from '../../../server/inputs/trading'
 
 /** The bid field starts at 0.05 ETH. */
 export const DEFAULT_BID = '0.05'
@@ -32,33 +31,49 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
   const id = useId()
   const [amount, setAmount] = useState(DEFAULT_BID)
   const [accepted, setAccepted] = useState(false)
-  const [submitted, setSubmitted] = useState(false)
   const trade = useTrade()
-  const parsed = parseBidAmount(amount)
-  const error = 'error' in parsed ? parsed.error : auctionProblem(parsed.wei, target)
+  const auction = target.auction
+  const schema = bidForm(
+    auction && {
+      reserveWei: BigInt(auction.reserveWei),
+      highestBidWei: target.highestBidWei === undefined ? undefined : BigInt(target.highestBidWei),
+    },
+  )
+  const form = useSchemaForm({
+    schema,
+    // The server names a refused bid by the order's fields.
+    serverFields: { 'order.offer': 'amount', 'order.offerer': 'amount' },
+    onValid: ({ amount: wei }) => {
+      // A bid stays valid a week past the auction's end, so the seller can accept it then.
+      const endsAt = () => new Date((auction ? Date.parse(auction.endsAt) : Date.now()) + OFFER_DAYS * DAY)
+      void trade.run(
+        (trading, onStep) =>
+          trading.offer(target.token, wei, endsAt(), target.fees, onStep).catch((error: unknown) => {
+            form.fromServer(error)
+            throw error
+          }),
+        {
+          signIn: true,
+          done: auction
+            ? 'Your bid is in. If it is the highest when the auction ends, the seller can accept it.'
+            : 'Your offer is live. The owner can accept it until it expires in 7 days.',
+        },
+      )
+    },
+  })
+  // The amount is checked as it is typed, once it differs from the suggested one.
+  const live = schema.shape.amount.safeParse(amount)
+  const amountError = form.errors.amount ?? (amount !== DEFAULT_BID ? live.error?.issues[0]?.message : undefined)
+  const fees = ethPriceSchema().safeParse(amount)
   const close = () => {
     trade.reset()
+    form.reset()
     onClose()
   }
 
   return (
     <Modal open={open} onClose={close} title="Place a bid" testId="bid-modal">
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          setSubmitted(true)
-          if (error || !accepted || 'error' in parsed) return
-          // A bid stays valid a week past the auction's end, so the seller can accept it then.
-          const endsAt = new Date((target.auction ? Date.parse(target.auction.endsAt) : Date.now()) + OFFER_DAYS * DAY)
-          void trade.run((trading, onStep) => trading.offer(target.token, parsed.wei, endsAt, target.fees, onStep), {
-            signIn: true,
-            done: target.auction
-              ? 'Your bid is in. If it is the highest when the auction ends, the seller can accept it.'
-              : 'Your offer is live. The owner can accept it until it expires in 7 days.',
-          })
-        }}
-      >
+      <form {...form.props}>
         <p className="text-sm text-jacarta-500 dark:text-jacarta-200">
           Your {target.auction ? 'bid' : 'offer'} on{' '}
           <strong className="text-jacarta-700 dark:text-white">{target.name}</strong>, in WETH (wrapped ETH). Any ETH
@@ -69,39 +84,27 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
         </label>
         <input
           id={`${id}-amount`}
+          name="amount"
           inputMode="decimal"
           value={amount}
           onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={submitted && error !== null}
+          aria-invalid={!!amountError}
           aria-describedby={`${id}-amount-error`}
           className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
         />
         <p id={`${id}-amount-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
-          {(submitted || amount !== DEFAULT_BID) && error}
+          {amountError}
         </p>
-        {'wei' in parsed && (
+        {fees.success && (
           <>
             <p className="mt-2 text-xs text-jacarta-500 dark:text-jacarta-200">If accepted, paid out of it:</p>
-            <FeeLines price={parsed.wei} fees={target.fees} currency="WETH" />
+            <FeeLines price={fees.data} fees={target.fees} currency="WETH" />
           </>
         )}
-        <TermsCheckbox checked={accepted} onChange={setAccepted} />
-        {submitted && !accepted && (
-          <p className="mt-1 text-sm text-red-700 dark:text-red-400">Please accept the Terms of Service to bid.</p>
-        )}
+        <TermsCheckbox name="terms" checked={accepted} onChange={setAccepted} error={form.errors.terms} />
         <TradeStatus state={trade.state} chainId={target.token.chainId} />
         <TradeSubmit state={trade.state} label="Place Bid" busyLabel="Placing…" onDone={close} />
       </form>
     </Modal>
   )
-}
-
-function auctionProblem(wei: bigint, target: BidTarget): string | null {
-  if (!target.auction) return null
-  const reserve = BigInt(target.auction.reserveWei)
-  if (wei < reserve) return `The reserve price is ${formatEth(formatEther(reserve))} ETH: bid at least that.`
-  if (target.highestBidWei && wei <= BigInt(target.highestBidWei)) {
-    return `Bid more than the highest bid, ${formatEth(formatEther(BigInt(target.highestBidWei)))} WETH.`
-  }
-  return null
 }

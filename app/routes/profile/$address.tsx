@@ -2,12 +2,13 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { Field } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
-import { fieldErrors } from '../../lib/form-errors'
+import { useSchemaForm } from '../../lib/form'
 import { shortenAddress } from '../../lib/format'
 import { isAddressLike } from '../../lib/search-params'
 import { pageTitle } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 import { useWallet } from '../../wallet/WalletProvider'
+import { profileInput } from '../../../server/inputs/profile'
 
 export const Route = createFileRoute('/profile/$address')({
   loader: async ({ context, params }) => {
@@ -33,7 +34,11 @@ function EditProfilePage() {
   const trpc = useTRPC()
   const session = useQuery(trpc.session.queryOptions())
   const save = useMutation(trpc.user.updateProfile.mutationOptions())
-  const errors = fieldErrors(save.error)
+  const form = useSchemaForm({
+    schema: profileInput,
+    onValid: (profile) => save.mutate(profile, { onError: form.fromServer }),
+  })
+  const { errors } = form
   const isOwner = session.data?.address.toLowerCase() === address.toLowerCase()
 
   return (
@@ -48,22 +53,8 @@ function EditProfilePage() {
           to edit yours.
         </p>
       )}
-      <form
-        noValidate
-        className="space-y-5"
-        onSubmit={(event) => {
-          event.preventDefault()
-          const data = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>
-          save.mutate({
-            walletAddress: address,
-            userName: data.userName ?? '',
-            bio: data.bio,
-            website: data.website,
-            twitter: data.twitter,
-            instagram: data.instagram,
-          })
-        }}
-      >
+      <form className="space-y-5" {...form.props}>
+        <input type="hidden" name="walletAddress" value={address} />
         <fieldset disabled={!isOwner || save.isPending} className="space-y-5 disabled:opacity-60">
           <Field
             name="userName"
@@ -106,9 +97,9 @@ function EditProfilePage() {
             Profile saved.
           </p>
         )}
-        {save.isError && Object.keys(errors).length === 0 && (
+        {form.formError && (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {save.error.message}
+            {form.formError}
           </p>
         )}
       </form>

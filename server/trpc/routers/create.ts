@@ -1,4 +1,5 @@
-import { creatorCollections, registerCollection, registerCollectionInput } from '../../create/collection'
+import { creatorCollections, registerCollection } from '../../create/collection'
+import { registerCollectionInput } from '../../inputs/collections'
 import { lazyMintInput, publishLazyMint } from '../../create/lazy-mint'
 import { mintedInput, registerMint } from '../../create/mint-now'
 import { protectedProcedure, router, type Context } from '../init'

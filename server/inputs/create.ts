@@ -1,0 +1,61 @@
+/**
+ * Creating an item: the token's own fields (create.publishLazyMint and create.registerMint
+ * extend them with the uploaded media, the token id and the signature) and the Create form.
+ */
+import { z } from 'zod'
+import { ethPriceSchema } from './trading'
+
+export const tokenFieldsInput = z.object({
+  collection: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(100, 'is too long')
+    .regex(/^[a-z0-9-]+$/i, 'must be a numeric id or a slug (letters, digits, dashes)'),
+  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
+  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
+  /** A web page about the item, shown as a link: http(s) only, never javascript: or data:. */
+  externalUrl: z
+    .url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })
+    .max(500, 'is too long')
+    .optional(),
+  attributes: z
+    .array(
+      z.object({
+        trait_type: z.string().trim().min(1, 'must not be empty').max(50),
+        value: z.string().trim().min(1, 'must not be empty').max(100),
+      }),
+    )
+    .max(20, 'at most 20 properties')
+    .default([]),
+  freeze: z.boolean().default(true),
+})
+
+/** What the form offers to upload; POST /api/media judges the bytes again (server/media/content.ts). */
+export const MAX_MEDIA_MB = 32
+export const MEDIA_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4'] as const
+
+export const mediaFileSchema = z
+  .instanceof(File, { error: 'Choose the image, video or animation to publish.' })
+  .refine((file) => file.size > 0, { error: 'Choose the image, video or animation to publish.', abort: true })
+  .refine((file) => (MEDIA_ACCEPT as readonly string[]).includes(file.type), {
+    error: (issue) => `${(issue.input as File).name} is not a PNG, JPEG, GIF, WebP or MP4 file.`,
+    abort: true,
+  })
+  .refine((file) => file.size <= MAX_MEDIA_MB * 1024 * 1024, {
+    error: (issue) => `${(issue.input as File).name} is larger than ${MAX_MEDIA_MB} MB.`,
+  })
+
+/**
+ * The Create form: the file, the token's fields, and for a lazy mint the price the first buyer
+ * pays (create.publishLazyMint's minPriceWei). Properties come from their own dialog.
+ */
+export const createItemForm = (lazy: boolean) =>
+  tokenFieldsInput.omit({ attributes: true }).extend({
+    media: mediaFileSchema,
+    collection: z
+      .string({ error: 'Pick one of your collections, or create one.' })
+      .pipe(tokenFieldsInput.shape.collection),
+    freeze: z.boolean(),
+    price: lazy ? ethPriceSchema() : z.undefined().optional(),
+  })
