@@ -3,34 +3,9 @@ import { z } from 'zod'
 import { saveProfile } from '../../../db/market'
 import { checksum } from '../../queries/serialize'
 import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
+import { profileInput, userNameSchema } from '../../inputs/profile'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { addressSchema, cursorSchema, limitSchema } from '../inputs'
-
-export const userNameSchema = z
-  .string()
-  .trim()
-  .min(3, 'must be at least 3 characters')
-  .max(30, 'must be at most 30 characters')
-  .regex(/^[A-Za-z0-9_.-]+$/, 'may contain only letters, digits, "_", "." and "-"')
-
-/** A profile link is a web page: http(s) only, never javascript:, data: or another scheme. */
-const linkSchema = z
-  .union([
-    z.literal(''),
-    z
-      .url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })
-      .max(200, 'is too long'),
-  ])
-  .optional()
-
-export const profileInput = z.object({
-  walletAddress: addressSchema,
-  userName: userNameSchema,
-  bio: z.string().trim().max(280, 'must be at most 280 characters').optional(),
-  website: linkSchema,
-  twitter: linkSchema,
-  instagram: linkSchema,
-})
 
 /**
  * The handle the first sketch's client sends for every wallet on every account change. It is a
