@@ -98,6 +98,10 @@ export const sales = sqliteTable(
     priceWei: wei('price_wei').notNull(),
     priceSort: real('price_sort').notNull(),
     currency: text('currency').notNull().default('ETH'),
+    /** Tokens the sale moved: several for a part of an ERC-1155 listing (priceWei is what all of them cost). */
+    quantity: text('quantity').notNull().default('1'),
+    /** The Seaport order it filled (null for a lazy mint or seeded history): a rewind gives its tokens back. */
+    orderHash: text('order_hash'),
     txHash: text('tx_hash'),
     /** With txHash, identifies the chain log this row came from (so indexing twice adds nothing). */
     logIndex: integer('log_index'),
