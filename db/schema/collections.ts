@@ -1,18 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { type AnySQLiteColumn, index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { CATEGORIES } from './categories'
 import { address, createdAt, flag, timestamp, wei } from './columns'
 
-export const CATEGORIES = [
-  'art',
-  'photography',
-  'sports',
-  'collectibles',
-  'trading-cards',
-  'domain-names',
-  'utility',
-  'virtual-worlds',
-] as const
-export type Category = (typeof CATEGORIES)[number]
+export { CATEGORIES, type Category } from './categories'
 
 export const TOKEN_STANDARDS = ['erc721', 'erc1155'] as const
 export type TokenStandard = (typeof TOKEN_STANDARDS)[number]
