@@ -14,7 +14,7 @@ import { wrappedEtherBytecode } from './artifacts/WrappedEther'
 const DEPLOYER: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
 
 /** Deploys `initCode` through the CREATE2 proxy unless code is already there; returns the address. */
-async function deployOnce(rpcUrl: string, initCode: Hex): Promise<Address> {
+export async function deployOnce(rpcUrl: string, initCode: Hex): Promise<Address> {
   const address = create2Address(initCode)
   const client = createWalletClient({ chain: anvil, transport: http(rpcUrl), account: DEPLOYER }).extend(publicActions)
   if (await client.getCode({ address })) return address

@@ -31,7 +31,7 @@ import { refreshCollectionStats } from '../db/stats'
 
 /** anvil's development mnemonic: public, its accounts funded only on local chains. */
 const MNEMONIC = 'test test test test test test test test test test test junk'
-const accounts = Array.from({ length: 10 }, (_, addressIndex) => mnemonicToAccount(MNEMONIC, { addressIndex }))
+export const accounts = Array.from({ length: 10 }, (_, addressIndex) => mnemonicToAccount(MNEMONIC, { addressIndex }))
 /**
  * Seeded owners and bidders are test accounts 3 to 6: 0 to 2 stay untouched for the test wallet
  * (and for you, in MetaMask), 7 and 8 for the browser's trading tests, 9 receives the platform fee.

@@ -1,0 +1,287 @@
+/**
+ * The world `npm run dev` prepares (scripts/dev-world.ts, after the local market of
+ * chain/local-market.ts): collections Vitrine did not write — an OpenZeppelin ERC-721 with
+ * `ipfs://` token URIs, an ERC-1155 with `{id}` URIs, one with on-chain `data:` metadata, one
+ * without EIP-2981 — imported by address, their metadata read through the local IPFS gateway
+ * (files checked against their CIDs), part of them listed with Seaport orders a buyer can fill;
+ * a second start changes nothing; and nothing on offer is unbuyable without saying why.
+ */
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { and, eq, inArray } from 'drizzle-orm'
+import { erc1155Abi, erc721Abi, type Address, type Hex } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { FOREIGN_COLLECTIONS, LOCAL_IPFS_DIR } from '../../chain/local-foreign'
+import { seedLocalMarket, syncLocalChain } from '../../chain/local-market'
+import { orderFromJson, orderParameters, partOf, type OrderJson } from '../../chain/seaport'
+import { collections, listings, nftAttributes, nfts } from '../../db/schema'
+import { createCaller } from '../../server/trpc/root'
+import { createContext } from '../../server/trpc/init'
+import { sanitizeSvg } from '../../server/media/svg'
+import { freePort } from '../../scripts/processes'
+import { prepareDevWorld, startDevGateway, type DevWorldResult } from '../../scripts/dev-world'
+import type { IpfsGateway } from '../../scripts/ipfs-gateway'
+import { startTestChain, testAccount } from '../support/chain'
+import { createTestRuntime } from '../support/runtime'
+
+let chain: Awaited<ReturnType<typeof startTestChain>>
+let gateway: IpfsGateway
+let runtime: Awaited<ReturnType<typeof createTestRuntime>>
+let first: DevWorldResult
+
+beforeAll(async () => {
+  chain = await startTestChain()
+  gateway = await startDevGateway(await freePort())
+  runtime = await createTestRuntime({
+    CHAIN_RPC_URL: chain.url,
+    IPFS_GATEWAY: gateway.gatewayUrl,
+    FETCH_ALLOW_HOSTS: gateway.host,
+  })
+  // What scripts/dev.ts does on a fresh clone: the default seed, the chain made to match it, the world.
+  await seedLocalMarket(runtime.db, runtime.env.platformFee)
+  await syncLocalChain(runtime.db, chain.url, runtime.env.platformFee, runtime.env.siteOrigins[0]!)
+  first = await prepareDevWorld(runtime, { rpcUrl: chain.url })
+}, 180_000)
+afterAll(async () => {
+  runtime?.close()
+  await gateway?.stop()
+  await chain?.stop()
+})
+
+const caller = () => createCaller(createContext({ request: new Request('http://localhost/'), runtime }))
+
+async function importedRows() {
+  return runtime.db.select().from(collections).where(eq(collections.source, 'imported'))
+}
+
+describe('the dev world', () => {
+  it('imports one foreign collection of each kind, found on chain as a user would import it', async () => {
+    expect(first.skipped).toEqual([])
+    expect(first.imported).toBe(FOREIGN_COLLECTIONS.length)
+    const rows = await importedRows()
+    const bySlug = new Map(rows.map((r) => [r.slug, r]))
+    expect(bySlug.get('kiln-glazes')).toMatchObject({
+      standard: 'erc721',
+      royaltySource: 'eip2981',
+      creatorFeeBps: 600,
+    })
+    expect(bySlug.get('tram-tokens')).toMatchObject({
+      standard: 'erc1155',
+      royaltySource: 'eip2981',
+      creatorFeeBps: 300,
+    })
+    expect(bySlug.get('chain-hues')).toMatchObject({ standard: 'erc721', royaltySource: 'eip2981' })
+    expect(bySlug.get('open-sketchbook')).toMatchObject({ standard: 'erc721', royaltySource: 'none', creatorFeeBps: 0 })
+    for (const row of rows) {
+      expect(row).toMatchObject({ verified: false, indexStatus: 'following', lookalikeOf: null })
+      expect(row.deployBlock).toBeGreaterThan(0)
+    }
+    expect(bySlug.get('kiln-glazes')!.contractUri).toMatch(/^ipfs:\/\/bafy[a-z0-9]+\/contract\.json$/)
+  })
+
+  it('reads every token’s metadata: ipfs:// and {id} through the local gateway, data: from the contract', async () => {
+    const rows = await importedRows()
+    const tokens = await runtime.db
+      .select()
+      .from(nfts)
+      .where(
+        inArray(
+          nfts.collectionId,
+          rows.map((r) => r.id),
+        ),
+      )
+    const expected = FOREIGN_COLLECTIONS.reduce((sum, c) => sum + new Set(c.holdings.map((h) => h.tokenId)).size, 0)
+    expect(tokens).toHaveLength(expected)
+    for (const token of tokens) {
+      expect(token, `${token.name}: ${token.metadataError}`).toMatchObject({
+        metadataStatus: 'ok',
+        metadataError: null,
+      })
+      expect(token.name).not.toMatch(/^#\d+$/)
+      expect(token.description.length).toBeGreaterThan(10)
+    }
+    const slugOf = new Map(rows.map((r) => [r.id, r.slug]))
+    const of = (slug: string) => tokens.filter((t) => slugOf.get(t.collectionId) === slug)
+    expect(of('kiln-glazes').find((t) => t.tokenId === '1')).toMatchObject({ name: 'Celadon Tile #1' })
+    expect(of('tram-tokens').find((t) => t.tokenId === '3')).toMatchObject({ name: 'N2 · Night Owl' })
+    expect(of('tram-tokens')[0]!.tokenUri).toMatch(/\/0{63}[1-4]\.json$/)
+    expect(of('chain-hues').find((t) => t.tokenId === '2')).toMatchObject({ name: 'Chain Hues #2' })
+    for (const t of of('chain-hues')) expect(t.image).toMatch(/^data:image\/svg\+xml;base64,/)
+
+    // Images are real files behind the gateway: PNG for the glazes, SVG that passes the SVG checker elsewhere.
+    for (const slug of ['kiln-glazes', 'tram-tokens', 'open-sketchbook']) {
+      for (const token of of(slug)) {
+        expect(token.image.startsWith(gateway.gatewayUrl), token.image).toBe(true)
+        const response = await fetch(token.image)
+        expect(response.status).toBe(200)
+        const bytes = new Uint8Array(await response.arrayBuffer())
+        if (slug === 'kiln-glazes') {
+          expect(response.headers.get('content-type')).toBe('image/png')
+          expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
+        } else {
+          expect(response.headers.get('content-type')).toBe('image/svg+xml')
+          expect(() => sanitizeSvg(bytes)).not.toThrow()
+        }
+      }
+    }
+    // Traits feed the trait filters.
+    const glaze = await runtime.db
+      .select()
+      .from(nftAttributes)
+      .where(and(eq(nftAttributes.traitType, 'Glaze'), eq(nftAttributes.value, 'Celadon')))
+    expect(glaze).toHaveLength(1)
+  })
+
+  it('lists part of them with signed orders that a buyer fills on chain, an ERC-721 whole and an ERC-1155 in part', async () => {
+    const planned = FOREIGN_COLLECTIONS.reduce((sum, c) => sum + c.listings.length, 0)
+    expect(first.listed).toBe(planned)
+    const open = await foreignListings()
+    expect(open).toHaveLength(planned)
+    const buyer = chain.walletOf(testAccount(2))
+
+    const glaze = open.find((l) => l.slug === 'kiln-glazes')!
+    const order = orderFromJson(JSON.parse(glaze.orderJson!) as OrderJson)
+    const price = order.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
+    const hash = await buyer.writeContract({
+      address: chain.contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'fulfillOrder',
+      args: [{ parameters: orderParameters(order), signature: glaze.signature as Hex }, `0x${'0'.repeat(64)}`],
+      value: price,
+    })
+    expect((await buyer.waitForTransactionReceipt({ hash })).status).toBe('success')
+    const owner = await chain.client.readContract({
+      address: glaze.contract as Address,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [BigInt(glaze.tokenId)],
+    })
+    expect(owner).toBe(testAccount(2).address)
+
+    const tram = open.find((l) => l.slug === 'tram-tokens')!
+    const editions = orderFromJson(JSON.parse(tram.orderJson!) as OrderJson)
+    const quantity = editions.offer[0]!.startAmount
+    const total = editions.consideration.reduce((sum, c) => sum + c.startAmount, 0n)
+    const bought = await buyer.writeContract({
+      address: chain.contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'fulfillAdvancedOrder',
+      args: [
+        {
+          parameters: orderParameters(editions),
+          ...partOf(1n, quantity),
+          signature: tram.signature as Hex,
+          extraData: '0x',
+        },
+        [],
+        `0x${'0'.repeat(64)}`,
+        testAccount(2).address,
+      ],
+      value: total / quantity,
+    })
+    expect((await buyer.waitForTransactionReceipt({ hash: bought })).status).toBe('success')
+    const balance = await chain.client.readContract({
+      address: tram.contract as Address,
+      abi: erc1155Abi,
+      functionName: 'balanceOf',
+      args: [testAccount(2).address, BigInt(tram.tokenId)],
+    })
+    expect(balance).toBe(1n)
+  })
+
+  it('a second start sends no transaction, imports and lists nothing again', async () => {
+    const before = await counts()
+    const again = await prepareDevWorld(runtime, { rpcUrl: chain.url })
+    expect(again).toMatchObject({ transactions: 0, imported: 0, listed: 0, skipped: [] })
+    expect(await counts()).toEqual(before)
+  })
+
+  it('nothing on offer is unbuyable without a stated reason: every listing is a signed order its maker can honour', async () => {
+    const api = caller()
+    const active = await runtime.db
+      .select({ listing: listings, nft: nfts })
+      .from(listings)
+      .innerJoin(nfts, eq(nfts.id, listings.nftId))
+      .where(eq(listings.status, 'active'))
+    expect(active.length).toBeGreaterThan(10)
+    for (const { listing, nft } of active) {
+      const what = `${nft.name} (${nft.contract} #${nft.tokenId})`
+      // Every item on offer is on the local chain, which this machine reaches and trades on.
+      expect(nft.chainId, what).toBe(31337)
+      const detail = await api.nft.byId({ id: nft.id })
+      expect(detail.tradable, what).toBe(true)
+      if (listing.kind === 'auction') {
+        // An auction is bid on (its page says so and when it ends), not bought outright.
+        expect(listing.endsAt.getTime(), what).toBeGreaterThan(Date.now())
+        continue
+      }
+      expect(listing.orderHash, what).toMatch(/^0x[0-9a-f]{64}$/)
+      const maker = listing.maker as Address
+      const token = { address: nft.contract as Address, id: BigInt(nft.tokenId) }
+      const holds =
+        detail.standard === 'erc1155'
+          ? (await chain.client.readContract({
+              address: token.address,
+              abi: erc1155Abi,
+              functionName: 'balanceOf',
+              args: [maker, token.id],
+            })) >=
+            BigInt(listing.quantity) - BigInt(listing.filledQuantity)
+          : (
+              await chain.client.readContract({
+                address: token.address,
+                abi: erc721Abi,
+                functionName: 'ownerOf',
+                args: [token.id],
+              })
+            ).toLowerCase() === maker
+      expect(holds, `${what}: its lister still holds it`).toBe(true)
+      const approved = await chain.client.readContract({
+        address: token.address,
+        abi: erc721Abi,
+        functionName: 'isApprovedForAll',
+        args: [maker, chain.contracts.seaport],
+      })
+      expect(approved, `${what}: Seaport may transfer it`).toBe(true)
+    }
+  })
+
+  it('refuses gateway files that no longer match the CIDs they are served under', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-local-ipfs-'))
+    try {
+      cpSync(LOCAL_IPFS_DIR, dir, { recursive: true })
+      writeFileSync(join(dir, 'kiln-glazes/metadata/1'), '{"name":"Swapped"}')
+      await expect(startDevGateway(0, dir)).rejects.toThrow(/kiln-glazes\/metadata: content does not match its CID/)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+async function foreignListings() {
+  return runtime.db
+    .select({
+      slug: collections.slug,
+      contract: nfts.contract,
+      tokenId: nfts.tokenId,
+      orderJson: listings.orderJson,
+      signature: listings.signature,
+    })
+    .from(listings)
+    .innerJoin(nfts, eq(nfts.id, listings.nftId))
+    .innerJoin(collections, eq(collections.id, nfts.collectionId))
+    .where(and(eq(collections.source, 'imported'), eq(listings.status, 'active')))
+}
+
+async function counts() {
+  const count = async (table: string) =>
+    Number((await runtime.db.$client.execute(`SELECT count(*) AS n FROM ${table}`)).rows[0]!.n)
+  return {
+    collections: await count('collections'),
+    nfts: await count('nfts'),
+    listings: await count('listings'),
+    offers: await count('offers'),
+  }
+}
