@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
@@ -158,6 +158,16 @@ export async function findCollectionId(db: Database, idOrSlug: string): Promise<
   )
   const [raw] = await query.values(values)
   return raw?.[0] as number | undefined
+}
+
+/** The collections of one chain, oldest first, as a client building orders names them. */
+export async function listChainCollections(db: Database, chainId: number) {
+  const rows = await db
+    .select({ slug: collections.slug, name: collections.name, contract: collections.contract })
+    .from(collections)
+    .where(eq(collections.chainId, chainId))
+    .orderBy(asc(collections.id))
+  return rows.map((c) => ({ ...c, contract: checksum(c.contract) }))
 }
 
 export function toCollectionJson(c: CollectionRow) {

@@ -184,3 +184,24 @@ describe('inside server/', () => {
     expect(loose).toEqual([])
   })
 })
+
+describe('the transports', () => {
+  const transports = [...sources('server/trpc'), ...sources('server/rest')]
+  // A statement is a call on the database handle (ctx.db, c.env.db, db), or needs drizzle-orm's
+  // operators; handing ctx.db on to a query or an operation is what a transport should do.
+  const STATEMENT =
+    /\b(db|ctx\.db|env\.db)\s*\.\s*(select|selectDistinct|insert|update|delete|run|all|get|values|batch|transaction|query)\b|from 'drizzle-orm/
+
+  it('finds the routers and routes it checks', () => {
+    expect(transports).toContain('server/trpc/routers/nft.ts')
+    expect(transports).toContain('server/rest/v1.ts')
+    expect(STATEMENT.test('await ctx.db\n  .select({ id: nfts.id })')).toBe(true)
+    expect(STATEMENT.test("import { eq } from 'drizzle-orm'")).toBe(true)
+    expect(STATEMENT.test('await findOrder(ctx.db, input.orderHash)')).toBe(false)
+  })
+
+  it('run no statement of their own: reads are in server/queries/, writes in db/market/', () => {
+    const found = transports.filter((file) => STATEMENT.test(readFileSync(join(ROOT, file), 'utf8')))
+    expect(found).toEqual([])
+  })
+})

@@ -1,8 +1,7 @@
-import { asc, eq } from 'drizzle-orm'
 import { marketplaceContracts } from '../../../chain/marketplace'
 import { chainLabel } from '../../../chain/networks'
-import { collections } from '../../../db/schema'
 import { publicChains } from '../../platform/env'
+import { listChainCollections } from '../../queries/collections'
 import { checksum, checksumAddresses } from '../../queries/serialize'
 import { publicProcedure, router } from '../init'
 
@@ -16,13 +15,7 @@ export const chainRouter = router({
         rpcUrl,
         contracts: checksumAddresses(marketplaceContracts(id)),
         platformFee: { bps: ctx.env.platformFee.bps, recipient: checksum(ctx.env.platformFee.recipient) },
-        collections: (
-          await ctx.db
-            .select({ slug: collections.slug, name: collections.name, contract: collections.contract })
-            .from(collections)
-            .where(eq(collections.chainId, id))
-            .orderBy(asc(collections.id))
-        ).map((c) => ({ ...c, contract: checksum(c.contract) })),
+        collections: await listChainCollections(ctx.db, id),
       })),
     ),
   ),
