@@ -68,7 +68,10 @@ export default {
     const { pathname } = new URL(request.url)
     if (pathname === '/api' || pathname.startsWith('/api/')) return app.fetch(request, getRuntime())
     if (pathname === '/_image' || pathname === '/_next/image') {
-      return handleImage(request, async (own) => app.fetch(own, getRuntime()))
+      const { imageCodec, derived } = getRuntime()
+      // Workers: the edge cache answers repeats before R2 is read.
+      const edge = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+      return handleImage(request, async (own) => app.fetch(own, getRuntime()), { codec: imageCodec, derived, edge })
     }
     return renderPage(request)
   },

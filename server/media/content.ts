@@ -1,6 +1,6 @@
 /**
  * What an upload really is, judged by its bytes (never by its name or the browser's claim):
- * PNG, JPEG, GIF, WebP, MP4, or an SVG that can run nothing (server/media/svg.ts). Anything else is refused.
+ * PNG, JPEG, GIF, WebP, AVIF, MP4, or an SVG that can run nothing (server/media/svg.ts). Anything else is refused.
  */
 
 import { sanitizeSvg, SvgRefusal } from './svg'
@@ -13,6 +13,7 @@ export const MEDIA_TYPES = {
   jpg: 'image/jpeg',
   gif: 'image/gif',
   webp: 'image/webp',
+  avif: 'image/avif',
   mp4: 'video/mp4',
   svg: 'image/svg+xml',
 } as const
@@ -26,12 +27,16 @@ const startsWith = (bytes: Uint8Array, signature: number[]) => signature.every((
 /** MP4 brands (ISO base media file format) browsers play. */
 const MP4_BRANDS = ['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'dash', 'M4V ', 'mmp4', 'MSNV']
 
+/** AVIF still images and sequences (HEIF brands for AV1). */
+const AVIF_BRANDS = ['avif', 'avis']
+
 /** The file's real type from its first bytes, or null. */
 export function sniffMedia(bytes: Uint8Array): MediaExtension | null {
   if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png'
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg'
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif'
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp'
+  if (ascii(bytes, 4, 4) === 'ftyp' && AVIF_BRANDS.includes(ascii(bytes, 8, 4))) return 'avif'
   if (ascii(bytes, 4, 4) === 'ftyp' && MP4_BRANDS.includes(ascii(bytes, 8, 4))) return 'mp4'
   if (looksLikeSvg(bytes)) return 'svg'
   return null
@@ -57,7 +62,7 @@ export function checkMedia(bytes: Uint8Array<ArrayBuffer>, name: string): MediaV
     return {
       ok: false,
       status: 415,
-      message: `file: ${name} is not a PNG, JPEG, GIF, WebP, MP4 or SVG file (judged by its content)`,
+      message: `file: ${name} is not a PNG, JPEG, GIF, WebP, AVIF, MP4 or SVG file (judged by its content)`,
     }
   }
   if (extension === 'svg') {

@@ -1,7 +1,7 @@
 import { MEDIA_TYPES, type MediaExtension } from './content'
 
 /** A stored file's key: the SHA-256 of its bytes (hex) and the extension of its real type. */
-export const MEDIA_KEY = /^[0-9a-f]{64}\.(png|jpg|gif|webp|mp4|svg)$/
+export const MEDIA_KEY = /^[0-9a-f]{64}\.(png|jpg|gif|webp|avif|mp4|svg)$/
 
 export const mediaKey = (sha256: string, extension: MediaExtension) => `${sha256}.${extension}`
 

@@ -23,12 +23,14 @@ export interface R2BucketLike {
   get(key: string): Promise<{ body: ReadableStream; size: number; httpMetadata?: { contentType?: string } } | null>
 }
 
-export function r2Store(bucket: R2BucketLike): MediaStore {
+/** `prefix` keeps a kind of file apart in the bucket (derived images under `derived/`). */
+export function r2Store(bucket: R2BucketLike, prefix = ''): MediaStore {
   return {
-    has: async (key) => (await bucket.head(key)) !== null,
-    put: async (key, bytes, contentType) => void (await bucket.put(key, bytes, { httpMetadata: { contentType } })),
+    has: async (key) => (await bucket.head(prefix + key)) !== null,
+    put: async (key, bytes, contentType) =>
+      void (await bucket.put(prefix + key, bytes, { httpMetadata: { contentType } })),
     get: async (key) => {
-      const object = await bucket.get(key)
+      const object = await bucket.get(prefix + key)
       if (!object) return null
       return {
         body: object.body,

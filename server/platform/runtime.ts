@@ -1,5 +1,7 @@
 import { createDatabase, type Database } from '../../db/client'
 import { parseEnv, type Env } from './env'
+import { createImageCodec } from '#media/resize'
+import type { ImageCodec } from '../media/codec'
 import { contentTypeOfKey } from '../media/keys'
 import { folderStore, r2Store, type MediaStore, type R2BucketLike } from '../media/store'
 
@@ -9,22 +11,29 @@ export interface Runtime {
   db: Database
   /** Absent on a Worker without its MEDIA bucket: uploads then answer 503. */
   media?: MediaStore
+  /** Resized images for /_image: the same bucket under derived/ on Workers, DERIVED_DIR on Node. */
+  derived?: MediaStore
+  /** sharp on Node, the IMAGES binding on Workers (absent without it: media is served as stored). */
+  imageCodec?: ImageCodec
 }
 
 /** Where uploads live on Node. */
 export const MEDIA_DIR = '.data/media'
+export const DERIVED_DIR = `${MEDIA_DIR}/derived`
 
 export function createRuntime(raw: Record<string, unknown>): Runtime {
   const env = parseEnv(raw)
   return {
     env,
     db: createDatabase({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN }),
-    media: mediaStore(raw.MEDIA),
+    media: mediaStore(raw.MEDIA, MEDIA_DIR),
+    derived: mediaStore(raw.MEDIA, DERIVED_DIR, 'derived/'),
+    imageCodec: createImageCodec(raw),
   }
 }
 
-function mediaStore(binding: unknown): MediaStore | undefined {
-  if (binding && typeof (binding as R2BucketLike).head === 'function') return r2Store(binding as R2BucketLike)
+function mediaStore(binding: unknown, dir: string, prefix = ''): MediaStore | undefined {
+  if (binding && typeof (binding as R2BucketLike).head === 'function') return r2Store(binding as R2BucketLike, prefix)
   const onWorkers = typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
-  return onWorkers ? undefined : folderStore(MEDIA_DIR, contentTypeOfKey)
+  return onWorkers ? undefined : folderStore(dir, contentTypeOfKey)
 }

@@ -107,7 +107,7 @@ describe('POST /api/media', () => {
     const { status, body } = await upload(bytes('MZ this is really an executable'), 'cat.png', 'image/png')
     expect(status).toBe(415)
     expect(body.error!.message).toBe(
-      'file: cat.png is not a PNG, JPEG, GIF, WebP, MP4 or SVG file (judged by its content)',
+      'file: cat.png is not a PNG, JPEG, GIF, WebP, AVIF, MP4 or SVG file (judged by its content)',
     )
   })
 

@@ -1,0 +1,90 @@
+/**
+ * Test pictures made on the spot (no binaries in the repo): real encodes from sharp, and the
+ * hostile files a codec must never be handed, built byte by byte.
+ */
+import { createHash } from 'node:crypto'
+import { crc32, deflateSync } from 'node:zlib'
+import sharp from 'sharp'
+
+export type SampleFormat = 'png' | 'jpg' | 'gif' | 'webp' | 'avif'
+
+/** A `width` × `height` picture with a gradient and shapes (so encoders have something to do). */
+export async function samplePicture(format: SampleFormat, width: number, height = width): Promise<Uint8Array> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g"><stop offset="0" stop-color="#7c3aed"/><stop offset="1" stop-color="#f59e0b"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 3}" fill="#0ea5e9" opacity="0.7"/></svg>`
+  const image = sharp(Buffer.from(svg))
+  const encoded =
+    format === 'png'
+      ? image.png()
+      : format === 'jpg'
+        ? image.jpeg({ quality: 90 })
+        : format === 'gif'
+          ? image.gif()
+          : format === 'webp'
+            ? image.webp({ quality: 90 })
+            : image.avif({ quality: 60, effort: 0 })
+  return new Uint8Array(await encoded.toBuffer())
+}
+
+/** An animated GIF: `frames` frames of `width` × `height`, each a different colour. */
+export async function animatedGif(frames: number, width = 32, height = 32): Promise<Uint8Array> {
+  const pages = await Promise.all(
+    Array.from({ length: frames }, (_, f) =>
+      sharp({ create: { width, height, channels: 3, background: { r: (f * 40) % 256, g: 80, b: 200 } } })
+        .png()
+        .toBuffer(),
+    ),
+  )
+  return new Uint8Array(
+    await sharp(pages, { join: { animated: true } })
+      .gif()
+      .toBuffer(),
+  )
+}
+
+/** A GIF of `frames` 1 × 1 frames, written by hand: small however many frames it has. */
+export function manyFrameGif(frames: number): Uint8Array {
+  const header = [...Buffer.from('GIF89a'), 1, 0, 1, 0, 0x80, 0, 0, 0, 0, 0, 255, 255, 255]
+  // Image descriptor at 0,0 size 1×1, then LZW (min code size 2): clear, index 0, end.
+  const frame = [0x2c, 0, 0, 0, 0, 1, 0, 1, 0, 0, 2, 2, 0x44, 0x01, 0]
+  const bytes = new Uint8Array(header.length + frame.length * frames + 1)
+  bytes.set(header)
+  for (let i = 0; i < frames; i++) bytes.set(frame, header.length + i * frame.length)
+  bytes[bytes.length - 1] = 0x3b
+  return bytes
+}
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data])
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/**
+ * A decompression bomb: a valid PNG header for `side` × `side` pixels (8-bit grey) whose pixel
+ * data is a few KB of deflated zeros (the first rows; a decoder would allocate for all of them).
+ */
+export function pngBomb(side = 50_000): Uint8Array {
+  const ihdr = Buffer.alloc(13)
+  ihdr.writeUInt32BE(side, 0)
+  ihdr.writeUInt32BE(side, 4)
+  ihdr.set([8, 0, 0, 0, 0], 8)
+  const rows = deflateSync(Buffer.alloc((side + 1) * 200))
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      pngChunk('IHDR', ihdr),
+      pngChunk('IDAT', rows),
+      pngChunk('IEND', new Uint8Array()),
+    ]),
+  )
+}
+
+/** The first `fraction` of the file, as a download cut off would leave it. */
+export const truncated = (bytes: Uint8Array, fraction = 0.6) => bytes.slice(0, Math.floor(bytes.length * fraction))
+
+/** The media store key of some bytes stored as type `extension`. */
+export const keyOf = (bytes: Uint8Array, extension: string) =>
+  `${createHash('sha256').update(bytes).digest('hex')}.${extension}`
