@@ -112,6 +112,8 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
     if (!order) return null // filled elsewhere; the Transfer log still moves the token
     const collectionId = await collectionOf(tx, order.nftId)
     const quantity = BigInt(order.quantity)
+    // The tokens this fill moved: a part of a listing of several, else all of it.
+    const part = listing && quantity > 1n ? (fill.editionsOffered ?? quantity) : quantity
     if (listing && quantity > 1n) {
       // A part of an ERC-1155 listing: it stays open until all of it is bought. Counted once per log.
       const [seen] = await tx
@@ -119,7 +121,7 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
         .from(sales)
         .where(and(eq(sales.txHash, log.txHash), eq(sales.logIndex, log.logIndex)))
       if (seen) return order.nftId
-      const filled = BigInt(listing.filledQuantity) + (fill.editionsOffered ?? quantity)
+      const filled = BigInt(listing.filledQuantity) + part
       await tx
         .update(listings)
         .set({
@@ -137,7 +139,15 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
     const sale = { nftId: order.nftId, collectionId, priceWei: price.toString(), currency, ...logColumns(log) }
     await tx
       .insert(sales)
-      .values({ ...sale, seller, buyer, priceSort: Number(price) / 1e18, soldAt: log.at })
+      .values({
+        ...sale,
+        seller,
+        buyer,
+        quantity: part.toString(),
+        orderHash: fill.orderHash,
+        priceSort: Number(price) / 1e18,
+        soldAt: log.at,
+      })
       .onConflictDoNothing()
     await tx
       .insert(activity)

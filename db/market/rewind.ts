@@ -166,8 +166,9 @@ export function rewindMarket(
     const sold = await tx
       .delete(sales)
       .where(and(gt(sales.block, after), inArray(sales.nftId, chainNfts(tx, chainId))))
-      .returning({ nftId: sales.nftId })
+      .returning({ nftId: sales.nftId, orderHash: sales.orderHash, quantity: sales.quantity })
     for (const row of [...feed, ...sold]) touched.add(row.nftId)
+    await giveBackParts(tx, sold)
 
     const redeemed = await tx
       .select({ nftId: listings.nftId, maker: listings.maker })
@@ -213,6 +214,33 @@ export function rewindMarket(
     await caughtUp(tx, chainId, after)
     return { nftIds: [...touched], salesRemoved: sold.length }
   })
+}
+
+/**
+ * An order for several ERC-1155 tokens is bought a part at a time (`filledQuantity`): each sale the
+ * rewind removes gives its part back, so the order offers exactly what the chain says is left.
+ * Orders of one token keep `filledQuantity` at 0 (their status says it all).
+ */
+async function giveBackParts(tx: Tx, sold: { orderHash: string | null; quantity: string }[]) {
+  const parts = new Map<string, bigint>()
+  for (const { orderHash, quantity } of sold) {
+    if (orderHash) parts.set(orderHash, (parts.get(orderHash) ?? 0n) + BigInt(quantity))
+  }
+  if (!parts.size) return
+  for (const table of [listings, offers]) {
+    const orders = await tx
+      .select({ id: table.id, orderHash: table.orderHash, quantity: table.quantity, filled: table.filledQuantity })
+      .from(table)
+      .where(inArray(table.orderHash, [...parts.keys()]))
+    for (const order of orders) {
+      if (BigInt(order.quantity) <= 1n) continue
+      const left = BigInt(order.filled) - parts.get(order.orderHash!)!
+      await tx
+        .update(table)
+        .set({ filledQuantity: (left > 0n ? left : 0n).toString() })
+        .where(eq(table.id, order.id))
+    }
+  }
 }
 
 /**

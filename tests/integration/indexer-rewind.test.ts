@@ -8,15 +8,35 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { and, eq, isNotNull } from 'drizzle-orm'
-import { createPublicClient, erc20Abi, erc721Abi, http, parseAbiItem, parseEther, type Hex } from 'viem'
+import {
+  createPublicClient,
+  erc1155Abi,
+  erc20Abi,
+  erc721Abi,
+  http,
+  parseAbiItem,
+  parseEther,
+  zeroAddress,
+  zeroHash,
+  type Hex,
+} from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { indexChain } from '../../chain/indexer'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
-import { orderHash as hashOf } from '../../chain/seaport'
-import { activity, chainCursors, listings, nfts, offers, sales } from '../../db/schema'
+import {
+  listingOrder,
+  orderHash as hashOf,
+  orderParameters,
+  orderTypedData,
+  partOf,
+  randomSalt,
+  type Fee,
+} from '../../chain/seaport'
+import { activity, chainCursors, listings, nfts, offers, sales, tokenBalances } from '../../db/schema'
 import { app } from '../../server/app'
 import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { testAccount } from '../support/chain'
+import { deployForeignEditions1155 } from '../support/foreign'
 import { startMarket } from '../support/market'
 
 let m: Awaited<ReturnType<typeof startMarket>>
@@ -292,4 +312,112 @@ describe('a chain restarted from an older saved state', () => {
     ).toBe(bid.toString())
     await expectDatabaseMatchesChain()
   }, 60_000)
+})
+
+describe('an ERC-1155 listing of several on a chain that goes back', () => {
+  it('gets back the part that the lost blocks bought, exactly, and sells it again to the last token', async () => {
+    const editions = await deployForeignEditions1155(m.chain.url)
+    await editions.mint(m.seller.address, 1n, 5n)
+    const imported = await m.api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: editions.address }) },
+      m.seller,
+    )
+    expect(imported.status).toBe(202)
+    await m.send(m.seller, {
+      address: editions.address,
+      abi: erc1155Abi,
+      functionName: 'setApprovalForAll',
+      args: [seaport(), true],
+    })
+    await m.index()
+
+    const unit = parseEther('0.1')
+    const fees = ((await m.api(`/v1/nfts/31337/${editions.address}/1`)).body.data as unknown as { fees: Fee[] }).fees
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const order = listingOrder({
+      maker: m.seller.address,
+      token: { contract: editions.address, tokenId: 1n, quantity: 5n },
+      price: unit,
+      fees,
+      startTime: now - 60n,
+      endTime: now + 86_400n,
+      salt: randomSalt(),
+      counter: await client().readContract({
+        address: seaport(),
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [m.seller.address],
+      }),
+    })
+    const signature = await m.seller.signTypedData(orderTypedData(31337, seaport(), order))
+    expect((await m.submit('listings', { order, signature }, m.seller)).status).toBe(201)
+    const hash = hashOf(order)
+    /** `units` of the 5, as a buyer takes them: fulfillAdvancedOrder with that fraction. */
+    const buy = async (taker: typeof buyer, units: bigint) => {
+      const tx = await m.chain.walletOf(taker).writeContract({
+        address: seaport(),
+        abi: seaportAbi,
+        functionName: 'fulfillAdvancedOrder',
+        args: [
+          { parameters: orderParameters(order), ...partOf(units, 5n), signature, extraData: '0x' },
+          [],
+          zeroHash,
+          zeroAddress,
+        ],
+        value: unit * units,
+      })
+      expect((await client().waitForTransactionReceipt({ hash: tx })).status).toBe('success')
+    }
+    const parts = async () =>
+      (await db().select().from(sales).where(eq(sales.orderHash, hash))).map((s) => s.quantity).toSorted()
+    const balances = async () => {
+      const { nftId } = await listingOf(hash)
+      const rows = await db().select().from(tokenBalances).where(eq(tokenBalances.nftId, nftId))
+      return Object.fromEntries(rows.map((r) => [r.owner, r.quantity]))
+    }
+
+    await buy(buyer, 2n)
+    await m.index()
+    expect(await listingOf(hash)).toMatchObject({ filledQuantity: '2', status: 'active' })
+    const saved = await saveState('two-of-five-bought')
+
+    // After the save: the rival buys the other 3, and the listing is all bought.
+    await buy(rival, 3n)
+    await m.index()
+    expect(await listingOf(hash)).toMatchObject({ filledQuantity: '5', status: 'filled' })
+    expect(await parts()).toEqual(['2', '3'])
+
+    // The chain comes back without that sale: 3 are for sale again, as the chain says.
+    await restartFrom(saved)
+    await m.index()
+    await m.index() // the backfill reads the collection's balances again from its deployment block
+    expect(await listingOf(hash)).toMatchObject({ filledQuantity: '2', status: 'active' })
+    expect(await parts()).toEqual(['2'])
+    expect(await balances()).toEqual({
+      [m.seller.address.toLowerCase()]: '3',
+      [buyer.address.toLowerCase()]: '2',
+    })
+    const [, , filledOnChain, totalOnChain] = await client().readContract({
+      address: seaport(),
+      abi: seaportAbi,
+      functionName: 'getOrderStatus',
+      args: [hash as Hex],
+    })
+    expect(`${filledOnChain}/${totalOnChain}`).toBe('2/5')
+    expect(
+      ((await m.api(`/v1/orders/${hash}`)).body.data as unknown as { filledQuantity: string }).filledQuantity,
+    ).toBe('2')
+
+    // Bought again on this chain, to the last token, each part counted once.
+    await buy(rival, 3n)
+    await m.index()
+    await m.index()
+    expect(await listingOf(hash)).toMatchObject({ filledQuantity: '5', status: 'filled' })
+    expect(await parts()).toEqual(['2', '3'])
+    expect(await balances()).toEqual({
+      [buyer.address.toLowerCase()]: '2',
+      [rival.address.toLowerCase()]: '3',
+    })
+  }, 90_000)
 })
