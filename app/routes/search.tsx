@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { NftGrid } from '../components/nft/NftGrid'
 import { SearchForm } from '../components/layout/SearchForm'
@@ -43,16 +44,11 @@ function SearchPage() {
       ) : results ? (
         <div className="space-y-12">
           {results.collections.length > 0 && (
-            <div>
-              <h2 className="mb-4 font-display text-xl font-semibold">Collections</h2>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ResultGroup title="Collections">
+              <ul className={resultGrid}>
                 {results.collections.map((c) => (
                   <li key={c.id}>
-                    <Link
-                      to="/collection/$slug"
-                      params={{ slug: c.slug }}
-                      className="flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700"
-                    >
+                    <Link to="/collection/$slug" params={{ slug: c.slug }} className={resultCard}>
                       <img src={c.logo} alt="" width={48} height={48} className="h-12 w-12 rounded-full" />
                       <span className="font-semibold">{c.name}</span>
                       {c.lookalikeOf !== null && <LookalikeBadge />}
@@ -60,25 +56,19 @@ function SearchPage() {
                   </li>
                 ))}
               </ul>
-            </div>
+            </ResultGroup>
           )}
           {results.nfts.length > 0 && (
-            <div>
-              <h2 className="mb-4 font-display text-xl font-semibold">Items</h2>
+            <ResultGroup title="Items">
               <NftGrid items={results.nfts} />
-            </div>
+            </ResultGroup>
           )}
           {results.users.length > 0 && (
-            <div>
-              <h2 className="mb-4 font-display text-xl font-semibold">Accounts</h2>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <ResultGroup title="Accounts">
+              <ul className={resultGrid}>
                 {results.users.map((u) => (
                   <li key={u.address}>
-                    <Link
-                      to="/user/$address"
-                      params={{ address: u.address }}
-                      className="flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700"
-                    >
+                    <Link to="/user/$address" params={{ address: u.address }} className={resultCard}>
                       {u.avatar && (
                         <img src={u.avatar} alt="" width={40} height={40} className="h-10 w-10 rounded-full" />
                       )}
@@ -92,10 +82,24 @@ function SearchPage() {
                   </li>
                 ))}
               </ul>
-            </div>
+            </ResultGroup>
           )}
         </div>
       ) : null}
     </section>
+  )
+}
+
+const resultGrid = 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3'
+const resultCard =
+  'flex items-center gap-3 rounded-2xl border border-jacarta-100 p-4 hover:border-accent dark:border-jacarta-700'
+
+/** One kind of result under its heading. */
+function ResultGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h2 className="mb-4 font-display text-xl font-semibold">{title}</h2>
+      {children}
+    </div>
   )
 }

@@ -68,10 +68,10 @@ export function claimDueMetadata(
 }
 
 export interface TokenMetadataRecord {
-  /** Kept as it is (e.g. `#<id>`) when null. */
+  /** null: the metadata has no name, and the token keeps the one it has (e.g. `#<id>`). */
   name: string | null
   description: string
-  /** Kept as it is (e.g. drawn art) when ''. */
+  /** '': the metadata names no usable image, and the token keeps the one it has (e.g. drawn art). */
   image: string
   animationUrl: string | null
   externalUrl: string | null

@@ -4,6 +4,7 @@
  * are kept only as URIs that are safe to store (server/metadata/uri.ts).
  */
 import { z } from 'zod'
+import type { TokenMetadataRecord } from '../../db/market'
 import type { Trait } from '../../db/schema'
 import { FetchRefused } from './safe-fetch'
 import { publicUri, type Gateways } from './uri'
@@ -18,16 +19,8 @@ export const LIMITS = {
   dataImageBytes: 256 * 1024,
 } as const
 
-export interface TokenMetadata {
-  /** null: the metadata has no name (the token keeps `#<id>`). */
-  name: string | null
-  description: string
-  /** '' when the metadata names no usable image. */
-  image: string
-  animationUrl: string | null
-  externalUrl: string | null
-  attributes: Trait[]
-}
+/** What the token's metadata says, as the market module stores it (without the URI it came from). */
+export type TokenMetadata = Omit<TokenMetadataRecord, 'tokenUri'>
 
 const cut = (max: number) => (text: string) => text.trim().slice(0, max)
 const text = z.union([z.string(), z.number().transform(String)])
