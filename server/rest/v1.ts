@@ -5,14 +5,13 @@
  */
 import { Hono, type Context as HonoContext, type MiddlewareHandler } from 'hono'
 import { baseRoutePath, matchedRoutes } from 'hono/route'
-import type { Runtime } from '../platform/runtime'
+import type { AppEnv } from '../http/app-env'
 import { ApiError } from '../http/errors'
 import { createContext } from '../trpc/init'
 import { createCaller } from '../trpc/root'
 import { openApiDocument } from './openapi'
 
-type V1 = { Bindings: Runtime }
-const caller = (c: HonoContext<V1>) => createCaller(createContext({ request: c.req.raw, runtime: c.env }))
+const caller = (c: HonoContext<AppEnv>) => createCaller(createContext({ request: c.req.raw, runtime: c.env }))
 
 /** Raw, unvalidated input on its way to the zod schema of the procedure (hence `never`). */
 const raw = (value: unknown): never => value as never
@@ -21,9 +20,9 @@ const raw = (value: unknown): never => value as never
  * The query string as input. An empty parameter (`?maxPrice=`, as a form sends a field left
  * blank) is an absent one, not a zero or an empty word.
  */
-const query = (c: HonoContext<V1>) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''))
+const query = (c: HonoContext<AppEnv>) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''))
 
-async function jsonBody(c: HonoContext<V1>): Promise<unknown> {
+async function jsonBody(c: HonoContext<AppEnv>): Promise<unknown> {
   try {
     return await c.req.json()
   } catch {
@@ -48,7 +47,7 @@ const declaredQuery = new Map(
  * foreign filter (`?contract=` on /nfts) would answer everything as if it applied. The list is
  * openapi.json's own, so the document and the check cannot drift.
  */
-const declaredParametersOnly: MiddlewareHandler<V1> = async (c, next) => {
+const declaredParametersOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   const routes = matchedRoutes(c)
   const index = routes.findLastIndex((route) => route.method !== 'ALL')
   if (index < 0) return next()
@@ -67,7 +66,7 @@ const declaredParametersOnly: MiddlewareHandler<V1> = async (c, next) => {
   return next()
 }
 
-export const v1 = new Hono<V1>()
+export const v1 = new Hono<AppEnv>()
   .use(declaredParametersOnly)
   .get('/openapi.json', (c) => c.json(openApiDocument))
 
