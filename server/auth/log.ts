@@ -1,7 +1,7 @@
 /**
  * POST /api/auth/_log: where Auth.js clients report their errors. Anyone can call it, so it
- * is validated, size-limited (BODY_LIMITS.authLog) and rate-limited per client (server/http/rate-limit.ts,
- * `auth-log`) before anything reaches the server log.
+ * is validated, size-limited (BODY_LIMITS.authLog) and rate-limited per client
+ * (server/http/rate-limit.ts, `auth-log`) before anything reaches the server log.
  */
 import type { Context } from 'hono'
 import { z } from 'zod'
