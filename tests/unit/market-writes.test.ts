@@ -1,6 +1,7 @@
 /**
  * The market's tables have one writer: db/market (besides the seed and the bulk loader, which
- * fill an empty database). Business code refuses with DomainError and never imports tRPC.
+ * fill an empty database), and so do the tables a visitor's request writes beside trading.
+ * Business code refuses with DomainError and never imports tRPC.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -18,11 +19,21 @@ function sources(dir: string): string[] {
   })
 }
 
-const tables = MARKET_TABLES.join('|')
-const WRITES = [
-  new RegExp(`\\.(insert|update|delete)\\(\\s*(${tables})\\b`, 'g'),
-  new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+["\`]?(${tables})\\b`, 'gi'),
+/** Statements that write one of `names` (a Drizzle table or its SQL name). */
+const writesTo = (names: string[]) => [
+  new RegExp(`\\.(insert|update|delete)\\(\\s*(${names.join('|')})\\b`, 'g'),
+  new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+["\`]?(${names.join('|')})\\b`, 'gi'),
 ]
+const WRITES = writesTo(MARKET_TABLES)
+
+function writesOutside(files: string[], owners: RegExp[], patterns: RegExp[]): string[] {
+  return files
+    .filter((file) => !owners.some((owner) => owner.test(relative('.', file))))
+    .flatMap((file) => {
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      return patterns.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => `${file}: ${m[0]}`))
+    })
+}
 
 describe('writes to the market tables', () => {
   const files = ['server', 'chain', 'db', 'app', 'scripts'].flatMap(sources)
@@ -33,18 +44,34 @@ describe('writes to the market tables', () => {
   })
 
   it('come from db/market only (and the seed and bulk loader)', () => {
-    const found = files
-      .filter((file) => !OWNERS.some((owner) => owner.test(relative('.', file))))
-      .flatMap((file) => {
-        const text = readFileSync(join(ROOT, file), 'utf8')
-        return WRITES.flatMap((pattern) => [...text.matchAll(pattern)].map((m) => `${file}: ${m[0]}`))
-      })
-    expect(found).toEqual([])
+    expect(writesOutside(files, OWNERS, WRITES)).toEqual([])
   })
 
   it('the check sees a write where there is one', () => {
     const text = readFileSync(join(ROOT, 'db/market/orders.ts'), 'utf8')
     expect(WRITES.some((pattern) => [...text.matchAll(pattern)].length > 0)).toBe(true)
+  })
+})
+
+describe('writes to profiles, sessions, contact messages and newsletter sign-ups', () => {
+  const files = ['server', 'chain', 'db', 'app', 'scripts'].flatMap(sources)
+  const VISITOR_WRITES = writesTo([
+    'users',
+    'contactMessages',
+    'contact_messages',
+    'newsletterSubscribers',
+    'newsletter_subscribers',
+  ])
+  // The local market seeds its people on the anvil chain, as db/seed does on an empty database.
+  const owners = [...OWNERS, /^chain\/local-market\.ts$/]
+
+  it('come from db/market only (and the seeds and bulk loader)', () => {
+    expect(writesOutside(files, owners, VISITOR_WRITES)).toEqual([])
+  })
+
+  it('the check sees a write where there is one', () => {
+    const text = readFileSync(join(ROOT, 'db/market/users.ts'), 'utf8')
+    expect(VISITOR_WRITES.some((pattern) => [...text.matchAll(pattern)].length > 0)).toBe(true)
   })
 })
 
