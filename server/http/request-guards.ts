@@ -9,6 +9,7 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env'
 import { ApiError } from './errors'
+import { readBounded } from './read-bounded'
 import { MAX_MEDIA_BYTES } from '../media/content'
 
 export const BODY_LIMITS = {
@@ -35,28 +36,11 @@ export const bodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!request.body) return next()
   const limit = limitFor(c.req.path)
   if (Number(request.headers.get('content-length') ?? 0) > limit) throw tooLarge(limit)
-  const reader = request.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      void reader.cancel()
-      throw tooLarge(limit)
-    }
-    chunks.push(value)
-  }
-  const body = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    body.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const body = await readBounded(request.body, limit)
+  if (!body) throw tooLarge(limit)
   const headers = new Headers(request.headers)
   headers.delete('transfer-encoding')
-  headers.set('content-length', String(size))
+  headers.set('content-length', String(body.byteLength))
   // Built from its parts: under Vite's dev server the request is not the runtime's own class.
   c.req.raw = new Request(request.url, { method: request.method, headers, body })
   return next()

@@ -20,6 +20,7 @@
  * pairs exempt from the address rules: the local IPFS-style gateway and test servers.
  */
 import { hostAndPort, refusedAddress, refusedHost } from './addresses'
+import { readBounded } from '../http/read-bounded'
 
 export const MAX_REDIRECTS = 5
 
@@ -135,32 +136,15 @@ async function checkDestination(url: URL, allowHosts: readonly string[], network
 }
 
 /** The body, read chunk by chunk and dropped as soon as it passes maxBytes. */
-async function readBounded(response: Response, maxBytes: number): Promise<Uint8Array> {
-  const length = Number(response.headers.get('content-length') ?? NaN)
-  if (length > maxBytes) {
+async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () => new FetchRefused(`larger than ${formatBytes(maxBytes)}`)
+  if (Number(response.headers.get('content-length') ?? NaN) > maxBytes) {
     await response.body?.cancel().catch(() => {})
-    throw new FetchRefused(`larger than ${formatBytes(maxBytes)}`)
+    throw tooLarge()
   }
   if (!response.body) return new Uint8Array()
-  const reader = response.body.getReader()
-  const chunks: Uint8Array[] = []
-  let total = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    total += value.byteLength
-    if (total > maxBytes) {
-      await reader.cancel().catch(() => {})
-      throw new FetchRefused(`larger than ${formatBytes(maxBytes)}`)
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(total)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
+  const bytes = await readBounded(response.body, maxBytes)
+  if (!bytes) throw tooLarge()
   return bytes
 }
 
@@ -222,7 +206,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
           `${accept === 'json' ? 'not JSON' : 'not an image'} (${contentType || 'no content type'})`,
         )
       }
-      return { url: url.href, contentType, bytes: await readBounded(response, maxBytes) }
+      return { url: url.href, contentType, bytes: await readAtMost(response, maxBytes) }
     }
   } catch (error) {
     if (error instanceof FetchRefused) throw error
