@@ -23,6 +23,29 @@ export const VOUCHER_TYPES = {
   ],
 } as const
 
+/** A voucher as the server stores and serves it: bigints as decimal text, with its collection. */
+export type VoucherJson = ReturnType<typeof voucherToJson>
+
+export const voucherToJson = (voucher: MintVoucher, collection: Address) => ({
+  tokenId: voucher.tokenId.toString(),
+  uri: voucher.uri,
+  minPrice: voucher.minPrice.toString(),
+  creator: voucher.creator,
+  expiresAt: voucher.expiresAt.toString(),
+  collection,
+})
+
+export const voucherFromJson = (json: VoucherJson): { voucher: MintVoucher; collection: Address } => ({
+  voucher: {
+    tokenId: BigInt(json.tokenId),
+    uri: json.uri,
+    minPrice: BigInt(json.minPrice),
+    creator: json.creator,
+    expiresAt: BigInt(json.expiresAt),
+  },
+  collection: json.collection,
+})
+
 export const voucherTypedData = (chainId: number, collection: Address, voucher: MintVoucher) => ({
   domain: { name: 'Vitrine', version: '1', chainId, verifyingContract: collection },
   types: VOUCHER_TYPES,

@@ -2,14 +2,14 @@
  * Creating from the browser wallet (loaded on first use, like ./trading): deploy a collection
  * contract, sign a lazy-mint voucher, or mint now. The server checks each result on chain.
  */
-import type { Address, Hash } from 'viem'
+import { getAddress, type Address } from 'viem'
 import type { Config } from 'wagmi'
-import { deployContract, getConnection, signTypedData, switchChain, waitForTransactionReceipt } from 'wagmi/actions'
+import { deployContract, signTypedData } from 'wagmi/actions'
 import { vitrineCollectionAbi, vitrineCollectionBytecode } from '../../chain/artifacts/VitrineCollection'
 import { tokenUri, voucherTypedData, type TokenMetadataInput } from '../../chain/voucher'
+import type { Category } from '../../db/schema/categories'
 import type { createTrpcClient } from '../lib/trpc'
-import { TradeError, type OnStep } from './trading'
-import { writeContract } from 'wagmi/actions'
+import { TradeError, walletCalls, type OnStep } from './calls'
 
 type TrpcClient = ReturnType<typeof createTrpcClient>
 
@@ -18,7 +18,7 @@ export interface NewCollection {
   name: string
   symbol: string
   description: string
-  category: string
+  category: Category
   royaltyBps: number
   platformFee: { recipient: string; bps: number }
 }
@@ -41,17 +41,7 @@ const randomTokenId = () => {
 }
 
 export function createCreating(config: Config, api: TrpcClient) {
-  const account = (): Address => {
-    const { address } = getConnection(config)
-    if (!address) throw new TradeError('Connect your wallet first.')
-    return address
-  }
-  async function onChain(chainId: number, onStep: OnStep) {
-    if (getConnection(config).chainId !== chainId) {
-      onStep('switching')
-      await switchChain(config, { chainId: chainId as never })
-    }
-  }
+  const { account, onChain, confirmed, send } = walletCalls(config)
   const metadataOf = (token: NewToken): TokenMetadataInput => ({
     name: token.name,
     description: token.description,
@@ -84,21 +74,19 @@ export function createCreating(config: Config, api: TrpcClient) {
           c.symbol,
           creator,
           BigInt(c.royaltyBps),
-          c.platformFee.recipient as Address,
+          getAddress(c.platformFee.recipient),
           BigInt(c.platformFee.bps),
         ],
-        chainId: c.chainId as never,
+        chainId: c.chainId,
       })
-      onStep('confirming', { hash })
-      const receipt = await waitForTransactionReceipt(config, { hash, chainId: c.chainId as never })
-      if (receipt.status !== 'success' || !receipt.contractAddress)
-        throw new TradeError('The deployment failed on chain.')
+      const receipt = await confirmed(c.chainId, onStep, hash, 'The deployment failed on chain.')
+      if (!receipt.contractAddress) throw new TradeError('The deployment created no contract.')
       onStep('submitting')
       return api.create.registerCollection.mutate({
         chainId: c.chainId,
         contract: receipt.contractAddress,
         description: c.description,
-        category: c.category as never,
+        category: c.category,
       })
     },
 
@@ -131,16 +119,17 @@ export function createCreating(config: Config, api: TrpcClient) {
       const tokenId = randomTokenId()
       const uri = await tokenUri(location.origin, { ...token.collection, tokenId }, metadataOf(token), token.freeze)
       onStep('minting')
-      const hash: Hash = await writeContract(config, {
-        address: token.collection.contract,
-        abi: vitrineCollectionAbi,
-        functionName: 'mint',
-        args: [creator, tokenId, uri],
-        chainId: token.collection.chainId as never,
-      })
-      onStep('confirming', { hash })
-      const receipt = await waitForTransactionReceipt(config, { hash, chainId: token.collection.chainId as never })
-      if (receipt.status !== 'success') throw new TradeError('The mint failed on chain.')
+      const hash = await send(
+        token.collection.chainId,
+        onStep,
+        {
+          address: token.collection.contract,
+          abi: vitrineCollectionAbi,
+          functionName: 'mint',
+          args: [creator, tokenId, uri],
+        },
+        'The mint failed on chain.',
+      )
       onStep('submitting')
       return api.create.registerMint.mutate({ ...fields(token), tokenId: tokenId.toString(), txHash: hash })
     },

@@ -63,10 +63,9 @@ export function createWalletRuntime(
     async disconnect() {
       await disconnect(config)
     },
-    balance: async (address: Address, chainId: number) =>
-      (await getBalance(config, { address, chainId: chainId as never })).value,
+    balance: async (address: Address, chainId: number) => (await getBalance(config, { address, chainId })).value,
     /** wagmi's injected connector adds the network (wallet_addEthereumChain) when the wallet answers 4902. */
-    switchChain: (chainId: number) => switchChain(config, { chainId: chainId as never }),
+    switchChain: (chainId: number) => switchChain(config, { chainId }),
     async signInMessage(address: Address, chainId: number, nonce: string) {
       const issuedAt = new Date()
       const message = createSiweMessage({

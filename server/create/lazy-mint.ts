@@ -9,7 +9,14 @@ import { z } from 'zod'
 import { hashTypedData, recoverTypedDataAddress, type Address, type Hex, type PublicClient } from 'viem'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
-import { tokenMetadataJson, tokenUri, voucherTypedData, sha256OfText, type MintVoucher } from '../../chain/voucher'
+import {
+  sha256OfText,
+  tokenMetadataJson,
+  tokenUri,
+  voucherToJson,
+  voucherTypedData,
+  type MintVoucher,
+} from '../../chain/voucher'
 import type { Database } from '../../db/client'
 import { recordLazyMint, type TokenRecord } from '../../db/market'
 import { collections, nfts } from '../../db/schema'
@@ -215,13 +222,7 @@ export async function publishLazyMint(
       priceWei: input.minPriceWei,
       endsAt: new Date(Number(input.expiresAt) * 1000),
       orderHash: digest,
-      orderJson: JSON.stringify({
-        ...voucher,
-        tokenId: voucher.tokenId.toString(),
-        minPrice: voucher.minPrice.toString(),
-        expiresAt: voucher.expiresAt.toString(),
-        collection: contract,
-      }),
+      orderJson: JSON.stringify(voucherToJson(voucher, contract)),
       signature: input.signature,
     },
     now,

@@ -1,0 +1,37 @@
+/** Selling: a fixed-price listing (a signed Seaport order), or a timed auction whose bids are offers. */
+import { listingOrder } from '../../../chain/seaport'
+import type { OnStep } from '../calls'
+import { ensureNftApproval } from './approvals'
+import type { FeeTerms, TokenRef, TradingContext } from './context'
+import { orderTerms, signAndSubmit } from './sign'
+
+/** List for sale at a fixed price (per token, for several of an ERC-1155): approval once, then a signed order. */
+export async function list(
+  ctx: TradingContext,
+  token: TokenRef,
+  price: bigint,
+  endsAt: Date,
+  fees: FeeTerms[],
+  onStep: OnStep,
+) {
+  const maker = ctx.account()
+  await ctx.onChain(token.chainId, onStep)
+  await ensureNftApproval(ctx, token, maker, onStep)
+  const order = listingOrder(await orderTerms(ctx, token, maker, price, endsAt, fees))
+  return signAndSubmit(ctx, 'listing', token.chainId, order, onStep)
+}
+
+/** A timed auction: approval now (so the highest bid can be accepted at the end), then the announcement. */
+export async function startAuction(
+  ctx: TradingContext,
+  token: TokenRef & { nftId: number },
+  reserve: bigint,
+  endsAt: Date,
+  onStep: OnStep,
+) {
+  const owner = ctx.account()
+  await ctx.onChain(token.chainId, onStep)
+  await ensureNftApproval(ctx, token, owner, onStep)
+  onStep('submitting')
+  return ctx.api.market.startAuction.mutate({ nftId: token.nftId, reserveWei: reserve.toString(), endsAt })
+}
