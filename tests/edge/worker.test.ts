@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { createDatabase } from '../../db/client'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { chainCursors } from '../../db/schema'
@@ -15,6 +16,8 @@ import { seedDatabase } from '../../db/seed'
 import { startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
 import { startTestChain } from '../support/chain'
+import { BAD_IMAGES, animatedGif, keyOf, samplePicture, type SampleFormat } from '../support/images'
+import { getLocalR2, putLocalR2 } from '../support/r2-local'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 import { sessionCookie } from '../support/session'
 
@@ -22,6 +25,11 @@ const PUBLIC_URL = 'https://vitrine.example'
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-edge-'))
 let sqld: RunningProcess | undefined
 let worker: RunningProcess | undefined
+const RASTER_FORMATS: SampleFormat[] = ['png', 'jpg', 'gif', 'webp', 'avif']
+/** Where each test picture is served (placed in the local R2 bucket before the Worker starts). */
+const mediaUrls: Record<string, string> = {}
+/** The AVIF the Worker made for mediaUrls.png at 384 px, q 55 (checked in R2 at the end). */
+let derivedMade: Uint8Array | undefined
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
@@ -34,6 +42,20 @@ beforeAll(async () => {
   const db = await openMigratedDatabase({ url: sqld.url })
   await seedDatabase(db, { users: 5 })
   db.$client.close()
+  // Pictures in the MEDIA bucket as uploads (and files stored before today's checks) would be.
+  const pictures: Record<string, Uint8Array> = {}
+  const place = (bytes: Uint8Array, extension: string) => {
+    const key = keyOf(bytes, extension)
+    pictures[key] = bytes
+    return `/api/media/${key}`
+  }
+  for (const format of RASTER_FORMATS) mediaUrls[format] = place(await samplePicture(format, 1200, 800), format)
+  mediaUrls.animated = place(await animatedGif(4, 64, 48), 'gif')
+  for (const bad of BAD_IMAGES) {
+    const { bytes, extension } = await bad.make()
+    mediaUrls[bad.what] = place(bytes, extension)
+  }
+  putLocalR2(join(dir, 'wrangler'), pictures)
   worker = await startWrangler(
     {
       DATABASE_URL: sqld.url,
@@ -108,6 +130,76 @@ describe('the Worker in workerd', () => {
     const served = await get(data.url)
     expect(served.headers.get('content-type')).toBe('image/png')
     expect(new Uint8Array(await served.arrayBuffer())).toEqual(png)
+  })
+
+  describe('/_image: the Images binding resizes, R2 keeps the result, the Cache API answers repeats', () => {
+    const AVIF = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8'
+    const image = (url: string, accept = AVIF, query = '&w=640&q=70') =>
+      fetch(`${worker?.url}/_image?url=${url}${query}`, { headers: { accept } })
+    const metadata = async (response: Response) => sharp(new Uint8Array(await response.arrayBuffer())).metadata()
+
+    it.each(RASTER_FORMATS)('resizes a %s, as AVIF, WebP or the original kind as Accept allows', async (format) => {
+      const fallback = format === 'jpg' ? 'jpeg' : 'png'
+      for (const [accept, type] of [
+        [AVIF, 'avif'],
+        ['image/webp,*/*', 'webp'],
+        ['image/png,image/*;q=0.8', fallback],
+      ] as const) {
+        const response = await image(mediaUrls[format]!, accept)
+        expect(response.status, `${format} for ${accept}`).toBe(200)
+        expect(response.headers.get('content-type')).toBe(`image/${type}`)
+        expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+        expect(response.headers.get('vary')).toBe('accept')
+        expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+        const out = await metadata(response)
+        expect(out.format).toBe(type === 'avif' ? 'heif' : type)
+        expect([out.width, out.height]).toEqual([640, 427])
+      }
+    })
+
+    it('answers the first frame of an animated GIF as a still picture', async () => {
+      const response = await image(mediaUrls.animated!, 'image/webp', '&w=32')
+      expect(response.status).toBe(200)
+      const out = await sharp(new Uint8Array(await response.arrayBuffer()), { pages: -1 }).metadata()
+      expect(out.pages ?? 1).toBe(1)
+      expect([out.width, out.height]).toEqual([32, 24])
+    })
+
+    it('answers a repeat from the edge cache without resizing again', async () => {
+      const first = await image(mediaUrls.png!, AVIF, '&w=384&q=55')
+      expect(first.headers.get('x-image-cache')).toBe('miss')
+      derivedMade = new Uint8Array(await first.arrayBuffer())
+      const repeat = await image(mediaUrls.png!, AVIF, '&w=384&q=55')
+      expect(repeat.status).toBe(200)
+      expect(repeat.headers.get('x-image-cache')).toBe('edge')
+      expect(repeat.headers.get('content-type')).toBe('image/avif')
+      expect(new Uint8Array(await repeat.arrayBuffer())).toEqual(derivedMade)
+    })
+
+    it.each(BAD_IMAGES)(
+      'refuses $what with $status, and again on a repeat (nothing cached)',
+      async ({ what, status, message }) => {
+        for (let i = 0; i < 2; i++) {
+          const response = await image(mediaUrls[what]!)
+          expect(response.status).toBe(status)
+          expect(response.headers.get('cache-control')).toBe('no-store')
+          expect(response.headers.get('x-image-cache')).toBeNull()
+          const body = (await response.json()) as { error: { code: string; message: string } }
+          expect(body.error.code).toBe(status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'UNPROCESSABLE_IMAGE')
+          expect(body.error.message).toContain(message)
+        }
+      },
+    )
+
+    it.each([
+      ['&w=641', 'w: must be one of 16, 32'],
+      ['&w=640&q=0', 'q: must be at least 1'],
+      ['&w=640&q=101', 'q: must be at most 100'],
+    ])('refuses %s with 400', async (query, message) => {
+      const response = await image(mediaUrls.png!, AVIF, query)
+      expect(response.status).toBe(400)
+      expect(((await response.json()) as { error: { message: string } }).error.message).toContain(message)
+    })
   })
 
   it('answers unknown API paths with the JSON error shape', async () => {
@@ -210,6 +302,20 @@ describe('JavaScript budget', () => {
       expect(total).toBeLessThanOrEqual(150 * 1024)
     } finally {
       await browser.close()
+    }
+  })
+})
+
+describe('what the Worker left in its R2 bucket', () => {
+  // Read with wrangler's CLI once the Worker has stopped (the two must not share the files).
+  it('holds each resized image under derived/<source sha256>-w<width>-q<quality>.<format>, and nothing for refusals', async () => {
+    await worker?.stop()
+    const persisted = join(dir, 'wrangler')
+    const sha256 = (url: string) => url.slice('/api/media/'.length).split('.')[0]
+    expect(derivedMade).toBeDefined()
+    expect(getLocalR2(persisted, `derived/${sha256(mediaUrls.png!)}-w384-q55.avif`)).toEqual(derivedMade)
+    for (const what of [BAD_IMAGES[0]!.what, BAD_IMAGES[2]!.what]) {
+      expect(() => getLocalR2(persisted, `derived/${sha256(mediaUrls[what]!)}-w640-q70.avif`)).toThrow()
     }
   })
 })

@@ -88,3 +88,68 @@ export const truncated = (bytes: Uint8Array, fraction = 0.6) => bytes.slice(0, M
 /** The media store key of some bytes stored as type `extension`. */
 export const keyOf = (bytes: Uint8Array, extension: string) =>
   `${createHash('sha256').update(bytes).digest('hex')}.${extension}`
+
+export interface BadImage {
+  what: string
+  make: () => Promise<{ bytes: Uint8Array; extension: SampleFormat }>
+  status: 415 | 422
+  message: string
+}
+
+/** Each bad input /_image must refuse, on Node and on Workers, with its status and message. */
+export const BAD_IMAGES: BadImage[] = [
+  {
+    what: 'a decompression bomb (50,000 × 50,000 PNG of a few KB)',
+    make: async () => ({ bytes: pngBomb(), extension: 'png' }),
+    status: 422,
+    message: 'is 50000 × 50000 pixels; at most 40 megapixels',
+  },
+  {
+    what: 'a truncated PNG',
+    make: async () => ({ bytes: truncated(await samplePicture('png', 800, 600)), extension: 'png' }),
+    status: 422,
+    message: 'PNG file is damaged',
+  },
+  {
+    what: 'a truncated JPEG',
+    make: async () => ({ bytes: truncated(await samplePicture('jpg', 800, 600)), extension: 'jpg' }),
+    status: 422,
+    message: 'JPEG file could not be decoded',
+  },
+  {
+    what: 'a truncated GIF',
+    make: async () => ({ bytes: truncated(await animatedGif(3)), extension: 'gif' }),
+    status: 422,
+    message: 'GIF file is damaged',
+  },
+  {
+    what: 'a truncated WebP',
+    make: async () => ({ bytes: truncated(await samplePicture('webp', 800, 600)), extension: 'webp' }),
+    status: 422,
+    message: 'WebP file is damaged',
+  },
+  {
+    what: 'a truncated AVIF',
+    make: async () => ({ bytes: truncated(await samplePicture('avif', 800, 600)), extension: 'avif' }),
+    status: 422,
+    message: 'AVIF file could not be decoded',
+  },
+  {
+    what: 'JPEG bytes stored as a PNG',
+    make: async () => ({ bytes: await samplePicture('jpg', 800, 600), extension: 'png' }),
+    status: 415,
+    message: 'not the PNG it claims to be (its bytes are JPEG)',
+  },
+  {
+    what: 'text stored as a GIF',
+    make: async () => ({ bytes: new TextEncoder().encode('GIF? no, a note'), extension: 'gif' }),
+    status: 415,
+    message: 'no known image type',
+  },
+  {
+    what: 'an animated GIF of 10,000 frames',
+    make: async () => ({ bytes: manyFrameGif(10_000), extension: 'gif' }),
+    status: 422,
+    message: 'more than 1000 frames',
+  },
+]
