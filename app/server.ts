@@ -17,6 +17,8 @@ import { indexConfiguredChains } from '../server/trading/indexing'
 import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
+import { edgeCache } from '../server/http/edge-cache'
+import { readBatch } from '../db/read-batches'
 import { provideCspNonce } from './lib/csp-nonce'
 import { provideServerLink } from './lib/trpc'
 
@@ -50,6 +52,12 @@ async function renderPage(request: Request): Promise<Response> {
   return secured
 }
 
+/** The edge cache's needs: the database (its generation) and, on Workers, the request's waitUntil. */
+const edgeContext = (context?: { waitUntil: (work: Promise<unknown>) => void }) => ({
+  db: getRuntime().db,
+  waitUntil: context ? (work: Promise<unknown>) => context.waitUntil(work) : undefined,
+})
+
 /** Workers pass their bindings; Node has only process.env. Parsed once per isolate/process. */
 function getRuntime(bindings?: Record<string, unknown>): Runtime {
   runtime ??= createRuntime(bindings ?? process.env)
@@ -57,7 +65,11 @@ function getRuntime(bindings?: Record<string, unknown>): Runtime {
 }
 
 export default {
-  async fetch(request: Request, bindings?: Record<string, unknown>): Promise<Response> {
+  async fetch(
+    request: Request,
+    bindings?: Record<string, unknown>,
+    context?: { waitUntil: (work: Promise<unknown>) => void },
+  ): Promise<Response> {
     try {
       getRuntime(bindings)
     } catch (error) {
@@ -66,14 +78,16 @@ export default {
       return new Response(`${error.message}\n`, { status: 500, headers: { 'content-type': 'text/plain' } })
     }
     const { pathname } = new URL(request.url)
-    if (pathname === '/api' || pathname.startsWith('/api/')) return app.fetch(request, getRuntime())
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return edgeCache(request, edgeContext(context), () => readBatch(() => app.fetch(request, getRuntime())))
+    }
     if (pathname === '/_image' || pathname === '/_next/image') {
       const { imageCodec, derived } = getRuntime()
       // Workers: the edge cache answers repeats before R2 is read.
       const edge = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
       return handleImage(request, async (own) => app.fetch(own, getRuntime()), { codec: imageCodec, derived, edge })
     }
-    return renderPage(request)
+    return edgeCache(request, edgeContext(context), () => readBatch(() => renderPage(request)))
   },
 
   /** wrangler.toml `[triggers] crons`: read the chains' new logs into the database. */

@@ -1,6 +1,7 @@
 import { createClient, type Client } from '@libsql/client'
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql'
 import { embeddedPath, withEmbeddedReads } from '#db/embedded-reads'
+import { batchingReads } from './read-batches'
 import * as schema from './schema'
 import { serialTransactions } from './serial-transactions'
 
@@ -20,9 +21,10 @@ export function createDatabase({ url, authToken }: DatabaseConfig): Database {
   const embedded = url.startsWith('file:') || url === ':memory:'
   // Embedded: a write waits up to 5 s for another process's lock instead of failing with
   // SQLITE_BUSY (on every pooled connection), and this process's own transactions take turns.
+  // A server (sqld, Turso) is a round trip away: reads a request starts together share one.
   const client = embedded
     ? serialTransactions(createClient({ url, authToken, timeout: 5_000 }))
-    : createClient({ url, authToken })
+    : batchingReads(createClient({ url, authToken }))
   const path = embeddedPath(url)
   if (path === null) return drizzle(client, { schema })
   return drizzle(withEmbeddedReads(client, path), { schema })

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import type { Database } from './client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from './schema'
+import { pagesChanged } from './page-generation'
 
 const DAY = 86_400_000
 
@@ -84,4 +85,6 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
         .where(sql`${collections.id} = ${id}`)
     }
   })
+  // After the fills that called for it: the rankings and collection pages show the new figures.
+  await pagesChanged(db)
 }

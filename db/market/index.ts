@@ -4,48 +4,45 @@
  * transaction (ADR 12); server/ and chain/ call these and nothing else writes those tables.
  * The writes a visitor's request makes beside trading live here too: profiles and sessions
  * (`users`), contact messages and newsletter sign-ups.
+ *
+ * Every operation that changes what a public page shows marks the pages changed when it is done
+ * (`changingPages`), so the edge cache serves no page from before it (db/page-generation.ts).
  */
-export { refreshNftMarket, expireOrders } from './refresh'
-export {
-  recordOrder,
-  recordAuction,
-  recordToken,
-  recordLazyMint,
-  recordMintedToken,
-  setListingStatuses,
-  type OrderNft,
-  type OrderRecord,
-  type AuctionRecord,
-  type TokenRecord,
-  type VoucherRecord,
-} from './orders'
-export {
-  applyTransfer,
-  applyFill,
-  applyCancel,
-  applyCounter,
-  applyVoucherRevocation,
-  applyVoucherRedeemed,
-  type ChainLog,
-  type Fill,
-} from './chain'
-export { advanceCursor, beginRewind, ownersToReread, recordedBlocks, recordedHash, rewindMarket } from './rewind'
-export {
-  applyImportedRange,
-  setImportProgress,
-  ImportedHistoryError,
-  type ImportedCollection,
-  type ImportedRange,
-  type TokenMove,
-} from './imported'
-export {
-  applyTokenMetadata,
-  claimDueMetadata,
-  recordMetadataFailure,
-  requestMetadataRefresh,
-  type ClaimedToken,
-  type TokenMetadataRecord,
-} from './metadata'
-export { saveProfile, recordSignIn, endSessions, type UserRow } from './users'
+import { changingPages } from '../page-generation'
+import * as chain from './chain'
+import * as imported from './imported'
+import * as metadata from './metadata'
+import * as orders from './orders'
+import * as refresh from './refresh'
+import * as rewind from './rewind'
+import * as users from './users'
+
+export const refreshNftMarket = changingPages(refresh.refreshNftMarket)
+export const expireOrders = changingPages(refresh.expireOrders)
+export const recordOrder = changingPages(orders.recordOrder)
+export const recordAuction = changingPages(orders.recordAuction)
+export const recordToken = changingPages(orders.recordToken)
+export const recordLazyMint = changingPages(orders.recordLazyMint)
+export const recordMintedToken = changingPages(orders.recordMintedToken)
+export const setListingStatuses = changingPages(orders.setListingStatuses)
+export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
+export const applyTransfer = changingPages(chain.applyTransfer)
+export const applyFill = changingPages(chain.applyFill)
+export const applyCancel = changingPages(chain.applyCancel)
+export const applyCounter = changingPages(chain.applyCounter)
+export const applyVoucherRevocation = changingPages(chain.applyVoucherRevocation)
+export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed)
+export type { ChainLog, Fill } from './chain'
+export const rewindMarket = changingPages(rewind.rewindMarket)
+export { advanceCursor, beginRewind, ownersToReread, recordedBlocks, recordedHash } from './rewind'
+export const applyImportedRange = changingPages(imported.applyImportedRange)
+export const setImportProgress = changingPages(imported.setImportProgress)
+export { ImportedHistoryError, type ImportedCollection, type ImportedRange, type TokenMove } from './imported'
+export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata)
+export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure)
+export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh)
+export { claimDueMetadata, type ClaimedToken, type TokenMetadataRecord } from './metadata'
+export const saveProfile = changingPages(users.saveProfile)
+export { recordSignIn, endSessions, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'
 export type { Db } from './transaction'

@@ -15,6 +15,7 @@ import type { registerCollectionInput } from '../inputs/collections'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { chainClient, unlessUnavailable } from '../trading/clients'
+import { pagesChanged } from '../../db/page-generation'
 
 const slugify = (text: string) =>
   text
@@ -85,6 +86,7 @@ export async function registerCollection(
       trendingSort: NO_CHANGE_TRENDING_KEY,
     })
     .returning({ id: collections.id, slug: collections.slug })
+  await pagesChanged(db)
   return row!
 }
 

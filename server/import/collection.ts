@@ -17,6 +17,7 @@ import { findCollection, toCollectionJson } from '../queries/collections'
 import { chainClient, unlessUnavailable } from '../trading/clients'
 import type { ImportCollectionInput } from '../inputs/collections'
 import { findLookalike } from './lookalike'
+import { pagesChanged } from '../../db/page-generation'
 
 const INTERFACE = {
   erc165: '0x01ffc9a7',
@@ -212,5 +213,6 @@ export async function importCollection(
     }
     throw error
   }
+  await pagesChanged(db)
   return { created: true, collection: await collectionAnswer(db, slug) }
 }

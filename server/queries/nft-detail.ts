@@ -21,9 +21,9 @@ export async function findNftsByIds(db: Database, ids: number[]) {
 
 /** One NFT with its live listings and offers (best offer first); undefined when it does not exist. */
 export async function findNftDetail(db: Database, id: number) {
-  const [nft] = await findNftsByIds(db, [id])
-  if (!nft) return undefined
-  const [liveListings, liveOffers] = await Promise.all([
+  // Together, not one after the other: over HTTP they share one round trip (db/read-batches.ts).
+  const [[nft], liveListings, liveOffers] = await Promise.all([
+    findNftsByIds(db, [id]),
     db
       .select()
       .from(listings)
@@ -35,6 +35,7 @@ export async function findNftDetail(db: Database, id: number) {
       .where(and(eq(offers.nftId, id), eq(offers.status, 'active')))
       .orderBy(desc(offers.priceSort)),
   ])
+  if (!nft) return undefined
   return {
     ...nft,
     listings: liveListings.map((l) => ({
@@ -59,6 +60,9 @@ export async function findNftDetail(db: Database, id: number) {
       orderHash: o.orderHash,
       startsAt: isoTime(o.startsAt),
       endsAt: isoTime(o.endsAt),
+      /** Tokens asked for (several of an ERC-1155 token: `price` is per token) and how many are still wanted. */
+      quantity: o.quantity,
+      remaining: (BigInt(o.quantity) - BigInt(o.filledQuantity)).toString(),
     })),
   }
 }

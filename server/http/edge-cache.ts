@@ -1,0 +1,89 @@
+/**
+ * The Workers edge cache for anonymous visitors (ADR 17). A shareable request (./cache-policy.ts)
+ * is answered from `caches.default` when an entry exists for its URL under the pages' current
+ * generation (db/page-generation.ts); otherwise it is rendered, and stored if its answer is
+ * public. Everything else is rendered and never stored. The answer says which in
+ * `x-vitrine-cache`. Without a Cache API (Node), answers only get their Cache-Control, for a CDN.
+ */
+import type { Database } from '../../db/client'
+import { pagesGeneration } from '../../db/page-generation'
+import { CACHE_STATUS_HEADER, isShareable, isStorable, withCachePolicy } from './cache-policy'
+import { newNonce } from './page-security'
+
+/** How long an isolate trusts the generation it last read: the most a change can stay unseen. */
+export const GENERATION_TRUST_MS = 1_000
+
+export interface EdgeCacheContext {
+  db: Database
+  /** Workers' `ctx.waitUntil`: the cache write finishes after the answer has gone. */
+  waitUntil?: (work: Promise<unknown>) => void
+}
+
+export async function edgeCache(
+  request: Request,
+  { db, waitUntil }: EdgeCacheContext,
+  render: () => Response | Promise<Response>,
+): Promise<Response> {
+  const cache = defaultCache()
+  if (!cache) return withCachePolicy(request, await render())
+  if (request.method !== 'GET' || !isShareable(request)) {
+    return labelled(withCachePolicy(request, await render()), 'bypass')
+  }
+  const key = cacheKey(request.url, await currentGeneration(db))
+  const hit = await cache.match(key)
+  if (hit) return labelled(await withFreshNonce(hit), 'hit')
+  const response = withCachePolicy(request, await render())
+  if (!isStorable(response)) return labelled(response, 'bypass')
+  const stored = cache.put(key, response.clone())
+  if (waitUntil) waitUntil(stored)
+  else await stored
+  return labelled(response, 'miss')
+}
+
+function defaultCache(): Cache | undefined {
+  return typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+}
+
+/** The URL under its generation: a change moves every page to new keys, in every data centre. */
+function cacheKey(url: string, generation: number): Request {
+  const key = new URL(url)
+  key.hash = ''
+  key.searchParams.append('__pages', String(generation))
+  return new Request(key, { method: 'GET' })
+}
+
+let known: { generation: number; readAt: number } | undefined
+
+/**
+ * The generation, read again once the one known is older than GENERATION_TRUST_MS. Each request
+ * reads for itself: on Workers a request must not await another request's I/O.
+ */
+async function currentGeneration(db: Database): Promise<number> {
+  const now = Date.now()
+  if (known && now - known.readAt < GENERATION_TRUST_MS) return known.generation
+  const generation = await pagesGeneration(db)
+  if (!known || known.readAt <= now) known = { generation, readAt: now }
+  return generation
+}
+
+/**
+ * A stored page carries the CSP nonce it was rendered with; each visitor gets a fresh one, in the
+ * header and in every script tag, so no nonce is ever known before its page arrives.
+ */
+async function withFreshNonce(response: Response): Promise<Response> {
+  const policy = response.headers.get('content-security-policy')
+  const old = policy && /'nonce-([^']+)'/.exec(policy)?.[1]
+  if (!old) return response
+  const nonce = newNonce()
+  const headers = new Headers(response.headers)
+  headers.set('content-security-policy', policy.replaceAll(`'nonce-${old}'`, `'nonce-${nonce}'`))
+  // The nonce is 128 random bits: wherever the page carries it (script tags, hydration data) is it.
+  const body = (await response.text()).replaceAll(old, nonce)
+  return new Response(body, { status: response.status, statusText: response.statusText, headers })
+}
+
+function labelled(response: Response, status: 'hit' | 'miss' | 'bypass'): Response {
+  const headers = new Headers(response.headers)
+  headers.set(CACHE_STATUS_HEADER, status)
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
+}
