@@ -24,6 +24,7 @@ import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, mediaUrl } from '../media/keys'
+import { tokenFieldsInput } from '../inputs/create'
 import { chainClient, unlessUnavailable } from '../trading/clients'
 import { checkPrice } from '../trading/price-floor'
 
@@ -33,27 +34,9 @@ const uint = (what: string) =>
     .regex(/^\d{1,78}$/, `must be ${what} as a whole number in decimal`)
     .transform((v) => BigInt(v))
 
-export const lazyMintInput = z.object({
-  collection: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(100, 'is too long')
-    .regex(/^[a-z0-9-]+$/i, 'must be a numeric id or a slug (letters, digits, dashes)'),
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
-  externalUrl: z.url('must be a URL').max(500).optional(),
+/** The token's fields as the Create form checks them, plus what only the wallet and the upload supply. */
+export const lazyMintInput = tokenFieldsInput.extend({
   media: z.string().regex(MEDIA_KEY, 'must be the key of an uploaded file (POST /api/media)'),
-  attributes: z
-    .array(
-      z.object({
-        trait_type: z.string().trim().min(1, 'must not be empty').max(50),
-        value: z.string().trim().min(1, 'must not be empty').max(100),
-      }),
-    )
-    .max(20, 'at most 20 properties')
-    .default([]),
-  freeze: z.boolean().default(true),
   tokenId: uint('a token id'),
   minPriceWei: uint('a price in wei').refine((v) => v > 0n, 'must be more than zero'),
   expiresAt: uint('a time in seconds'),

@@ -2,8 +2,8 @@
  * Collections: adding one by address (collection.import), registering one deployed from the
  * creator's wallet (create.registerCollection), and the New collection form that deploys it.
  */
+import { z } from './zod'
 import type { Address } from 'viem'
-import { z } from 'zod'
 import { CATEGORIES } from '../../db/schema/categories'
 import { addressSchema, chainIdSchema } from '../trpc/inputs'
 

@@ -2,7 +2,7 @@
  * Creating an item: the token's own fields (create.publishLazyMint and create.registerMint
  * extend them with the uploaded media, the token id and the signature) and the Create form.
  */
-import { z } from 'zod'
+import { z } from './zod'
 import { ethPriceSchema } from './trading'
 
 export const tokenFieldsInput = z.object({

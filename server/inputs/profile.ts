@@ -1,5 +1,5 @@
 /** What the Edit profile form sends (user.updateProfile), and the handle rule the REST shim shares. */
-import { z } from 'zod'
+import { z } from './zod'
 import { addressSchema } from '../trpc/inputs'
 
 export const userNameSchema = z

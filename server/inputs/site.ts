@@ -1,5 +1,5 @@
 /** What the contact and newsletter forms send (site.contact, site.subscribe). */
-import { z } from 'zod'
+import { z } from './zod'
 
 export const emailSchema = z
   .string()

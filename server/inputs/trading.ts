@@ -2,8 +2,8 @@
  * Prices a person types (a listing, a reserve, a bid, a lazy mint's price) and the forms that
  * sign them. The signed orders themselves are checked by server/trading/order-input.ts.
  */
+import { z } from './zod'
 import { formatEther, parseEther } from 'viem'
-import { z } from 'zod'
 
 const ENTER_AMOUNT = 'Enter an amount in ETH.'
 
@@ -39,10 +39,11 @@ export const listingForm = (held?: bigint) =>
   })
 
 /**
- * The Place bid form: a WETH amount, above an auction's reserve and highest bid when there is
- * one, and the Terms ticked. The server checks both bounds again when the order arrives.
+ * The Place bid form: a WETH amount (per token, for ERC-1155), above an auction's reserve and
+ * highest bid when there is one, and the Terms ticked; of an ERC-1155 token (`editions`), how
+ * many are wanted. The server checks the bounds again when the order arrives.
  */
-export const bidForm = (auction?: { reserveWei: bigint; highestBidWei?: bigint }) =>
+export const bidForm = (auction?: { reserveWei: bigint; highestBidWei?: bigint }, editions = false) =>
   z.object({
     amount: ethPriceSchema('The bid').superRefine((wei, ctx) => {
       if (!auction) return
@@ -52,5 +53,11 @@ export const bidForm = (auction?: { reserveWei: bigint; highestBidWei?: bigint }
         ctx.addIssue(`Bid more than the highest bid, ${formatEther(auction.highestBidWei)} WETH.`)
       }
     }),
+    quantity: editions
+      ? z.coerce
+          .bigint({ error: 'must be a whole number' })
+          .min(1n, 'must be at least 1')
+          .max(1_000_000_000n, 'must be at most 1,000,000,000')
+      : z.undefined().optional(),
     terms: z.literal(true, { error: 'Please accept the Terms of Service to bid.' }),
   })

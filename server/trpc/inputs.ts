@@ -1,5 +1,5 @@
 /** zod pieces shared by tRPC inputs and the REST shims (same schema, same messages). */
-import { z } from 'zod'
+import { z } from '../inputs/zod'
 import { CATEGORIES } from '../../db/schema/categories'
 
 export const MAX_LIMIT = 100

@@ -44,6 +44,17 @@ describe('add a collection', () => {
     await page.waitForURL(/\/add-collection$/)
     await page.getByRole('heading', { name: 'Add a collection' }).waitFor()
 
+    // Not an address: refused beside the field by the same schema as the server's, before any call.
+    const calls: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('/api/trpc/collection.import')) calls.push(request.url())
+    })
+    await page.getByLabel('Contract address').fill('0x1234')
+    await page.getByRole('button', { name: 'Add collection' }).click()
+    await page.getByText('Contract address: must be a 0x-prefixed 20-byte hex address').waitFor()
+    expect(await page.getByLabel('Contract address').evaluate((el) => el === document.activeElement)).toBe(true)
+    expect(calls).toEqual([])
+
     // Not a contract: said under the field, and the page stays.
     await page.getByLabel('Contract address').fill(`0x${'5e'.repeat(20)}`)
     await page.getByRole('button', { name: 'Add collection' }).click()
