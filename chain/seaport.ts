@@ -1,6 +1,7 @@
 /**
  * Seaport 1.6 orders as Vitrine makes them: the EIP-712 types the maker signs, the two order
- * shapes (a listing sells one ERC-721 for ETH, an offer bids WETH for one), and the fee split.
+ * shapes (a listing sells one ERC-721, or several of an ERC-1155 token, for ETH; an offer bids
+ * WETH for them), and the fee split.
  * Pure functions, shared by the browser (build, sign, fill) and the server (validate, store).
  */
 import { hashStruct, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
@@ -164,8 +165,13 @@ export function listingOrder(terms: OrderTerms): OrderComponents {
   }
 }
 
-/** An offer: `price` in WETH for the token; the owner who accepts receives it minus the fees. */
+/**
+ * An offer: `price` in WETH for the token; the holder who accepts receives it minus the fees. An
+ * ERC-1155 offer for `quantity` bids `price` for each: as for a listing, every amount is a
+ * multiple of the quantity, so a holder may accept any number of them.
+ */
 export function offerOrder(terms: OrderTerms & { weth: Address }): OrderComponents {
+  const units = terms.token.quantity ?? 1n
   const split = splitPrice(terms.price, terms.fees)
   return {
     ...common(terms),
@@ -174,18 +180,18 @@ export function offerOrder(terms: OrderTerms & { weth: Address }): OrderComponen
         itemType: ItemType.ERC20,
         token: terms.weth,
         identifierOrCriteria: 0n,
-        startAmount: terms.price,
-        endAmount: terms.price,
+        startAmount: terms.price * units,
+        endAmount: terms.price * units,
       },
     ],
     consideration: [
       { ...nftItem(terms.token), recipient: terms.maker },
-      ...terms.fees.map((fee, i) => payment(ItemType.ERC20, terms.weth, split.fees[i]!, fee.recipient)),
+      ...terms.fees.map((fee, i) => payment(ItemType.ERC20, terms.weth, split.fees[i]! * units, fee.recipient)),
     ].filter((item) => item.startAmount > 0n),
   }
 }
 
-/** `units` of an ERC-1155 listing of `quantity`, as fulfillAdvancedOrder takes them (a fraction). */
+/** `units` of an ERC-1155 order for `quantity`, as fulfillAdvancedOrder takes them (a fraction). */
 export const partOf = (units: bigint, quantity: bigint) => ({ numerator: units, denominator: quantity })
 
 /** What `fulfillOrder` takes: the components without the counter, plus the consideration count. */

@@ -274,6 +274,9 @@ class LogApplier {
             editionsOffered: args
               .offer!.filter((o) => o.itemType === ItemType.ERC1155)
               .reduce((sum, o) => sum + o.amount, 0n),
+            editionsReceived: args
+              .consideration!.filter((c) => c.itemType === ItemType.ERC1155)
+              .reduce((sum, c) => sum + c.amount, 0n),
           },
           this.now,
         )

@@ -97,6 +97,8 @@ export interface Fill {
   erc20Offered: bigint
   /** ERC-1155 tokens the listing gave (a part of a listing of several, or all of it). */
   editionsOffered?: bigint
+  /** ERC-1155 tokens the offer received (a part of an offer for several, or all of it). */
+  editionsReceived?: bigint
 }
 
 /**
@@ -112,23 +114,22 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
     if (!order) return null // filled elsewhere; the Transfer log still moves the token
     const collectionId = await collectionOf(tx, order.nftId)
     const quantity = BigInt(order.quantity)
-    // The tokens this fill moved: a part of a listing of several, else all of it.
-    const part = listing && quantity > 1n ? (fill.editionsOffered ?? quantity) : quantity
-    if (listing && quantity > 1n) {
-      // A part of an ERC-1155 listing: it stays open until all of it is bought. Counted once per log.
+    // The tokens this fill moved: a part of an order for several, else all of it.
+    const part = quantity > 1n ? (listing ? fill.editionsOffered : fill.editionsReceived) || quantity : quantity
+    if (quantity > 1n) {
+      // A part of an ERC-1155 order for several: it stays open until all of it is filled. Counted once per log.
       const [seen] = await tx
         .select({ id: sales.id })
         .from(sales)
         .where(and(eq(sales.txHash, log.txHash), eq(sales.logIndex, log.logIndex)))
       if (seen) return order.nftId
-      const filled = BigInt(listing.filledQuantity) + part
-      await tx
-        .update(listings)
-        .set({
-          filledQuantity: (filled < quantity ? filled : quantity).toString(),
-          ...(filled >= quantity ? closedBy(log, 'filled') : {}),
-        })
-        .where(eq(listings.id, listing.id))
+      const filled = BigInt(order.filledQuantity) + part
+      const settled = {
+        filledQuantity: (filled < quantity ? filled : quantity).toString(),
+        ...(filled >= quantity ? closedBy(log, 'filled') : {}),
+      }
+      if (listing) await tx.update(listings).set(settled).where(eq(listings.id, listing.id))
+      else await tx.update(offers).set(settled).where(eq(offers.id, order.id))
     } else if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
     else await tx.update(offers).set(closedBy(log, 'filled')).where(eq(offers.id, order.id))
     // A listing is paid in ETH by the recipient; an offer in WETH by its maker to whoever filled it.

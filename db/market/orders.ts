@@ -11,14 +11,14 @@ import { logColumns, type ChainLog } from './chain'
 import { refreshInTx } from './refresh'
 import type { Db, Tx } from './transaction'
 
-/** The NFT an order is on, as the feed needs it. */
+/** The NFT an order is on, as the feed needs it (an ERC-1155 token's offer is to no one owner: null). */
 export interface OrderNft {
   id: number
   collectionId: number
-  owner: string
+  owner: string | null
 }
 
-/** A checked Seaport order: a listing (ETH for one ERC-721) or an offer (WETH for one). */
+/** A checked Seaport order: a listing (ETH for the token) or an offer (WETH for it). */
 export interface OrderRecord {
   side: 'listing' | 'offer'
   nft: OrderNft
@@ -30,7 +30,7 @@ export interface OrderRecord {
   orderJson: string
   signature: string
   counter: bigint
-  /** An ERC-1155 listing's number of tokens (`priceWei` is the price of one); 1 otherwise. */
+  /** An ERC-1155 order's number of tokens (`priceWei` is the price of one); 1 otherwise. */
   quantity?: bigint
 }
 

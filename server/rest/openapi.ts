@@ -262,7 +262,11 @@ export const openApiDocument = {
         "A listing: one ERC-721, or several of one ERC-1155 token (a partial order, orderType 1, every amount a multiple of the quantity; buyers take part of it with fulfillAdvancedOrder), offered for ETH, fees as consideration items; an imported collection's creator earnings are its EIP-2981 royaltyInfo (the item's fees say so)",
       ),
     },
-    '/offers': { post: orderSubmission('An offer or auction bid: WETH offered for one ERC-721') },
+    '/offers': {
+      post: orderSubmission(
+        "An offer or auction bid: WETH offered for one ERC-721, or an offer for a stated quantity (at least 1) of one ERC-1155 token (its first consideration item, itemType 3, to the offerer; a partial order, orderType 1, every WETH amount a multiple of the quantity, so a holder may accept part of it with fulfillAdvancedOrder); fees as WETH consideration items, an imported collection's creator earnings its EIP-2981 royaltyInfo. ERC-1155 tokens are not auctioned: an offer on one may be accepted by any of its holders",
+      ),
+    },
     '/orders/{orderHash}': {
       get: {
         summary: 'A stored order with its status (active, inactive, filled, cancelled, expired) and signature',

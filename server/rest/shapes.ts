@@ -94,7 +94,16 @@ export const nftDetailShape = nftShape.extend({
       remaining: z.string().regex(/^\d+$/).describe('tokens of it still for sale'),
     }),
   ),
-  offers: z.array(z.strictObject(orderFields)),
+  offers: z.array(
+    z.strictObject({
+      ...orderFields,
+      quantity: z
+        .string()
+        .regex(/^\d+$/)
+        .describe('tokens asked for: 1, or several of an ERC-1155 token (price is per token)'),
+      remaining: z.string().regex(/^\d+$/).describe('tokens of it still wanted: a holder may accept up to this many'),
+    }),
+  ),
   standard: z
     .enum(['erc721', 'erc1155'])
     .describe('erc1155: several may be held, listed and bought at once (listings state their quantity)'),
@@ -286,8 +295,13 @@ const orderCommon = {
   quantity: z
     .string()
     .regex(/^\d+$/)
-    .describe('tokens the order is for: 1, or an ERC-1155 listing of several (buy part with fulfillAdvancedOrder)'),
-  filledQuantity: z.string().regex(/^\d+$/).describe('tokens of it already bought'),
+    .describe(
+      'tokens the order is for: 1, or an ERC-1155 listing or offer for several (fill part with fulfillAdvancedOrder)',
+    ),
+  filledQuantity: z
+    .string()
+    .regex(/^\d+$/)
+    .describe('tokens of it already bought (a listing) or sold to it (an offer)'),
 }
 export const orderShape = z.discriminatedUnion('kind', [
   z.strictObject({

@@ -37,8 +37,14 @@ export async function startAuction(
     .select({ standard: collections.standard })
     .from(collections)
     .where(eq(collections.id, nft.collectionId))
-  // Bids are offers, which name one ERC-721 token: several holders of an ERC-1155 token list instead.
-  if (collection?.standard === 'erc1155') refuse('nftId: ERC-1155 tokens are sold by listing, not by auction')
+  // A bid is a Seaport offer on the token, and any holder of an ERC-1155 token may accept an
+  // offer on it: the winning bid could not be kept for this auction's seller without a zone that
+  // restricts who fills it, which Vitrine does not deploy. Holders list several, or take offers.
+  if (collection?.standard === 'erc1155') {
+    refuse(
+      'nftId: an ERC-1155 token cannot be auctioned, because any of its holders could accept the bids; list several of it at a price per token, or accept offers',
+    )
+  }
   const span = input.endsAt.getTime() - now.getTime()
   if (span < MIN_AUCTION_MS || span > MAX_AUCTION_MS) refuse('endsAt: an auction runs from 10 minutes to 30 days')
   // Bids pay the creator earnings too; each bid is checked against them when it is submitted.

@@ -1,7 +1,7 @@
 /**
  * Accepting signed Seaport orders. A listing or offer is stored only when the server has
  * checked everything a buyer would otherwise discover by a failed transaction: the shape
- * (one ERC-721 against ETH, or WETH against one ERC-721), the platform fee and creator earnings
+ * (one ERC-721, or N of one ERC-1155 token, against ETH; or WETH against them), the platform fee and creator earnings
  * as consideration items, the times, the maker's Seaport counter, the signature (EOA or
  * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
  * WETH balance and allowance (offers).
@@ -70,7 +70,7 @@ function checkCommonTerms(order: OrderComponents, now: Date, orderType = FULL_OP
     refuse(
       orderType === FULL_OPEN
         ? 'order: must be a full, open order (orderType 0) without a zone'
-        : 'order: an ERC-1155 listing must be a partial, open order (orderType 1) without a zone',
+        : 'order: an ERC-1155 order must be a partial, open order (orderType 1) without a zone',
     )
   }
   if (order.conduitKey !== zeroHash) refuse('order.conduitKey: must be zero (approvals go to Seaport itself)')
@@ -254,30 +254,53 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   return storeOrder(db, now, 'listing', token.nft, { ...input, signature }, hash, price, quantity)
 }
 
-/** An offer: WETH offered for one ERC-721; the fees come out of the WETH the owner receives. */
+/**
+ * An offer: WETH for one ERC-721, or for N of one ERC-1155 token (a partial order: a holder may
+ * accept any number of them, each for an Nth of every amount). The fees come out of the WETH the
+ * holder receives.
+ */
 export async function submitOffer({ db, env, now = new Date() }: Context, input: SubmitOrderInput) {
   const { contracts, client } = tradingSetup(env, input.chainId)
   const { order } = input
-  checkCommonTerms(order, now)
   const [bid, more] = order.offer
   if (more || !bid || bid.itemType !== ItemType.ERC20 || bid.token !== contracts.weth.toLowerCase()) {
     refuse(`order.offer: an offer bids WETH (${contracts.weth}) only`)
   }
   const [wanted, ...fees] = order.consideration
-  if (wanted!.itemType !== ItemType.ERC721 || wanted!.startAmount !== 1n || wanted!.recipient !== order.offerer) {
-    refuse('order.consideration: the first item must be the ERC-721 token, to the offerer')
+  const editions = wanted!.itemType === ItemType.ERC1155
+  if (
+    !(editions ? wanted!.startAmount > 0n : wanted!.itemType === ItemType.ERC721 && wanted!.startAmount === 1n) ||
+    wanted!.recipient !== order.offerer
+  ) {
+    refuse(
+      'order.consideration: the first item must be the ERC-721 token, or a number of one ERC-1155 token, to the offerer',
+    )
   }
+  checkCommonTerms(order, now, editions ? PARTIAL_OPEN : FULL_OPEN)
   const token = await findToken(db, input.chainId, wanted!.token, wanted!.identifierOrCriteria)
+  if ((token.standard === 'erc1155') !== editions) {
+    refuse(
+      `order.consideration: this collection is ${token.standard === 'erc1155' ? 'ERC-1155' : 'ERC-721'}; the item type says otherwise`,
+    )
+  }
   if (fees.some((c) => c.itemType !== ItemType.ERC20 || c.token !== bid!.token)) {
     refuse('order.consideration: fees of an offer are paid in WETH')
   }
-  const price = bid!.startAmount
+  const quantity = wanted!.startAmount
+  if ([bid!, ...fees].some((item) => item.startAmount % quantity !== 0n)) {
+    refuse(
+      `order: every WETH amount must be a multiple of the quantity (${quantity}), so that any part can be accepted`,
+    )
+  }
+  // Per token: an ERC-1155 offer's price and fees are those of one, times the quantity.
+  const total = bid!.startAmount
+  const price = total / quantity
   const paid = (recipient: Address) =>
-    fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n)
+    fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n) / quantity
   const required = await requiredFees(env, royaltyTerms(token))
   checkPrice(env, 'order.offer', price, required)
   checkFees(required, price, paid)
-  await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
+  if (!editions) await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
   const hash = orderHash(order)
   await ensureNew(db, hash)
   const signature = await checkSignature(env, input, contracts.seaport)
@@ -292,11 +315,13 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
       args: [order.offerer, contracts.seaport],
     }),
   ])
-  if (balance < price)
-    refuse(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(price)} offered`)
-  if (allowance < price) refuse('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
+  if (balance < total)
+    refuse(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(total)} offered`)
+  if (allowance < total) refuse('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
 
-  return storeOrder(db, now, 'offer', token.nft, { ...input, signature }, hash, price)
+  // An ERC-1155 token has many holders, any of whom may accept: the offer is to none in particular.
+  const nft = editions ? { ...token.nft, owner: null } : token.nft
+  return storeOrder(db, now, 'offer', nft, { ...input, signature }, hash, price, quantity)
 }
 
 /** Stores a checked order (listing or offer) through the market module: one transaction. */
@@ -304,7 +329,7 @@ async function storeOrder(
   db: Database,
   now: Date,
   side: 'listing' | 'offer',
-  nft: { id: number; collectionId: number; owner: string },
+  nft: { id: number; collectionId: number; owner: string | null },
   input: SubmitOrderInput,
   hash: string,
   price: bigint,

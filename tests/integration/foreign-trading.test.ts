@@ -2,7 +2,8 @@
  * Trading tokens of collections Vitrine did not write, on anvil with Seaport: a foreign ERC-721
  * imported by address and backfilled is listed by its holder and bought, paying its EIP-2981
  * royalty to the contract's receiver; a collection without EIP-2981 pays no creator earnings
- * and says so; a foreign token moved away outside Vitrine closes its listing.
+ * and says so; a foreign token moved away outside Vitrine closes its listing; ERC-1155 listings
+ * and offers for several are filled in parts, every balance kept exact.
  */
 import { eq } from 'drizzle-orm'
 import { erc1155Abi, erc20Abi, getAddress, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
@@ -21,7 +22,7 @@ import {
   type Fee,
   type OrderComponents,
 } from '../../chain/seaport'
-import { listings, nfts, tokenBalances } from '../../db/schema'
+import { listings, nfts, offers, tokenBalances } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155, deployForeignPlain721 } from '../support/foreign'
 import { startMarket } from '../support/market'
@@ -435,11 +436,184 @@ describe('an ERC-1155 listing of several', () => {
       holder,
     )
     expect(auction.status).toBe(400)
-    expect(JSON.stringify(auction.body)).toContain('ERC-1155 tokens are sold by listing, not by auction')
+    expect(JSON.stringify(auction.body)).toContain('an ERC-1155 token cannot be auctioned, because any of its holders')
 
     const many = await signedListing(holder, editions.address, 8n, parseEther('0.1'), token.fees, 3n)
     const tooMany = await m.submit('listings', many, holder)
     expect(tooMany.status).toBe(400)
     expect(tooMany.body.error!.message).toContain('holds fewer than 3 of this token')
+  })
+})
+
+describe('an offer on an ERC-1155 token', () => {
+  const bidder = testAccount(4)
+  const rival = testAccount(3)
+  const balanceOf = (account: Address, id: bigint) =>
+    m.chain.client.readContract({
+      address: editions.address,
+      abi: erc1155Abi,
+      functionName: 'balanceOf',
+      args: [account, id],
+    })
+  const weth = (address: Address) =>
+    m.chain.client.readContract({
+      address: m.chain.contracts.weth,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [address],
+    })
+
+  async function signedOffer(tokenId: bigint, quantity: bigint, unit: bigint, fees: Fee[]) {
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const order = offerOrder({
+      maker: bidder.address,
+      token: { contract: editions.address, tokenId, quantity },
+      price: unit,
+      fees,
+      weth: m.chain.contracts.weth,
+      startTime: now - 60n,
+      endTime: now + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    return resign({ order, signature: '0x' })
+  }
+  const resign = async (signed: { order: OrderComponents; signature: Hex }) => ({
+    order: signed.order,
+    signature: await bidder.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, signed.order)),
+  })
+
+  /** A holder sells `units` of an offer for `quantity` as a wallet would: fulfillAdvancedOrder with that fraction. */
+  async function acceptPart(
+    taker: Account,
+    signed: { order: OrderComponents; signature: Hex },
+    units: bigint,
+    quantity: bigint,
+  ) {
+    const hash = await m.chain.walletOf(taker).writeContract({
+      address: m.chain.contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'fulfillAdvancedOrder',
+      args: [
+        {
+          parameters: orderParameters(signed.order),
+          ...partOf(units, quantity),
+          signature: signed.signature,
+          extraData: '0x',
+        },
+        [],
+        zeroHash,
+        zeroAddress,
+      ],
+    })
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  }
+
+  it('asks for 3 at a price per token; two holders accept 2 then 1, each paid exactly, every balance exact', async () => {
+    const token = await item(editions.address, 7n)
+    const unit = parseEther('0.2')
+    await m.wrapAndApprove(bidder, unit * 3n)
+    const signed = await signedOffer(7n, 3n, unit, token.fees)
+    expect(signed.order.orderType).toBe(PARTIAL_OPEN)
+    expect(signed.order.offer[0]!.startAmount).toBe(unit * 3n)
+    expect(signed.order.consideration[0]).toMatchObject({ itemType: 3, startAmount: 3n, recipient: bidder.address })
+    const submitted = await m.submit('offers', signed, bidder)
+    expect(submitted.body.error).toBeUndefined()
+    expect(submitted.status).toBe(201)
+    const orderHash = (submitted.body.data as any).orderHash as string
+    const row = async () => (await m.runtime.db.select().from(offers).where(eq(offers.orderHash, orderHash)))[0]!
+    expect(await row()).toMatchObject({ quantity: '3', filledQuantity: '0', priceWei: unit.toString() })
+    const shown = (await item(editions.address, 7n)).offers.find((o: any) => o.orderHash === orderHash)
+    expect(shown).toMatchObject({ quantity: '3', remaining: '3', price: { wei: unit.toString() } })
+
+    const platform = feeAmount(unit, m.runtime.env.platformFee.bps)
+    const royalty = feeAmount(unit, 500)
+    const before = { bidder: await balanceOf(bidder.address, 7n), wethOfBidder: await weth(bidder.address) }
+    for (const [taker, units, filled, status] of [
+      [rival, 2n, '2', 'active'],
+      [buyer, 1n, '3', 'filled'],
+    ] as const) {
+      await approve(taker, editions.address)
+      // The fees leave the WETH the holder receives: Seaport takes them from the holder.
+      await m.send(taker, {
+        address: m.chain.contracts.weth,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [m.chain.contracts.seaport, (platform + royalty) * units],
+      })
+      const paid = {
+        taker: await weth(taker.address),
+        fee: await weth(m.feeRecipient),
+        royalty: await weth(royaltyReceiver),
+        tokens: await balanceOf(taker.address, 7n),
+      }
+      await acceptPart(taker, signed, units, 3n)
+      expect((await weth(taker.address)) - paid.taker).toBe((unit - platform - royalty) * units)
+      expect((await weth(m.feeRecipient)) - paid.fee).toBe(platform * units)
+      expect((await weth(royaltyReceiver)) - paid.royalty).toBe(royalty * units)
+      expect(paid.tokens - (await balanceOf(taker.address, 7n))).toBe(units)
+      await m.index()
+      expect(await row()).toMatchObject({ filledQuantity: filled, status })
+      const answer = (await m.api(`/v1/orders/${orderHash}`)).body.data as any
+      expect(answer).toMatchObject({ kind: 'offer', quantity: '3', filledQuantity: filled, status })
+    }
+    expect((await balanceOf(bidder.address, 7n)) - before.bidder).toBe(3n)
+    expect(before.wethOfBidder - (await weth(bidder.address))).toBe(unit * 3n)
+
+    // The chain and the index agree on every holder of id 7.
+    const held = await m.runtime.db
+      .select()
+      .from(tokenBalances)
+      .where(eq(tokenBalances.nftId, (await row()).nftId))
+    const onChain: Record<string, bigint> = {}
+    for (const account of [bidder, rival, buyer, holder]) {
+      const amount = await balanceOf(account.address, 7n)
+      if (amount > 0n) onChain[account.address.toLowerCase()] = amount
+    }
+    expect(Object.fromEntries(held.map((h) => [h.owner, BigInt(h.quantity)]))).toEqual(onChain)
+    expect((await item(editions.address, 7n)).offers.map((o: any) => o.orderHash)).not.toContain(orderHash)
+  })
+
+  it('is refused as a full order, with amounts its quantity cannot split, as ERC-721, or beyond the WETH held', async () => {
+    const token = await item(editions.address, 8n)
+    const unit = parseEther('0.1')
+    await m.wrapAndApprove(bidder, unit * 2n)
+
+    const full = await signedOffer(8n, 2n, unit, token.fees)
+    const fullRefused = await m.submit(
+      'offers',
+      await resign({ ...full, order: { ...full.order, orderType: 0 } }),
+      bidder,
+    )
+    expect(fullRefused.status).toBe(400)
+    expect(fullRefused.body.error!.message).toContain('an ERC-1155 order must be a partial, open order (orderType 1)')
+
+    const uneven = await signedOffer(8n, 2n, unit, token.fees)
+    uneven.order.offer[0]!.startAmount += 1n
+    uneven.order.offer[0]!.endAmount += 1n
+    const odd = await m.submit('offers', await resign(uneven), bidder)
+    expect(odd.status).toBe(400)
+    expect(odd.body.error!.message).toContain('multiple of the quantity (2)')
+
+    const asErc721 = await signedOffer(8n, 1n, unit, token.fees)
+    asErc721.order.consideration[0]!.itemType = 2
+    asErc721.order.orderType = 0
+    const wrongType = await m.submit('offers', await resign(asErc721), bidder)
+    expect(wrongType.status).toBe(400)
+    expect(wrongType.body.error!.message).toContain('this collection is ERC-1155; the item type says otherwise')
+
+    const none = await signedOffer(8n, 1n, unit, token.fees)
+    none.order.consideration[0]!.startAmount = 0n
+    none.order.consideration[0]!.endAmount = 0n
+    const zero = await m.submit('offers', await resign(none), bidder)
+    expect(zero.status).toBe(400)
+    expect(zero.body.error!.message).toContain('a number of one ERC-1155 token, to the offerer')
+
+    const tooMuch = await m.submit('offers', await signedOffer(8n, 1000n, unit, token.fees), bidder)
+    expect(tooMuch.status).toBe(400)
+    expect(tooMuch.body.error!.message).toContain('less than the 100 offered')
+
+    const stored = await m.runtime.db.select().from(offers).where(eq(offers.nftId, token.id))
+    expect(stored).toEqual([])
   })
 })

@@ -2,15 +2,17 @@
  * A third-party client trades on Vitrine unmodified: @opensea/seaport-js with ethers 6 wallets
  * makes and signs the orders (0x-hex salt, 64-byte EIP-2098 signatures), the REST API accepts
  * them and shows them on the item, and seaport-js fills them as the API hands them out, on a real
- * chain (anvil, Seaport 1.6, WETH, a Vitrine collection) with payouts exact to the wei.
+ * chain (anvil, Seaport 1.6, WETH, a Vitrine collection) with payouts exact to the wei. An
+ * offer for several of an imported ERC-1155 token is accepted in part by seaport-js too.
  */
 import { ItemType, Seaport } from '@opensea/seaport-js'
 import { EIP_712_ORDER_TYPE } from '@opensea/seaport-js/lib/constants'
 import { Contract, HDNodeWallet, JsonRpcProvider, Signature, verifyTypedData } from 'ethers'
-import { erc20Abi, parseEther, size } from 'viem'
+import { erc1155Abi, erc20Abi, parseEther, size } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { feeAmount } from '../../chain/seaport'
 import { TEST_MNEMONIC, testAccount } from '../support/chain'
+import { deployForeignEditions1155 } from '../support/foreign'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
 
 let m: Awaited<ReturnType<typeof startMarket>>
@@ -214,5 +216,95 @@ describe('order signatures', () => {
     expect(response.body.error!.message).toBe('signature: not signed by order.offerer')
     expect((await m.api(`/v1/orders/${orderHash}`)).status).toBe(404)
     expect((await itemOrders(4n)).listings).toEqual([])
+  })
+})
+
+describe('an ERC-1155 offer made by seaport-js', () => {
+  it('asks for 3 of a token, partially fillable; a holder accepts 2 with seaport-js, paid exactly', async () => {
+    const holder = testAccount(6)
+    const royaltyReceiver = testAccount(8).address
+    const editions = await deployForeignEditions1155(m.chain.url, { royaltyReceiver, royaltyBps: 750 })
+    await editions.mint(holder.address, 1n, 5n)
+    const imported = await m.api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: editions.address }) },
+      holder,
+    )
+    expect(imported.status).toBe(202)
+    await m.index()
+
+    const unit = parseEther('0.1')
+    const deposit = await new Contract(m.chain.contracts.weth, ['function deposit() payable'], walletOf(4)).getFunction(
+      'deposit',
+    )({ value: unit * 3n })
+    await deposit.wait()
+    const { executeAllActions: make } = await seaportOf(4).createOrder(
+      {
+        offer: [{ token: m.chain.contracts.weth, amount: (unit * 3n).toString() }],
+        consideration: [
+          {
+            itemType: ItemType.ERC1155,
+            token: editions.address,
+            identifier: '1',
+            amount: '3',
+            recipient: bidder.address,
+          },
+        ],
+        fees: [
+          { recipient: m.feeRecipient, basisPoints: m.runtime.env.platformFee.bps },
+          { recipient: royaltyReceiver, basisPoints: 750 },
+        ],
+        allowPartialFills: true,
+        endTime: inADay(),
+      },
+      bidder.address,
+    )
+    const order = await make()
+    const submitted = await submit('offers', order, bidder)
+    expect(submitted.body.error).toBeUndefined()
+    expect(submitted.status).toBe(201)
+    const { orderHash, nftId } = submitted.body.data as unknown as { orderHash: string; nftId: number }
+    const item = (await m.api(`/v1/nfts/${nftId}`)).body.data as unknown as {
+      offers: { orderHash: string; quantity: string; remaining: string; price: { wei: string } }[]
+    }
+    expect(item.offers).toContainEqual(
+      expect.objectContaining({
+        orderHash,
+        quantity: '3',
+        remaining: '3',
+        price: expect.objectContaining({ wei: unit.toString() }),
+      }),
+    )
+
+    const before = {
+      holder: await weth(holder.address),
+      fee: await weth(m.feeRecipient),
+      royalty: await weth(royaltyReceiver),
+    }
+    const { executeAllActions: accept } = await seaportOf(6).fulfillOrder({
+      order: await served(orderHash),
+      unitsToFill: 2,
+      accountAddress: holder.address,
+    })
+    const receipt = await (await accept()).wait()
+    expect(receipt?.status).toBe(1)
+
+    const platform = feeAmount(unit, m.runtime.env.platformFee.bps) * 2n
+    const royalty = feeAmount(unit, 750) * 2n
+    expect((await weth(holder.address)) - before.holder).toBe(unit * 2n - platform - royalty)
+    expect((await weth(m.feeRecipient)) - before.fee).toBe(platform)
+    expect((await weth(royaltyReceiver)) - before.royalty).toBe(royalty)
+    const tokens = (account: `0x${string}`) =>
+      m.chain.client.readContract({
+        address: editions.address,
+        abi: erc1155Abi,
+        functionName: 'balanceOf',
+        args: [account, 1n],
+      })
+    expect(await tokens(bidder.address)).toBe(2n)
+    expect(await tokens(holder.address)).toBe(3n)
+    await m.index()
+    const answer = (await m.api(`/v1/orders/${orderHash}`)).body.data as unknown as Record<string, unknown>
+    expect(answer).toMatchObject({ kind: 'offer', quantity: '3', filledQuantity: '2', status: 'active' })
   })
 })

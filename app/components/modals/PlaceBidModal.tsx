@@ -1,4 +1,6 @@
 import { useId, useState } from 'react'
+import { formatEther } from 'viem'
+import { formatEth } from '../../lib/format'
 import { useSchemaForm } from '../../lib/form'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
@@ -18,6 +20,8 @@ export interface BidTarget {
   name: string
   token: TokenRef
   fees: ItemFee[]
+  /** An ERC-1155 token: the offer names how many, at a price per token. */
+  editions?: boolean
   /** A running auction: bids must meet the reserve and beat the highest bid. */
   auction?: { endsAt: string; reserveWei: string }
   highestBidWei?: string
@@ -30,6 +34,7 @@ export interface BidTarget {
 export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClose: () => void; target: BidTarget }) {
   const id = useId()
   const [amount, setAmount] = useState(DEFAULT_BID)
+  const [count, setCount] = useState('1')
   const [accepted, setAccepted] = useState(false)
   const trade = useTrade()
   const auction = target.auction
@@ -38,17 +43,19 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
       reserveWei: BigInt(auction.reserveWei),
       highestBidWei: target.highestBidWei === undefined ? undefined : BigInt(target.highestBidWei),
     },
+    target.editions,
   )
   const form = useSchemaForm({
     schema,
     // The server names a refused bid by the order's fields.
     serverFields: { 'order.offer': 'amount', 'order.offerer': 'amount' },
-    onValid: ({ amount: wei }) => {
+    onValid: ({ amount: wei, quantity }) => {
+      const token = quantity === undefined ? target.token : { ...target.token, quantity }
       // A bid stays valid a week past the auction's end, so the seller can accept it then.
       const endsAt = () => new Date((auction ? Date.parse(auction.endsAt) : Date.now()) + OFFER_DAYS * DAY)
       void trade.run(
         (trading, onStep) =>
-          trading.offer(target.token, wei, endsAt(), target.fees, onStep).catch((error: unknown) => {
+          trading.offer(token, wei, endsAt(), target.fees, onStep).catch((error: unknown) => {
             form.fromServer(error)
             throw error
           }),
@@ -56,7 +63,9 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
           signIn: true,
           done: auction
             ? 'Your bid is in. If it is the highest when the auction ends, the seller can accept it.'
-            : 'Your offer is live. The owner can accept it until it expires in 7 days.',
+            : target.editions
+              ? 'Your offer is live. Any holder can accept it, all or part, until it expires in 7 days.'
+              : 'Your offer is live. The owner can accept it until it expires in 7 days.',
         },
       )
     },
@@ -65,6 +74,7 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
   const live = schema.shape.amount.safeParse(amount)
   const amountError = form.errors.amount ?? (amount !== DEFAULT_BID ? live.error?.issues[0]?.message : undefined)
   const fees = ethPriceSchema().safeParse(amount)
+  const units = (target.editions && schema.shape.quantity.safeParse(count).data) || 1n
   const close = () => {
     trade.reset()
     form.reset()
@@ -80,7 +90,7 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
           still to wrap is wrapped first, with your confirmation.
         </p>
         <label htmlFor={`${id}-amount`} className="mt-4 block text-sm font-semibold">
-          Amount (WETH)
+          {target.editions ? 'Price per token (WETH)' : 'Amount (WETH)'}
         </label>
         <input
           id={`${id}-amount`}
@@ -95,10 +105,36 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
         <p id={`${id}-amount-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
           {amountError}
         </p>
+        {target.editions && (
+          <>
+            <label htmlFor={`${id}-count`} className="mt-2 block text-sm font-semibold">
+              How many
+            </label>
+            <input
+              id={`${id}-count`}
+              name="quantity"
+              type="number"
+              min={1}
+              value={count}
+              onChange={(e) => setCount(e.target.value)}
+              aria-invalid={!!form.errors.quantity}
+              aria-describedby={`${id}-count-error`}
+              className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
+            />
+            <p id={`${id}-count-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
+              {form.errors.quantity}
+            </p>
+          </>
+        )}
         {fees.success && (
           <>
             <p className="mt-2 text-xs text-jacarta-500 dark:text-jacarta-200">If accepted, paid out of it:</p>
-            <FeeLines price={fees.data} fees={target.fees} currency="WETH" />
+            {units > 1n && (
+              <p className="mt-1 text-sm" data-testid="bid-total">
+                {formatEth(formatEther(fees.data * units))} WETH for {units.toString()}
+              </p>
+            )}
+            <FeeLines price={fees.data * units} fees={target.fees} currency="WETH" />
           </>
         )}
         <TermsCheckbox name="terms" checked={accepted} onChange={setAccepted} error={form.errors.terms} />

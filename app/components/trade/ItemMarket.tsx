@@ -15,6 +15,7 @@ import { useTrade } from './use-trade'
 type Nft = RouterOutputs['nft']['byId']
 
 const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
+const min = (a: bigint, b: bigint) => (a < b ? a : b)
 const button = 'flex-1 rounded-full px-6 py-3 font-semibold disabled:opacity-50'
 const primary = `${button} bg-accent text-white hover:bg-accent-dark`
 const secondary = `${button} border border-accent text-accent hover:bg-accent hover:text-white dark:text-white`
@@ -50,6 +51,8 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   const token = { chainId: nft.chainId, contract: nft.contract as Address, tokenId: nft.tokenId }
 
   const act = (run: Parameters<typeof trade.run>[0], done: string) => void trade.run(run, { done })
+  // An ERC-1155 offer may be accepted by any holder but its maker, for as many as they hold.
+  const canAccept = (offer: Nft['offers'][number]) => (editions ? held > 0n && !same(offer.maker, viewer) : isOwner)
   const checkoutOf = (listing: (typeof signed)[number]): CheckoutItem => ({
     name: nft.name,
     image,
@@ -142,6 +145,9 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     Cancel listing
                   </button>
                 )}
+                <button type="button" onClick={() => setModal('bid')} className={secondary}>
+                  Make offer
+                </button>
               </>
             ) : isOwner ? (
               <>
@@ -190,21 +196,32 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
         >
           {nft.offers.map((o, i) => (
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-4 p-4 text-sm">
-              <span className="font-semibold">{formatEth(o.price!.eth)} WETH</span>
+              <span className="font-semibold">
+                {formatEth(o.price!.eth)} WETH
+                {o.quantity !== '1' && (
+                  <span className="font-normal" data-testid="offer-quantity">
+                    {' '}
+                    each · {o.remaining} of {o.quantity} wanted
+                  </span>
+                )}
+              </span>
               <span className="font-mono text-xs">{shortenAddress(o.maker)}</span>
               <span className="text-jacarta-500 dark:text-jacarta-200" suppressHydrationWarning>
                 expires {relativeTime(o.endsAt)}
               </span>
-              {o.orderHash && nft.tradable && isOwner && (!auction || (auctionOver && i === 0)) && (
+              {o.orderHash && nft.tradable && canAccept(o) && (!auction || (auctionOver && i === 0)) && (
                 <button
                   type="button"
                   disabled={trade.busy}
-                  onClick={() =>
+                  onClick={() => {
+                    const units = editions ? min(BigInt(o.remaining), held) : undefined
                     act(
-                      (t, on) => t.accept(o.orderHash!, on),
-                      `Offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`,
+                      (t, on) => t.accept(o.orderHash!, on, units),
+                      units === undefined
+                        ? `Offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`
+                        : `Offer accepted: sold ${units} for ${formatEth(o.price!.eth)} WETH each.`,
                     )
-                  }
+                  }}
                   className="rounded-full bg-accent px-4 py-1.5 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
                 >
                   Accept
@@ -233,6 +250,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
           name: nft.name,
           token,
           fees: nft.fees,
+          editions,
           auction: auction && { endsAt: auction.endsAt, reserveWei: auction.price!.wei },
           highestBidWei: highestBid?.price?.wei,
         }}
