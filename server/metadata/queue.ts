@@ -13,6 +13,7 @@ import {
   recordMetadataFailure,
   type ClaimedToken,
 } from '../../db/market/metadata'
+import { storeTokenImage } from '../media/token-image'
 import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError } from '../trading/clients'
 import { parseTokenMetadata } from './parse'
@@ -84,7 +85,7 @@ const JSON_TYPES = /^(application\/json|text\/plain|text\/json|application\/[a-z
 
 /** Reads, parses and stores one token's metadata; a refusal or failure is recorded on it. */
 async function readOne(
-  { db, env }: Runtime,
+  { db, env, media }: Runtime,
   client: PublicClient,
   token: ClaimedToken,
   network: NetworkAccess | undefined,
@@ -111,7 +112,10 @@ async function readOne(
       })
       bytes = fetched.bytes
     }
-    await applyTokenMetadata(db, token.id, { ...parseTokenMetadata(bytes, { gateways, allowHosts }), tokenUri })
+    const metadata = parseTokenMetadata(bytes, { gateways, allowHosts })
+    // Its picture is fetched now and served from our media store (server/media/token-image.ts).
+    const image = media ? await storeTokenImage(media, metadata.image, { allowHosts, network }) : metadata.image
+    await applyTokenMetadata(db, token.id, { ...metadata, image, tokenUri })
     return true
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw error

@@ -1,0 +1,52 @@
+/**
+ * An imported token's image, brought home: the picture its metadata names (an http(s) URL, IPFS
+ * and Arweave already turned into gateway URLs, or a data: URI) is fetched once per metadata read
+ * through safeFetch (no private addresses, bounded size and time, an image content type), judged
+ * by its bytes like an upload (an SVG is sanitised), and stored under its SHA-256. The token then
+ * shows /api/media/<sha256>.<ext>: pages never load a picture from a token's own server, /_image
+ * can resize it, and a picture that did not change is not stored twice.
+ */
+import { FetchRefused, safeFetch, type NetworkAccess } from '../metadata/safe-fetch'
+import { decodeDataUri } from '../metadata/uri'
+import { checkMedia, MAX_MEDIA_BYTES } from './content'
+import { mediaKey, mediaUrl } from './keys'
+import { sha256Hex, type MediaStore } from './store'
+
+/** How long one image may take to arrive (redirects included). */
+export const TOKEN_IMAGE_TIMEOUT_MS = 20_000
+
+export interface TokenImageOptions {
+  allowHosts: readonly string[]
+  network?: NetworkAccess | undefined
+}
+
+/**
+ * The stored image's URL for `image` ('' stays ''); a FetchRefused whose reason starts with
+ * "image:" when it cannot be fetched or is not a picture.
+ */
+export async function storeTokenImage(store: MediaStore, image: string, options: TokenImageOptions): Promise<string> {
+  if (image === '' || image.startsWith('/api/')) return image
+  let bytes: Uint8Array
+  try {
+    bytes = /^data:/i.test(image)
+      ? decodeDataUri(image, MAX_MEDIA_BYTES).bytes
+      : (
+          await safeFetch(image, {
+            accept: 'image',
+            maxBytes: MAX_MEDIA_BYTES,
+            timeoutMs: TOKEN_IMAGE_TIMEOUT_MS,
+            allowHosts: options.allowHosts,
+            ...(options.network ? { network: options.network } : {}),
+          })
+        ).bytes
+  } catch (error) {
+    if (error instanceof FetchRefused) throw new FetchRefused(`image: ${error.message}`)
+    throw error
+  }
+  const verdict = checkMedia(new Uint8Array(bytes), 'the image')
+  if (!verdict.ok) throw new FetchRefused(`image: ${verdict.message.replace(/^file: the image /, '')}`)
+  if (verdict.extension === 'mp4') throw new FetchRefused('image: it is a video (MP4), not a picture')
+  const key = mediaKey(await sha256Hex(verdict.bytes), verdict.extension)
+  if (!(await store.has(key))) await store.put(key, verdict.bytes, verdict.contentType)
+  return mediaUrl(key)
+}
