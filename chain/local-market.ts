@@ -25,7 +25,7 @@ import { listingOrder, offerOrder, orderHash, orderToJson, orderTypedData, type 
 import type { Database } from '../db/client'
 import { recordAuction, recordOrder, recordToken, type Db, type OrderNft } from '../db/market'
 import { artUrl } from '../db/media'
-import { collections, listings, nfts, offers } from '../db/schema'
+import { collections, listings, nfts, offers, users } from '../db/schema'
 import { collectionMetadataUri, tokenMetadataBaseUri } from './voucher'
 import { refreshCollectionStats } from '../db/stats'
 
@@ -71,6 +71,14 @@ const LOCAL_COLLECTIONS = [
   },
 ] as const
 
+/** Profiles of the accounts that own, create and bid in the local market (and in ./local-foreign.ts). */
+const PEOPLE: Record<(typeof POOL)[number], { username: string; bio: string }> = {
+  3: { username: 'lamplighter', bio: 'Draws lighthouses at dusk (Harbour Lights) and fills an open sketchbook.' },
+  4: { username: 'night_marketeer', bio: 'Stamps Night Market Tickets and draws Chain Hues on chain.' },
+  5: { username: 'tide_and_kiln', bio: 'Long exposures (Tidewater Studies) and glaze tests (Kiln Glazes).' },
+  6: { username: 'tram_spotter', bio: 'Issues Tram Tokens; collects a little of everything.' },
+}
+
 export interface PlatformFee {
   recipient: Address
   bps: number
@@ -100,6 +108,21 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
   // One transaction: a seeding that fails half-way leaves no collection behind (which would
   // make every later start skip it).
   await db.transaction(async (tx) => {
+    for (const index of POOL) {
+      const address = accounts[index]!.address.toLowerCase()
+      await tx
+        .insert(users)
+        .values({
+          address,
+          ...PEOPLE[index],
+          bio: `${PEOPLE[index].bio} Anvil test account ${index} on your local chain.`,
+          avatarUrl: artUrl('avatar', address),
+          bannerUrl: artUrl('banner', address),
+          createdAt: new Date(now.getTime() - 40 * DAY),
+          updatedAt: new Date(now.getTime() - 40 * DAY),
+        })
+        .onConflictDoNothing()
+    }
     for (const [c, entry] of LOCAL_COLLECTIONS.entries()) {
       const contract = create2Address(collectionInitCode(contractArgs(entry, fee))).toLowerCase() as Address
       const slug = slugOf(entry.name)

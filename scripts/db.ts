@@ -3,7 +3,10 @@
  *   tsx scripts/db.ts migrate   apply committed migrations
  *   tsx scripts/db.ts seed      migrate, then seed if empty
  *   tsx scripts/db.ts reset     delete the embedded database file, migrate and seed
- * Seeding options: --nfts N (default 2400), --seed N (default 20261122).
+ * The seed is the local chain's market (Vitrine's own collections; `npm run dev` mints them and
+ * adds the collections Vitrine did not write). `--nfts N` adds, first, a synthetic market of N
+ * NFTs on chains this machine cannot reach, for benchmarks (`--seed N`: its seed value, default
+ * 20261122); those items have no signed orders and cannot be bought.
  */
 import { parseArgs } from 'node:util'
 import { rmSync } from 'node:fs'
@@ -43,6 +46,7 @@ async function main(): Promise<void> {
       // Options are checked before anything is deleted or written.
       const nfts = positiveInteger('nfts', values.nfts)
       const seed = positiveInteger('seed', values.seed)
+      if (seed !== undefined && nfts === undefined) throw new Error('--seed sets the synthetic market: give --nfts too')
       if (command === 'reset') {
         if (!url.startsWith('file:')) throw new Error(`db:reset only deletes embedded file: databases, not ${url}`)
         const path = resolve(url.slice('file:'.length))
@@ -50,13 +54,19 @@ async function main(): Promise<void> {
       }
       const db = await openMigratedDatabase({ url, authToken })
       const started = performance.now()
-      const { seeded } = await seedDatabase(db, {
-        nfts,
-        seed,
-        log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
-      })
+      // The synthetic market first: it seeds only a database without any collection.
+      const synthetic =
+        nfts === undefined
+          ? { seeded: false }
+          : await seedDatabase(db, {
+              nfts,
+              seed,
+              log: (message) => console.log(`  ${message} (${((performance.now() - started) / 1000).toFixed(1)} s)`),
+            })
       // The local chain's collections; `npm run dev` mints them and their orders onto anvil.
-      if ((await seedLocalMarket(db, parsePlatformFee(process.env))).seeded) console.log('  local-chain market seeded')
+      const local = await seedLocalMarket(db, parsePlatformFee(process.env))
+      if (local.seeded) console.log('  local-chain market seeded')
+      const seeded = synthetic.seeded || local.seeded
       db.$client.close()
       console.log(
         seeded

@@ -1,7 +1,9 @@
 /**
  * `npm run dev`: a local secret, a migrated and seeded embedded database, a local chain (anvil on
  * 127.0.0.1:CHAIN_PORT, 8545 by default, unless CHAIN_RPC_URL points elsewhere) with the
- * marketplace contracts, then Vite.
+ * marketplace contracts and Vitrine's own collections, the local IPFS gateway (IPFS_GATEWAY,
+ * 127.0.0.1:8091 by default) with collections Vitrine did not write imported and listed
+ * (./dev-world.ts), then Vite. Everything on the site lives on the local chain: it can be bought.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
@@ -12,12 +14,13 @@ import { seedLocalMarket, syncLocalChain } from '../chain/local-market'
 import { LOCAL_CHAIN_ID } from '../chain/marketplace'
 import { embeddedPath } from '../db/embedded-reads'
 import { openMigratedDatabase } from '../db/migrate.server'
-import { seedDatabase } from '../db/seed'
 import { nfts } from '../db/schema'
 import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL, parseEnv, parsePlatformFee } from '../server/platform/env'
 import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
+import { prepareDevWorld, startDevGateway } from './dev-world'
+import type { IpfsGateway } from './ipfs-gateway'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
 
 ensureDevVars()
@@ -25,8 +28,9 @@ loadDevVars()
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
 const platformFee = parsePlatformFee(process.env)
 const db = await openMigratedDatabase({ url, authToken: process.env.DATABASE_AUTH_TOKEN || undefined })
-const { seeded } = await seedDatabase(db)
-await seedLocalMarket(db, platformFee)
+// Vitrine's own local collections; the synthetic market of unreachable chains is for benchmarks
+// only (npm run db:seed -- --nfts N).
+const { seeded } = await seedLocalMarket(db, platformFee)
 // 24h / 7d volumes are relative to now: bring them up to date on every start (cheap at dev scale).
 if (!seeded) await refreshCollectionStats(db)
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
@@ -70,6 +74,33 @@ async function localChain(): Promise<RunningProcess | null> {
 }
 const chain = await localChain()
 
+/**
+ * The local IPFS gateway where IPFS_GATEWAY says (127.0.0.1:8091 unless set), serving
+ * chain/local-ipfs/ by CID. Another `npm run dev` serving it already is reused.
+ */
+async function localGateway(): Promise<IpfsGateway | null> {
+  const { ipfsGateway, allowHosts } = parseEnv(process.env).metadataFetch
+  const at = new URL(ipfsGateway)
+  if (at.hostname !== '127.0.0.1' || !at.port || !allowHosts.includes(at.host)) {
+    console.log(`ipfs: IPFS_GATEWAY is ${ipfsGateway}, not a local gateway in FETCH_ALLOW_HOSTS; none started`)
+    return null
+  }
+  try {
+    const gateway = await startDevGateway(Number(at.port))
+    console.log(`ipfs ${gateway.gatewayUrl}: local gateway, chain/local-ipfs/ served by CID`)
+    return gateway
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      console.log(`ipfs ${ipfsGateway}: port ${at.port} is taken (another npm run dev?); its gateway is used`)
+    } else {
+      // The rest of the site works; imported tokens whose files cannot be read say so.
+      console.warn(`ipfs: the local gateway did not start (${(error as Error).message}); going on without it`)
+    }
+    return null
+  }
+}
+const gateway = await localGateway()
+
 // From here on, however `npm run dev` is stopped (Ctrl+C, SIGTERM, its terminal closed), Vite
 // and anvil stop together, and anvil writes the chain's state as it exits: the next start goes on
 // from the same block instead of an older one the database has indexed past (the database can
@@ -85,7 +116,7 @@ function stop(code: number) {
   const viteExited = running ? new Promise((resolve) => running.once('exit', resolve)) : Promise.resolve()
   running?.kill('SIGTERM')
   setTimeout(() => running?.kill('SIGKILL'), 5_000).unref()
-  void Promise.all([viteExited, chain?.stop()]).then(() => process.exit(code))
+  void Promise.all([viteExited, chain?.stop(), gateway?.stop()]).then(() => process.exit(code))
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0))
 
@@ -99,18 +130,27 @@ db.$client.close()
 
 /**
  * Seaport 1.6, its conduit controller and WETH on the local chain, then the seeded collections:
- * deployed, minted to their owners, approvals and WETH in place (all already there after a restart).
+ * deployed, minted to their owners, approvals and WETH in place; then the collections Vitrine did
+ * not write, imported, indexed and partly listed (all already there after a restart).
  */
 async function prepareLocalChain(url: string | undefined): Promise<void> {
   if (!url || !(await answersChainId(url, LOCAL_CHAIN_ID))) return
   const contracts = await deployMarketplace(url)
+  const env = parseEnv(process.env)
   // Token and collection metadata URIs on chain name this origin; on another PORT they are set again.
-  const origin = parseEnv(process.env).siteOrigins[0]!
-  const { transactions } = await syncLocalChain(db, url, platformFee, origin)
+  const { transactions } = await syncLocalChain(db, url, platformFee, env.siteOrigins[0]!)
   console.log(
     `chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}` +
       (transactions ? `; ${transactions} transactions to match the seeded tokens and orders` : ''),
   )
+  const world = await prepareDevWorld({ db, env }, { rpcUrl: url, log: (message) => console.log(message) })
+  if (world.transactions || world.imported || world.listed) {
+    console.log(
+      `chain ${url}: ${world.collections.length} collections Vitrine did not write ` +
+        `(${world.collections.map((c) => c.collection.name).join(', ')}): ${world.transactions} transactions, ` +
+        `${world.imported} imported, ${world.listed} listed`,
+    )
+  }
 }
 
 // The indexer reads the local chain every 2 s (the Worker's Cron Trigger does this in production).

@@ -45,6 +45,7 @@ function readCommandLine(pid: string): string[] {
 }
 
 let port = 0
+let ipfsPort = 0
 
 async function startDev() {
   const url = `http://127.0.0.1:${port}`
@@ -54,6 +55,8 @@ async function startDev() {
     DATABASE_URL: `file:${join(dir, 'dev.db')}`,
     AUTH_SECRET: TEST_AUTH_SECRET,
     NODE_ENV: 'development',
+    IPFS_GATEWAY: `http://127.0.0.1:${ipfsPort}/ipfs/`,
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${ipfsPort}`,
   })
   running.push(dev)
   await waitForHttp(`${url}/api/health`, dev, 120_000)
@@ -77,6 +80,7 @@ describe('npm run dev', () => {
   it('keeps the chain at its latest block when stopped with Ctrl+C or SIGTERM', async () => {
     chainPort = await freePort()
     port = await freePort()
+    ipfsPort = await freePort()
     const state = join(dir, 'anvil-state.json')
 
     const first = await startDev()

@@ -30,7 +30,7 @@ describe('npm run dev on a database seeded for an older contract', () => {
       .where(eq(collections.slug, 'harbour-lights-local'))
     db.$client.close()
 
-    const [port, chainPort] = [await freePort(), await freePort()]
+    const [port, chainPort, ipfsPort] = [await freePort(), await freePort(), await freePort()]
     const dev = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], '', {
       PORT: String(port),
       CHAIN_PORT: String(chainPort),
@@ -38,6 +38,8 @@ describe('npm run dev on a database seeded for an older contract', () => {
       DATABASE_URL: url,
       AUTH_SECRET: TEST_AUTH_SECRET,
       NODE_ENV: 'development',
+      IPFS_GATEWAY: `http://127.0.0.1:${ipfsPort}/ipfs/`,
+      FETCH_ALLOW_HOSTS: `127.0.0.1:${ipfsPort}`,
     })
     try {
       const code = await new Promise((resolve) => dev.process.once('exit', resolve))

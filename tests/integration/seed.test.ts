@@ -1,7 +1,8 @@
 /**
- * The default seed (`npm run db:seed`): a marketplace of a realistic size and shape,
- * the same database for the same seed value and hour, and a command that refuses bad options
- * before it writes anything.
+ * The seeds. `npm run db:seed` alone: the local chain's market only, every item on a chain this
+ * machine reaches. With `--nfts N`, first a synthetic market for benchmarks and tests of a
+ * realistic size and shape (what `createSeededRuntime` makes), the same database for the same
+ * seed value and hour. The command refuses bad options before it writes anything.
  */
 import { spawnSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
@@ -10,6 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CATEGORIES } from '../../db/schema'
+import { openMigratedDatabase } from '../../db/migrate.server'
 import { SEEDED_TABLES, seedDatabase } from '../../db/seed'
 import { createTestRuntime } from '../support/runtime'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
@@ -34,7 +36,7 @@ async function digest(db: Awaited<ReturnType<typeof createTestRuntime>>['db']) {
   return hash.digest('hex')
 }
 
-describe('the default seed', () => {
+describe('the synthetic seed (--nfts)', () => {
   it('has at least 30 collections over all 8 categories and 3 chains, 2,000 NFTs with traits, 150 users with avatars and banners', async () => {
     expect(await count('SELECT count(*) FROM collections')).toBeGreaterThanOrEqual(30)
     const categories = (await runtime.db.$client.execute('SELECT DISTINCT category FROM collections')).rows
@@ -91,8 +93,42 @@ describe('the default seed', () => {
   })
 })
 
-describe('npm run db:seed', () => {
+// Each case starts the command in a Node process of its own: seconds on a busy machine.
+describe('npm run db:seed', { timeout: 60_000 }, () => {
+  it('without --nfts seeds the local chain only: its collections, their owners’ profiles, signed orders', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vitrine-seed-'))
+    try {
+      const url = `file:${join(dir, 'seed.db')}`
+      const run = spawnSync(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/db.ts', 'seed'], {
+        env: { ...process.env, DATABASE_URL: url },
+        encoding: 'utf8',
+      })
+      expect(run.status, run.stderr).toBe(0)
+      const db = await openMigratedDatabase({ url })
+      try {
+        const rows = async (sql: string) => (await db.$client.execute(sql)).rows
+        expect(await rows('SELECT DISTINCT chain_id FROM collections')).toEqual([
+          expect.objectContaining({ chain_id: 31337 }),
+        ])
+        expect((await rows('SELECT count(*) AS n FROM collections'))[0]!.n).toBe(3)
+        expect((await rows('SELECT count(*) AS n FROM users WHERE username IS NOT NULL'))[0]!.n).toBe(4)
+        expect((await rows('SELECT count(*) AS n FROM sales'))[0]!.n).toBe(0)
+        // Every listing and offer is a Seaport order signed by its maker (or a timed auction).
+        const unsigned = await rows(
+          "SELECT count(*) AS n FROM listings WHERE kind <> 'auction' AND (order_hash IS NULL OR signature IS NULL)",
+        )
+        expect(unsigned[0]!.n).toBe(0)
+        expect((await rows('SELECT count(*) AS n FROM offers WHERE signature IS NULL'))[0]!.n).toBe(0)
+      } finally {
+        db.$client.close()
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  })
+
   it.each([
+    [['--seed', '7'], '--seed sets the synthetic market: give --nfts too'],
     [['--nfts', 'lots'], '--nfts must be a positive integer, got "lots"'],
     [['--nfts', '0'], '--nfts must be a positive integer, got "0"'],
     [['--seed', '1.5'], '--seed must be a positive integer, got "1.5"'],

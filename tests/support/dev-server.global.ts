@@ -20,6 +20,7 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-e2e-'))
   const anvil = await startAnvil()
   const port = await freePort()
+  const ipfsPort = await freePort()
   const url = `http://127.0.0.1:${port}`
   const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], url, {
     PORT: String(port),
@@ -27,6 +28,9 @@ export default async function setup(project: TestProject) {
     AUTH_SECRET: TEST_AUTH_SECRET,
     NODE_ENV: 'development',
     CHAIN_RPC_URL: anvil.url,
+    // The dev world's IPFS gateway on a port of its own (8091 may be a developer's npm run dev).
+    IPFS_GATEWAY: `http://127.0.0.1:${ipfsPort}/ipfs/`,
+    FETCH_ALLOW_HOSTS: `127.0.0.1:${ipfsPort}`,
     // Every browser test is one client (127.0.0.1), signing in, uploading and syncing far more
     // often than a person; the limits themselves are tested in tests/integration/rate-limits.test.ts.
     RATE_LIMITS: TEST_RATE_LIMITS,
