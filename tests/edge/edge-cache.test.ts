@@ -1,0 +1,220 @@
+/**
+ * The edge cache and the database round trips of the Workers build, proven in workerd: the built
+ * Worker under `wrangler dev` (whose Cache API Miniflare emulates), backed by sqld through a
+ * proxy that counts every round trip the Worker makes (ADR 17).
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { getAddress } from 'viem'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createDatabase, type Database } from '../../db/client'
+import { applyFill, applyTransfer, recordOrder } from '../../db/market'
+import { openMigratedDatabase } from '../../db/migrate.server'
+import { pagesChanged } from '../../db/page-generation'
+import { seedDatabase } from '../../db/seed'
+import { startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
+import { CACHE_STATUS_HEADER } from '../../server/http/cache-policy'
+import { GENERATION_TRUST_MS } from '../../server/http/edge-cache'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
+import { TEST_AUTH_SECRET } from '../support/runtime'
+import { sessionCookie } from '../support/session'
+import { startSqldProxy, type SqldProxy } from '../support/sqld-proxy'
+
+const PUBLIC_URL = 'https://vitrine.example'
+const BUYER = '0x90f79bf6eb2c4f870365e785982e1f101e93b906'
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-edge-cache-'))
+let sqld: RunningProcess | undefined
+let proxy: SqldProxy | undefined
+let worker: RunningProcess | undefined
+let db: Database
+
+beforeAll(async () => {
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    env: { ...process.env, BUILD_TARGET: 'cloudflare', NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
+  sqld = await startSqld(join(dir, 'sqld'))
+  const seeded = await openMigratedDatabase({ url: sqld.url })
+  await seedDatabase(seeded, { users: 5 })
+  seeded.$client.close()
+  db = createDatabase({ url: sqld.url })
+  proxy = await startSqldProxy(sqld.url)
+  worker = await startWrangler(
+    {
+      DATABASE_URL: proxy.url,
+      AUTH_SECRET: TEST_AUTH_SECRET,
+      PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+      PUBLIC_URL,
+    },
+    { persistTo: join(dir, 'wrangler') },
+  )
+})
+
+afterAll(async () => {
+  db?.$client.close()
+  await Promise.all([worker?.stop(), proxy?.stop(), sqld?.stop()])
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${worker!.url}${path}`, { headers, redirect: 'manual' })
+const cacheStatus = (response: Response) => response.headers.get(CACHE_STATUS_HEADER)
+const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1]!
+/** Round trips since the proxy's reset, but for the cache's own reads of the pages' generation. */
+const pageTrips = () => proxy!.trips().filter((sql) => !sql.includes('"rate_limits"')).length
+/** Long enough for every isolate to read the pages' generation again. */
+const afterTrust = () => new Promise((resolve) => setTimeout(resolve, GENERATION_TRUST_MS + 100))
+
+/** A seeded ERC-721 token with no listing, and its owner. */
+async function unlistedToken() {
+  const [row] = await db.all<{ id: number; collectionId: number; owner: string }>(
+    `select n.id, n.collection_id as collectionId, n.owner from nfts n
+     where n.price_wei is null and n.owner is not null and n.lazy_minted = 0
+       and not exists (select 1 from listings l where l.nft_id = n.id)
+       and (select standard from collections c where c.id = n.collection_id) = 'erc721'
+     order by n.id limit 1` as never,
+  )
+  if (!row) throw new Error('the seed has no unlisted ERC-721 token')
+  return row
+}
+
+describe('an anonymous visitor', () => {
+  it('gets the second request of a page from the cache, with a nonce of its own', async () => {
+    await get('/rankings').then((r) => r.text())
+    const first = await get('/activity')
+    const firstHtml = await first.text()
+    expect(cacheStatus(first)).toBe('miss')
+    expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/)
+    expect(first.headers.get('vary')).toContain('Cookie')
+
+    proxy!.reset()
+    const second = await get('/activity')
+    const secondHtml = await second.text()
+    expect(cacheStatus(second)).toBe('hit')
+    expect(pageTrips()).toBe(0)
+    // The same page, but the nonce is new in the header and everywhere the page carries it.
+    expect(nonceOf(second)).not.toBe(nonceOf(first))
+    expect(secondHtml).not.toContain(nonceOf(first))
+    expect(secondHtml).toContain(`nonce="${nonceOf(second)}"`)
+    expect(secondHtml.replaceAll(nonceOf(second), '')).toBe(firstHtml.replaceAll(nonceOf(first), ''))
+  })
+
+  it('gets public API reads from the cache too, and never live ones', async () => {
+    const read = '/api/v1/nfts?limit=3'
+    expect(cacheStatus(await get(read))).toBe('miss')
+    expect(cacheStatus(await get(read))).toBe('hit')
+    const health = await get('/api/health')
+    expect(cacheStatus(health)).toBe('bypass')
+    expect(health.headers.get('cache-control')).toBe('private, no-cache')
+  })
+})
+
+describe('a visitor who is someone', () => {
+  it('with a session is never answered from the cache, nor stored in it', async () => {
+    const cookie = await sessionCookie(BUYER, { secure: true })
+    await get('/rankings').then((r) => r.text()) // the anonymous copy is in the cache
+    for (let i = 0; i < 2; i++) {
+      const response = await get('/rankings', { cookie })
+      await response.text()
+      expect(cacheStatus(response)).toBe('bypass')
+      expect(response.headers.get('cache-control')).toBe('private, no-cache')
+    }
+  })
+
+  it('with a wallet that remembers an account, or credentials, is not either', async () => {
+    const wallet = `wagmi.store=${encodeURIComponent(
+      JSON.stringify({
+        state: {
+          current: 'io.metamask',
+          connections: { __type: 'Map', value: [['io.metamask', { accounts: [BUYER], chainId: 31337 }]] },
+        },
+      }),
+    )}`
+    for (const headers of [{ cookie: wallet }, { authorization: 'Bearer anything' }]) {
+      const response = await get('/rankings', headers)
+      await response.text()
+      expect(cacheStatus(response)).toBe('bypass')
+    }
+  })
+})
+
+describe('after a change the site knows of', () => {
+  it('an item sold on chain and indexed shows its new owner, not the cached old one', async () => {
+    const token = await unlistedToken()
+    const page = `/item/${token.id}`
+    const newOwnerLink = `href="/user/${getAddress(BUYER)}"`
+    // The seller lists it (an order stored), and the page is cached with it.
+    const orderHash = `0x${'ab'.repeat(32)}`
+    await recordOrder(db, {
+      side: 'listing',
+      nft: { id: token.id, collectionId: token.collectionId, owner: token.owner },
+      maker: token.owner,
+      priceWei: 10n ** 17n,
+      startsAt: new Date(Date.now() - 60_000),
+      endsAt: new Date(Date.now() + 86_400_000),
+      orderHash,
+      orderJson: '{}',
+      signature: '0x',
+      counter: 0n,
+    })
+    await afterTrust()
+    const listed = await get(page)
+    expect(cacheStatus(listed)).toBe('miss')
+    expect(await listed.text()).not.toContain(newOwnerLink)
+    expect(cacheStatus(await get(page))).toBe('hit')
+
+    // The indexer applies the sale's two logs: the token's transfer and Seaport's fill.
+    const log = { txHash: `0x${'cd'.repeat(32)}`, logIndex: 0, blockNumber: 1n, at: new Date() }
+    await applyTransfer(db, log, { nftId: token.id, collectionId: token.collectionId, from: token.owner, to: BUYER })
+    await applyFill(
+      db,
+      { ...log, logIndex: 1 },
+      {
+        orderHash,
+        offerer: token.owner,
+        recipient: BUYER,
+        nativePaid: 10n ** 17n,
+        erc20Offered: 0n,
+      },
+    )
+    await afterTrust()
+    const sold = await get(page)
+    expect(cacheStatus(sold)).toBe('miss')
+    expect(await sold.text()).toContain(newOwnerLink)
+  })
+})
+
+describe('database round trips of a page on a cache miss', () => {
+  /** The trips a page's render made (the cache's own read of the generation is not the page's). */
+  async function renderTrips(path: string): Promise<number> {
+    const first = await get(path)
+    const location = first.headers.get('location')
+    const at = location ? new URL(location, worker!.url) : new URL(path, worker!.url)
+    await first.text()
+    await pagesChanged(db) // every stored page retires
+    await afterTrust()
+    await get('/api/v1/chain').then((r) => r.text()) // the Worker reads the new generation, and trusts it
+    proxy!.reset()
+    const response = await get(`${at.pathname}${at.search}`)
+    await response.text()
+    expect(response.status, path).toBe(200)
+    expect(cacheStatus(response), path).toBe('miss')
+    return pageTrips()
+  }
+
+  it('is one for home, explore, item, user and search, and two for a collection (ADR 17)', async () => {
+    const token = await unlistedToken()
+    const counts = {
+      home: await renderTrips('/'),
+      explore: await renderTrips('/collection/explore_collection'),
+      item: await renderTrips(`/item/${token.id}`),
+      collection: await renderTrips('/collection/avatar_1'),
+      user: await renderTrips('/user/avatar_6'),
+      search: await renderTrips('/search?q=ne'),
+    }
+    expect(counts).toEqual({ home: 1, explore: 1, item: 1, collection: 2, user: 1, search: 1 })
+  })
+})
