@@ -20,8 +20,6 @@ export const Route = createFileRoute('/create')({
   component: CreatePage,
 })
 
-/** The form's stated limit (tests hold it to the upload route's); the upload is judged again by content. */
-export { MAX_MEDIA_MB }
 const VOUCHER_DAYS = 180
 
 /** Sends the file to POST /api/media; answers its content-addressed key. */
