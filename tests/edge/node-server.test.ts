@@ -14,6 +14,7 @@ import { seedDatabase } from '../../db/seed'
 import { freePort, startProcess, waitForHttp, type RunningProcess } from '../../scripts/processes'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
 import { TEST_AUTH_SECRET } from '../support/runtime'
+import { sessionCookie } from '../support/session'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { createSiweMessage } from 'viem/siwe'
 
@@ -178,6 +179,29 @@ describe('npm start (the Node production build)', () => {
     const compressed = await fetch(`${server.url}/api/v1/nfts?limit=3`, { headers: { 'accept-encoding': 'gzip' } })
     expect(compressed.headers.get('content-encoding')).toBe('gzip')
     expect(((await compressed.json()) as { data: unknown[] }).data).toEqual(body.data)
+  })
+
+  it('tells a CDN in front what it may share: anonymous pages and public reads, never a session or a live answer', async () => {
+    const shared = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/
+    for (const path of ['/', '/item/20', '/api/v1/nfts?limit=3', '/api/trpc/nft.list?input=%7B%22limit%22%3A2%7D']) {
+      const response = await fetch(`${server.url}${path}`)
+      await response.text()
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toMatch(shared)
+      expect(response.headers.get('vary'), path).toMatch(/Cookie, Authorization/)
+      // The edge cache is the Worker's; Node leaves caching to whatever is in front of it.
+      expect(response.headers.get('x-vitrine-cache'), path).toBeNull()
+    }
+    const cookie = await sessionCookie('0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc', { secure: true })
+    for (const [path, headers] of [
+      ['/', { cookie }],
+      ['/api/v1/nfts?limit=3', { authorization: 'Bearer anything' }],
+      ['/api/health', {}],
+    ] as const) {
+      const response = await fetch(`${server.url}${path}`, { headers })
+      await response.text()
+      expect(response.headers.get('cache-control'), path).toBe('private, no-cache')
+    }
   })
 
   it('runs WEB_CONCURRENCY processes and replaces one that dies, serving throughout', async () => {
