@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc721Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration } from '../support/browser'
+import { launchBrowser, openPage } from '../support/browser'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
@@ -30,11 +30,6 @@ const PNG = Buffer.from(
 
 const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
 
-async function open(page: Page, path: string) {
-  await page.goto(baseUrl + path)
-  await waitForHydration(page)
-}
-
 async function done(scope: ReturnType<Page['getByTestId']> | Page) {
   const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
   await status.waitFor({ timeout: 45_000 })
@@ -45,11 +40,11 @@ describe('create', () => {
   it('deploys a collection, lazy-mints an item for free, and a buyer mints it by buying', async () => {
     const creator = await visitor(7)
     const { page } = creator
-    await open(page, '/login')
+    await openPage(page, '/login')
     await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
     await page.waitForURL(/\/user\/0x/)
 
-    await open(page, '/create')
+    await openPage(page, '/create')
     await page
       .getByLabel('Image, video or animation')
       .setInputFiles({ name: 'dune.png', mimeType: 'image/png', buffer: PNG })
@@ -84,11 +79,11 @@ describe('create', () => {
     expect(await chain.getBlockNumber({ cacheTime: 0 })).toBe(blocksBefore) // no transaction
     const nftId = Number(page.url().split('/').pop())
 
-    await open(page, '/collection/allNfts?filter=lazy-minted')
+    await openPage(page, '/collection/allNfts?filter=lazy-minted')
     await page.locator(`a[href="/item/${nftId}"]`).first().waitFor()
 
     const buyer = await visitor(8)
-    await open(buyer.page, `/item/${nftId}`)
+    await openPage(buyer.page, `/item/${nftId}`)
     await buyer.page.getByRole('button', { name: 'Buy now' }).click()
     const checkout = buyer.page.getByTestId('checkout-modal')
     await checkout.getByRole('checkbox').check()

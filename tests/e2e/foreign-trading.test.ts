@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core'
 import { createPublicClient, erc1155Abi, erc721Abi, http } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration } from '../support/browser'
+import { launchBrowser, openPage, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { visitorWithWallet } from '../support/test-wallet'
@@ -24,13 +24,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function open(page: Page, path: string) {
-  await page.goto(baseUrl + path)
-  await waitForHydration(page)
-}
-
 async function signIn(page: Page) {
-  await open(page, '/login')
+  await openPage(page, '/login')
   await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
   await page.waitForURL(/\/user\/0x/)
 }
@@ -66,7 +61,7 @@ describe('foreign tokens in the browser', () => {
 
     const seller = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [3] })
     await signIn(seller.page)
-    await open(seller.page, '/add-collection')
+    await openPage(seller.page, '/add-collection')
     await seller.page.getByLabel('Contract address').fill(art.address)
     await seller.page.getByRole('button', { name: 'Add collection' }).click()
     await seller.page.waitForURL(/\/collection\/salt-marsh-/, { timeout: 30_000 })
@@ -74,7 +69,7 @@ describe('foreign tokens in the browser', () => {
     const owned = await ownedOf(seller.wallet.address(), art.address)
     expect(owned.map((n) => n.name).sort()).toHaveLength(2)
     const nft = owned[0]!
-    await open(seller.page, `/user/${seller.wallet.address()}`)
+    await openPage(seller.page, `/user/${seller.wallet.address()}`)
     await seller.page.getByRole('link', { name: nft.name }).first().waitFor()
     await seller.page.getByRole('link', { name: nft.name }).first().click()
     await seller.page.waitForURL(new RegExp(`/item/${nft.id}$`))
@@ -90,7 +85,7 @@ describe('foreign tokens in the browser', () => {
 
     const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [4] })
     const before = await chain.getBalance({ address: royaltyReceiver })
-    await open(buyer.page, `/item/${nft.id}`)
+    await openPage(buyer.page, `/item/${nft.id}`)
     expect(await buyer.page.getByTestId('item-price').textContent()).toBe('0.5 ETH')
     await buyer.page.getByRole('button', { name: 'Buy now' }).click()
     const checkout = buyer.page.getByTestId('checkout-modal')
@@ -118,14 +113,14 @@ describe('foreign tokens in the browser', () => {
     await editions.mint(testAccount(5).address, 3n, 5n)
     const holder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [5] })
     await signIn(holder.page)
-    await open(holder.page, '/add-collection')
+    await openPage(holder.page, '/add-collection')
     await holder.page.getByLabel('Contract address').fill(editions.address)
     await holder.page.getByRole('button', { name: 'Add collection' }).click()
     await holder.page.waitForURL(/\/collection\/tide-tables-/, { timeout: 30_000 })
 
     const [nft] = await ownedOf(holder.wallet.address(), editions.address)
     expect(nft).toBeDefined()
-    await open(holder.page, `/user/${holder.wallet.address()}`)
+    await openPage(holder.page, `/user/${holder.wallet.address()}`)
     const card = holder.page.locator('article', { has: holder.page.getByRole('link', { name: nft!.name }) })
     expect(await card.getByTestId('owned-quantity').textContent()).toBe('× 5')
     await card.getByRole('link', { name: nft!.name }).click()
@@ -141,7 +136,7 @@ describe('foreign tokens in the browser', () => {
     expect(await tradeOutcome(listing)).toMatchObject({ phase: 'done', text: expect.stringContaining('Listed') })
 
     const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [6] })
-    await open(buyer.page, `/item/${nft!.id}`)
+    await openPage(buyer.page, `/item/${nft!.id}`)
     expect(await buyer.page.getByTestId('item-quantity').textContent()).toBe('each · 5 of 5 left')
     await buyer.page.getByRole('button', { name: 'Buy now' }).click()
     const checkout = buyer.page.getByTestId('checkout-modal')
@@ -155,7 +150,7 @@ describe('foreign tokens in the browser', () => {
       chain.readContract({ address: editions.address, abi: erc1155Abi, functionName: 'balanceOf', args: [account, 3n] })
     expect(await balanceOf(buyer.wallet.address())).toBe(2n)
     expect(await balanceOf(holder.wallet.address())).toBe(3n)
-    await open(buyer.page, `/item/${nft!.id}`)
+    await openPage(buyer.page, `/item/${nft!.id}`)
     await buyer.page.getByText('each · 3 of 5 left').waitFor()
     expect([...holder.errors, ...buyer.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await Promise.all([holder.close(), buyer.close()])

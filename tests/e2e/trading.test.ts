@@ -6,7 +6,7 @@
 import type { Browser, Page } from 'playwright-core'
 import { erc721Abi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration } from '../support/browser'
+import { launchBrowser, openPage } from '../support/browser'
 import { visitorWithWallet } from '../support/test-wallet'
 import { createTestClient, http, publicActions } from 'viem'
 import { anvil } from 'viem/chains'
@@ -25,13 +25,8 @@ afterAll(async () => {
 /** A browser of its own with a wallet holding one of anvil's test accounts (7 and 8 are kept for this test). */
 const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
 
-async function open(page: Page, path: string) {
-  await page.goto(baseUrl + path)
-  await waitForHydration(page)
-}
-
 async function signIn(page: Page) {
-  await open(page, '/login')
+  await openPage(page, '/login')
   await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
   await page.waitForURL(/\/user\/0x/)
 }
@@ -85,7 +80,7 @@ describe('trading with two wallets', () => {
 
       const seller = await a()
       await signIn(seller.page)
-      await open(seller.page, `/item/${nft.id}`)
+      await openPage(seller.page, `/item/${nft.id}`)
       await seller.page.getByRole('button', { name: 'Buy now' }).click()
       const checkout = seller.page.getByTestId('checkout-modal')
       await checkout.getByText(/Creator earnings \(/).waitFor()
@@ -108,7 +103,7 @@ describe('trading with two wallets', () => {
       expect(await seller.page.getByTestId('item-price').textContent()).toBe('0.42 ETH')
 
       const buyer = await b()
-      await open(buyer.page, `/item/${nft.id}`)
+      await openPage(buyer.page, `/item/${nft.id}`)
       expect(await buyer.page.getByTestId('item-price').textContent()).toBe('0.42 ETH')
       await buyer.page.getByRole('button', { name: 'Buy now' }).click()
       const second = buyer.page.getByTestId('checkout-modal')
@@ -120,7 +115,7 @@ describe('trading with two wallets', () => {
       expect(await ownedIds(seller.wallet.address())).not.toContain(nft.id)
 
       // The seller's page, reloaded, no longer offers the item for sale or lists it as theirs.
-      await open(seller.page, `/item/${nft.id}`)
+      await openPage(seller.page, `/item/${nft.id}`)
       await seller.page.getByText('Not listed for sale').waitFor()
       expect(await seller.page.getByRole('button', { name: 'Sell' }).count()).toBe(0)
       expect([...seller.errors, ...buyer.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
@@ -131,7 +126,7 @@ describe('trading with two wallets', () => {
   it('a wallet makes an offer and the owner accepts it on chain', async () => {
     const bidder = await a()
     await signIn(bidder.page)
-    await open(bidder.page, `/item/${nft.id}`)
+    await openPage(bidder.page, `/item/${nft.id}`)
     await bidder.page.getByRole('button', { name: 'Place bid' }).click()
     const bid = bidder.page.getByTestId('bid-modal')
     expect(await bid.getByLabel('Amount (WETH)').inputValue()).toBe('0.05')
@@ -142,7 +137,7 @@ describe('trading with two wallets', () => {
 
     const owner = await b()
     await signIn(owner.page)
-    await open(owner.page, `/item/${nft.id}`)
+    await openPage(owner.page, `/item/${nft.id}`)
     const offers = owner.page.getByTestId('offers')
     const mine = offers.locator('li', { hasText: '0.05 WETH' }).filter({ hasText: bidder.wallet.address().slice(0, 6) })
     await mine.getByRole('button', { name: 'Accept' }).click()
@@ -158,7 +153,7 @@ describe('trading with two wallets', () => {
   it('a cancelled listing cannot be bought: a buyer who still sees it is told so and pays nothing', async () => {
     const seller = await a() // owns the token since the accepted offer
     await signIn(seller.page)
-    await open(seller.page, `/item/${nft.id}`)
+    await openPage(seller.page, `/item/${nft.id}`)
     await seller.page.getByRole('button', { name: 'Sell' }).click()
     const listing = seller.page.getByTestId('list-modal')
     await listing.getByLabel('Price (ETH)').fill('0.3')
@@ -167,7 +162,7 @@ describe('trading with two wallets', () => {
     await listing.getByRole('button', { name: 'Done' }).click()
 
     const buyer = await b()
-    await open(buyer.page, `/item/${nft.id}`)
+    await openPage(buyer.page, `/item/${nft.id}`)
     await buyer.page.getByRole('button', { name: 'Buy now' }).waitFor()
     const before = await chain.getBalance({ address: buyer.wallet.address() })
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+import { launchBrowser, openPage, watchErrors } from '../support/browser'
 import { installTestWallet, type TestWalletOptions } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
@@ -21,16 +21,11 @@ async function withWallet(options: Partial<TestWalletOptions> = {}) {
   return { page, wallet, errors, close: () => context.close() }
 }
 
-async function open(page: Page, path: string) {
-  await page.goto(baseUrl + path)
-  await waitForHydration(page)
-}
-
 const session = (page: Page) =>
   page.evaluate(() => fetch('/api/auth/session').then((r) => r.json() as Promise<{ user?: { name?: string } } | null>))
 
 async function signIn(page: Page, walletName = 'Test Wallet') {
-  await open(page, '/login')
+  await openPage(page, '/login')
   await page.getByRole('button', { name: `Sign in with ${walletName}` }).click()
   await page.waitForURL(/\/user\/0x/)
 }
@@ -44,7 +39,7 @@ describe('without a wallet', () => {
   it('the header offers the wallet-missing modal with the exact texts', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    await open(page, '/')
+    await openPage(page, '/')
     const control = page.getByTestId('wallet-control')
     await page.getByRole('button', { name: 'No wallet found: how to get one' }).waitFor()
     await control.click()
@@ -61,7 +56,7 @@ describe('without a wallet', () => {
   it('the account menu works from the keyboard', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
     const page = await context.newPage()
-    await open(page, '/')
+    await openPage(page, '/')
     await page.getByTestId('account-button').focus()
     await page.keyboard.press('Enter')
     const menu = page.getByTestId('account-menu')
@@ -77,7 +72,7 @@ describe('without a wallet', () => {
   it('the mobile menu says MetaMask is not available', async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 800 } })
     const page = await context.newPage()
-    await open(page, '/')
+    await openPage(page, '/')
     await page.getByTestId('mobile-menu-toggle').click()
     await page.getByText('MetaMask not available :').waitFor()
     await context.close()
@@ -86,7 +81,7 @@ describe('without a wallet', () => {
   it('the login page button reads unavailable and explains why', async () => {
     const context = await browser.newContext()
     const page = await context.newPage()
-    await open(page, '/login')
+    await openPage(page, '/login')
     await page.getByRole('button', { name: 'unavailable' }).click()
     expect(await page.getByTestId('wallet-modal').isVisible()).toBe(true)
     await context.close()
@@ -113,7 +108,7 @@ describe('with a wallet', () => {
     await page.getByLabel('Bio').fill('Collects generative art.')
     await page.getByRole('button', { name: 'Update profile' }).click()
     await page.getByText('Profile saved.').waitFor()
-    await open(page, `/user/${address}`)
+    await openPage(page, `/user/${address}`)
     await page.getByRole('heading', { name: 'ada_lovelace' }).waitFor()
 
     await (await openAccountMenu(page)).getByRole('button', { name: 'Sign out' }).click()
@@ -135,7 +130,7 @@ describe('with a wallet', () => {
 
   it('a rejected signature leaves the visitor signed out with a message', async () => {
     const { page, wallet, close } = await withWallet()
-    await open(page, '/login')
+    await openPage(page, '/login')
     wallet.rejectNext('personal_sign') // connecting is accepted, the signature refused
     await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
     await page.getByTestId('wallet-notice').waitFor()
@@ -147,7 +142,7 @@ describe('with a wallet', () => {
 
   it('a wallet on a retired testnet is told so and switches', async () => {
     const { page, wallet, close } = await withWallet({ chainId: 5, knownChains: [5, 31337] })
-    await open(page, '/')
+    await openPage(page, '/')
     await page.getByTestId('wallet-control').click()
     const menu = await openAccountMenu(page)
     await menu.getByText('Unsupported network (Goerli)').waitFor()
@@ -195,7 +190,7 @@ describe('with a wallet', () => {
       name: 'Second Wallet',
       rdns: 'dev.vitrine.second',
     })
-    await open(page, '/')
+    await openPage(page, '/')
     await page.getByTestId('wallet-control').click()
     const picker = page.getByTestId('wallet-picker')
     await picker.getByRole('button', { name: 'Second Wallet' }).click()
@@ -207,7 +202,7 @@ describe('with a wallet', () => {
 
   it('the wallet page adds WETH to the wallet', async () => {
     const { page, wallet, close } = await withWallet({ chainId: 1, knownChains: [1] })
-    await open(page, '/wallet')
+    await openPage(page, '/wallet')
     await page.getByTestId('wallet-control').click()
     await page.getByRole('button', { name: 'Add WETH to your wallet' }).click()
     await page.getByText('WETH was added to your wallet.').waitFor()
@@ -218,7 +213,7 @@ describe('with a wallet', () => {
   it('a page that needs a session sends the visitor to sign in and back', async () => {
     const { page, wallet, close } = await withWallet()
     const address = wallet.address()
-    await open(page, `/profile/${address}`)
+    await openPage(page, `/profile/${address}`)
     expect(new URL(page.url()).pathname).toBe('/login')
     expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(`/profile/${address}`)
     expect(await page.getByTestId('login-error').textContent()).toContain('Please sign in')

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { chromium, type Browser, type Page } from 'playwright-core'
+import { chromium, type Browser, type Page, type Response } from 'playwright-core'
+import { inject } from 'vitest'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -41,6 +42,13 @@ export function watchErrors(page: Page): string[] {
 /** Resolves once React has hydrated the page (the root layout marks <html data-hydrated>). */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/** Goes to a path of the dev server the e2e setup started and waits until React has hydrated it. */
+export async function openPage(page: Page, path: string): Promise<Response | null> {
+  const response = await page.goto(inject('baseUrl') + path)
+  await waitForHydration(page)
+  return response
 }
 
 /** axe-core in the page: the serious and critical violations, as "rule: target" lines. */
