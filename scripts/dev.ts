@@ -17,6 +17,9 @@ import { openMigratedDatabase } from '../db/migrate.server'
 import { nfts } from '../db/schema'
 import { refreshCollectionStats } from '../db/stats'
 import { DEFAULT_DATABASE_URL, parseEnv, parsePlatformFee } from '../server/platform/env'
+import { MEDIA_DIR } from '../server/platform/runtime'
+import { contentTypeOfKey } from '../server/media/keys'
+import { folderStore } from '../server/media/store'
 import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { prepareDevWorld, startDevGateway } from './dev-world'
@@ -143,7 +146,9 @@ async function prepareLocalChain(url: string | undefined): Promise<void> {
     `chain ${url}: Seaport 1.6 at ${contracts.seaport}, WETH at ${contracts.weth}` +
       (transactions ? `; ${transactions} transactions to match the seeded tokens and orders` : ''),
   )
-  const world = await prepareDevWorld({ db, env }, { rpcUrl: url, log: (message) => console.log(message) })
+  // Imported tokens' pictures are stored where the dev server serves /api/media from.
+  const media = folderStore(MEDIA_DIR, contentTypeOfKey)
+  const world = await prepareDevWorld({ db, env, media }, { rpcUrl: url, log: (message) => console.log(message) })
   if (world.transactions || world.imported || world.listed) {
     console.log(
       `chain ${url}: ${world.collections.length} collections Vitrine did not write ` +

@@ -33,7 +33,7 @@ export const BACKFILL_BUDGET_MS = 20_000
 export const METADATA_BUDGET_MS = 10_000
 
 export async function indexConfiguredChains(
-  { db, env }: Runtime,
+  { db, env, media }: Runtime,
   only?: number,
   {
     backfillBudgetMs = BACKFILL_BUDGET_MS,
@@ -94,8 +94,9 @@ export async function indexConfiguredChains(
     // claimed before it is read, so two readers never take the same one).
     const main = results[id]
     if (!(main && 'unavailable' in main)) {
-      await readDueMetadata({ db, env }, { chainId: id, client, budgetMs: metadataBudgetMs }).catch((error: unknown) =>
-        console.warn(`metadata: chain ${id}: ${(error as Error).message.split('\n')[0]}`),
+      // With the media store, so each token's picture is fetched and stored as its metadata is read.
+      await readDueMetadata({ db, env, media }, { chainId: id, client, budgetMs: metadataBudgetMs }).catch(
+        (error: unknown) => console.warn(`metadata: chain ${id}: ${(error as Error).message.split('\n')[0]}`),
       )
     }
   }

@@ -6,7 +6,8 @@
  * (files checked against their CIDs), part of them listed with Seaport orders a buyer can fill;
  * a second start changes nothing; and nothing on offer is unbuyable without saying why.
  */
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
@@ -19,6 +20,8 @@ import { orderFromJson, orderParameters, partOf, type OrderJson } from '../../ch
 import { collections, listings, nftAttributes, nfts } from '../../db/schema'
 import { createCaller } from '../../server/trpc/root'
 import { createContext } from '../../server/trpc/init'
+import { contentTypeOfKey } from '../../server/media/keys'
+import { folderStore, type MediaStore } from '../../server/media/store'
 import { sanitizeSvg } from '../../server/media/svg'
 import { freePort } from '../../scripts/processes'
 import { prepareDevWorld, startDevGateway, type DevWorldResult } from '../../scripts/dev-world'
@@ -28,17 +31,20 @@ import { createTestRuntime } from '../support/runtime'
 
 let chain: Awaited<ReturnType<typeof startTestChain>>
 let gateway: IpfsGateway
-let runtime: Awaited<ReturnType<typeof createTestRuntime>>
+let runtime: Awaited<ReturnType<typeof createTestRuntime>> & { media: MediaStore }
 let first: DevWorldResult
+let mediaDir: string
 
 beforeAll(async () => {
   chain = await startTestChain()
   gateway = await startDevGateway(await freePort())
-  runtime = await createTestRuntime({
+  const base = await createTestRuntime({
     CHAIN_RPC_URL: chain.url,
     IPFS_GATEWAY: gateway.gatewayUrl,
     FETCH_ALLOW_HOSTS: gateway.host,
   })
+  mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-dev-world-media-'))
+  runtime = { ...base, media: folderStore(mediaDir, contentTypeOfKey) }
   // What scripts/dev.ts does on a fresh clone: the default seed, the chain made to match it, the world.
   await seedLocalMarket(runtime.db, runtime.env.platformFee)
   await syncLocalChain(runtime.db, chain.url, runtime.env.platformFee, runtime.env.siteOrigins[0]!)
@@ -46,6 +52,7 @@ beforeAll(async () => {
 }, 180_000)
 afterAll(async () => {
   runtime?.close()
+  if (mediaDir) rmSync(mediaDir, { recursive: true, force: true })
   await gateway?.stop()
   await chain?.stop()
 })
@@ -108,24 +115,32 @@ describe('the dev world', () => {
     expect(of('tram-tokens').find((t) => t.tokenId === '3')).toMatchObject({ name: 'N2 · Night Owl' })
     expect(of('tram-tokens')[0]!.tokenUri).toMatch(/\/0{63}[1-4]\.json$/)
     expect(of('chain-hues').find((t) => t.tokenId === '2')).toMatchObject({ name: 'Chain Hues #2' })
-    for (const t of of('chain-hues')) expect(t.image).toMatch(/^data:image\/svg\+xml;base64,/)
 
-    // Images are real files behind the gateway: PNG for the glazes, SVG that passes the SVG checker elsewhere.
-    for (const slug of ['kiln-glazes', 'tram-tokens', 'open-sketchbook']) {
+    // Every picture was fetched (through the gateway, or from the data: URI the contract drew) and
+    // stored by the media pipeline: PNG for the glazes, SVG elsewhere, the same bytes for the PNGs.
+    for (const slug of ['kiln-glazes', 'tram-tokens', 'open-sketchbook', 'chain-hues']) {
       for (const token of of(slug)) {
-        expect(token.image.startsWith(gateway.gatewayUrl), token.image).toBe(true)
-        const response = await fetch(token.image)
-        expect(response.status).toBe(200)
-        const bytes = new Uint8Array(await response.arrayBuffer())
-        if (slug === 'kiln-glazes') {
-          expect(response.headers.get('content-type')).toBe('image/png')
-          expect([...bytes.subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47])
-        } else {
-          expect(response.headers.get('content-type')).toBe('image/svg+xml')
-          expect(() => sanitizeSvg(bytes)).not.toThrow()
+        const png = slug === 'kiln-glazes'
+        expect(token.image, `${token.name}`).toMatch(
+          png ? /^\/api\/media\/[0-9a-f]{64}\.png$/ : /^\/api\/media\/[0-9a-f]{64}\.svg$/,
+        )
+        const stored = await runtime.media.get(token.image.slice('/api/media/'.length))
+        expect(stored, token.image).toBeTruthy()
+        if (png) {
+          const file = readFileSync(join(LOCAL_IPFS_DIR, 'kiln-glazes/images', `${token.tokenId}.png`))
+          expect(createHash('sha256').update(file).digest('hex')).toBe(token.image.slice(11, 75))
         }
       }
     }
+    // The gateway serves the files by their CIDs with their types; SVGs pass the upload checker.
+    const metadata = await fetch(of('tram-tokens')[0]!.tokenUri!.replace('ipfs://', gateway.gatewayUrl))
+    expect(metadata.status).toBe(200)
+    const document = (await metadata.json()) as { image: string }
+    const picture = await fetch(document.image.replace('ipfs://', gateway.gatewayUrl))
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml')
+    const svg = new Uint8Array(await picture.arrayBuffer())
+    expect(() => sanitizeSvg(svg)).not.toThrow()
+
     // Traits feed the trait filters.
     const glaze = await runtime.db
       .select()
