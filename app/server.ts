@@ -18,7 +18,6 @@ import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
 import { edgeCache } from '../server/http/edge-cache'
-import { readBatch } from '../db/read-batches'
 import { provideCspNonce } from './lib/csp-nonce'
 import { provideServerLink } from './lib/trpc'
 
@@ -79,7 +78,7 @@ export default {
     }
     const { pathname } = new URL(request.url)
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return edgeCache(request, edgeContext(context), () => readBatch(() => app.fetch(request, getRuntime())))
+      return edgeCache(request, edgeContext(context), () => app.fetch(request, getRuntime()))
     }
     if (pathname === '/_image' || pathname === '/_next/image') {
       const { imageCodec, derived } = getRuntime()
@@ -87,7 +86,7 @@ export default {
       const edge = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
       return handleImage(request, async (own) => app.fetch(own, getRuntime()), { codec: imageCodec, derived, edge })
     }
-    return edgeCache(request, edgeContext(context), () => readBatch(() => renderPage(request)))
+    return edgeCache(request, edgeContext(context), () => renderPage(request))
   },
 
   /** wrangler.toml `[triggers] crons`: read the chains' new logs into the database. */

@@ -7,10 +7,11 @@
  */
 import type { Database } from '../../db/client'
 import { pagesGeneration } from '../../db/page-generation'
+import { readBatch } from '../../db/read-batches'
 import { CACHE_STATUS_HEADER, isShareable, isStorable, withCachePolicy } from './cache-policy'
 import { newNonce } from './page-security'
 
-/** How long an isolate trusts the generation it last read: the most a change can stay unseen. */
+/** How long an isolate trusts the generation it last read: about the most a change stays unseen. */
 export const GENERATION_TRUST_MS = 1_000
 
 export interface EdgeCacheContext {
@@ -25,16 +26,21 @@ export async function edgeCache(
   render: () => Response | Promise<Response>,
 ): Promise<Response> {
   const cache = defaultCache()
-  if (!cache) return withCachePolicy(request, await render())
+  if (!cache) return withCachePolicy(request, await readBatch(render))
   if (request.method !== 'GET' || !isShareable(request)) {
-    return labelled(withCachePolicy(request, await render()), 'bypass')
+    return labelled(withCachePolicy(request, await readBatch(render)), 'bypass')
   }
-  const key = cacheKey(request.url, await currentGeneration(db))
-  const hit = await cache.match(key)
-  if (hit) return labelled(await withFreshNonce(hit), 'hit')
-  const response = withCachePolicy(request, await render())
+  const trusted = trustedGeneration()
+  if (trusted !== undefined) {
+    const hit = await cache.match(cacheKey(request.url, trusted))
+    if (hit) return labelled(await withFreshNonce(hit), 'hit')
+  }
+  // Not trusted any more: the generation is read in the render's own first round trip, in the
+  // same snapshot as the page's data, and the page is filed under it.
+  const [generation, rendered] = await readBatch(() => Promise.all([trusted ?? readGeneration(db), render()]))
+  const response = withCachePolicy(request, rendered)
   if (!isStorable(response)) return labelled(response, 'bypass')
-  const stored = cache.put(key, response.clone())
+  const stored = cache.put(cacheKey(request.url, generation), response.clone())
   if (waitUntil) waitUntil(stored)
   else await stored
   return labelled(response, 'miss')
@@ -54,15 +60,19 @@ function cacheKey(url: string, generation: number): Request {
 
 let known: { generation: number; readAt: number } | undefined
 
+/** The generation this isolate read less than GENERATION_TRUST_MS ago, if any. */
+function trustedGeneration(): number | undefined {
+  return known && Date.now() - known.readAt < GENERATION_TRUST_MS ? known.generation : undefined
+}
+
 /**
- * The generation, read again once the one known is older than GENERATION_TRUST_MS. Each request
- * reads for itself: on Workers a request must not await another request's I/O.
+ * Reads the generation, trusted from when its answer arrives (a change that commits while it
+ * travels back is seen a round trip late). Each request reads for itself: on Workers no request
+ * awaits another's I/O.
  */
-async function currentGeneration(db: Database): Promise<number> {
-  const now = Date.now()
-  if (known && now - known.readAt < GENERATION_TRUST_MS) return known.generation
+async function readGeneration(db: Database): Promise<number> {
   const generation = await pagesGeneration(db)
-  if (!known || known.readAt <= now) known = { generation, readAt: now }
+  known = { generation, readAt: Date.now() }
   return generation
 }
 

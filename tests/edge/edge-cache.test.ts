@@ -64,7 +64,23 @@ const get = (path: string, headers: Record<string, string> = {}) =>
 const cacheStatus = (response: Response) => response.headers.get(CACHE_STATUS_HEADER)
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1]!
 /** Round trips since the proxy's reset, but for the cache's own reads of the pages' generation. */
-const pageTrips = () => proxy!.trips().filter((sql) => !sql.includes('"rate_limits"')).length
+const pageTrips = () =>
+  proxy!.trips().filter((sql) => !sql.split('; ').every((statement) => statement.includes('"rate_limits"'))).length
+/**
+ * The page from the cache. A hit needs a generation read less than GENERATION_TRUST_MS ago, which
+ * a busy machine may not manage on the first try: it tries a few times and says what it got.
+ */
+async function hitOf(path: string) {
+  const got: string[] = []
+  for (let attempt = 0; attempt < 5; attempt++) {
+    proxy!.reset()
+    const response = await get(path)
+    const html = await response.text()
+    if (cacheStatus(response) === 'hit') return { response, html, trips: pageTrips() }
+    got.push(`${response.status} ${cacheStatus(response)}`)
+  }
+  throw new Error(`${path} was never a hit: ${got.join(', ')}`)
+}
 /** Long enough for every isolate to read the pages' generation again. */
 const afterTrust = () => new Promise((resolve) => setTimeout(resolve, GENERATION_TRUST_MS + 100))
 
@@ -90,11 +106,8 @@ describe('an anonymous visitor', () => {
     expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/)
     expect(first.headers.get('vary')).toContain('Cookie')
 
-    proxy!.reset()
-    const second = await get('/activity')
-    const secondHtml = await second.text()
-    expect(cacheStatus(second)).toBe('hit')
-    expect(pageTrips()).toBe(0)
+    const { response: second, html: secondHtml, trips } = await hitOf('/activity')
+    expect(trips).toBe(0)
     // The same page, but the nonce is new in the header and everywhere the page carries it.
     expect(nonceOf(second)).not.toBe(nonceOf(first))
     expect(secondHtml).not.toContain(nonceOf(first))
@@ -105,7 +118,7 @@ describe('an anonymous visitor', () => {
   it('gets public API reads from the cache too, and never live ones', async () => {
     const read = '/api/v1/nfts?limit=3'
     expect(cacheStatus(await get(read))).toBe('miss')
-    expect(cacheStatus(await get(read))).toBe('hit')
+    expect((await hitOf(read)).trips).toBe(0)
     const health = await get('/api/health')
     expect(cacheStatus(health)).toBe('bypass')
     expect(health.headers.get('cache-control')).toBe('private, no-cache')
@@ -164,7 +177,7 @@ describe('after a change the site knows of', () => {
     const listed = await get(page)
     expect(cacheStatus(listed)).toBe('miss')
     expect(await listed.text()).not.toContain(newOwnerLink)
-    expect(cacheStatus(await get(page))).toBe('hit')
+    expect((await hitOf(page)).html).not.toContain(newOwnerLink)
 
     // The indexer applies the sale's two logs: the token's transfer and Seaport's fill.
     const log = { txHash: `0x${'cd'.repeat(32)}`, logIndex: 0, blockNumber: 1n, at: new Date() }
@@ -188,7 +201,7 @@ describe('after a change the site knows of', () => {
 })
 
 describe('database round trips of a page on a cache miss', () => {
-  /** The trips a page's render made (the cache's own read of the generation is not the page's). */
+  /** The trips a page's render made (the generation, read in its first one, adds none). */
   async function renderTrips(path: string): Promise<number> {
     const first = await get(path)
     const location = first.headers.get('location')
@@ -196,7 +209,6 @@ describe('database round trips of a page on a cache miss', () => {
     await first.text()
     await pagesChanged(db) // every stored page retires
     await afterTrust()
-    await get('/api/v1/chain').then((r) => r.text()) // the Worker reads the new generation, and trusts it
     proxy!.reset()
     const response = await get(`${at.pathname}${at.search}`)
     await response.text()
