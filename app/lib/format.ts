@@ -3,6 +3,12 @@ export function shortenAddress(address: string): string {
   return address.length < 42 ? address : `${address.slice(0, 10)}...${address.slice(34, 42)}`
 }
 
+/** A fee's label at the start of a line: 'the creator earnings' → 'Creator earnings'. */
+export function sentenceCase(label: string): string {
+  const bare = label.replace(/^the /, '')
+  return bare.charAt(0).toUpperCase() + bare.slice(1)
+}
+
 /** A decimal ETH string with at most `decimals` places, trailing zeros trimmed ("1.5", "0.0117"). */
 export function formatEth(eth: string, decimals = 4): string {
   const [whole = '0', fraction = ''] = eth.split('.')

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { countdown, formatBalance, formatEth, formatPercent, relativeTime, shortenAddress } from '../../app/lib/format'
+import {
+  countdown,
+  formatBalance,
+  formatEth,
+  formatPercent,
+  relativeTime,
+  sentenceCase,
+  shortenAddress,
+} from '../../app/lib/format'
 
 describe('formatters', () => {
   it('shortens an address to its first 10 and last 8 characters', () => {
@@ -25,5 +33,10 @@ describe('formatters', () => {
     expect(formatPercent(12.345)).toBe('+12.35%')
     expect(formatPercent(-3)).toBe('-3.00%')
     expect(formatPercent(null)).toBe('—')
+  })
+  it('starts a fee label as a line', () => {
+    expect(sentenceCase('the creator earnings')).toBe('Creator earnings')
+    expect(sentenceCase('platform fee')).toBe('Platform fee')
+    expect(sentenceCase('')).toBe('')
   })
 })

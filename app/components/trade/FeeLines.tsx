@@ -1,5 +1,5 @@
 import { formatEther } from 'viem'
-import { formatEth } from '../../lib/format'
+import { formatEth, sentenceCase } from '../../lib/format'
 
 export interface ItemFee {
   label: string
@@ -7,12 +7,6 @@ export interface ItemFee {
   bps: number
   /** Said instead of a fee that is absent (a collection without EIP-2981 pays no creator earnings). */
   note?: string | null
-}
-
-/** 'the creator earnings' → 'Creator earnings'. */
-export const sentenceCase = (label: string) => {
-  const bare = label.replace(/^the /, '')
-  return bare[0]!.toUpperCase() + bare.slice(1)
 }
 
 export const feeOf = (price: bigint, bps: number) => (price * BigInt(bps)) / 10_000n

@@ -1,14 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Suspense, useState } from 'react'
 import type { Address } from 'viem'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
 import { useWallet } from '../../wallet/WalletProvider'
-import { CheckoutModal, type CheckoutItem } from '../modals/CheckoutModal'
-import { ListModal } from '../modals/ListModal'
-import { PlaceBidModal } from '../modals/PlaceBidModal'
-import { sentenceCase } from './FeeLines'
+import { sentenceCase } from '../../lib/format'
+import type { CheckoutItem } from '../modals/CheckoutModal'
+import { CheckoutModal, ListModal, PlaceBidModal, preloadTradeModals } from './trade-modals'
 import { TradeStatus } from './TradeStatus'
 import { useTrade } from './use-trade'
 
@@ -28,6 +27,9 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   const wallet = useWallet()
   const trade = useTrade()
   const [modal, setModal] = useState<'bid' | 'list' | null>(null)
+  // The offer and sell modals load with the first one opened, then stay mounted (closed) as before.
+  const [modalsWanted, setModalsWanted] = useState(false)
+  if (modal && !modalsWanted) setModalsWanted(true)
   // What is being bought stays on screen through the purchase, after which the listing is gone.
   const [checkout, setCheckout] = useState<CheckoutItem | null>(null)
   const viewer = wallet.status === 'connected' ? wallet.address : undefined
@@ -122,7 +124,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
             Trading on this network is not available on this Vitrine.
           </p>
         ) : (
-          <div className="mt-6 flex flex-wrap gap-3">
+          <div className="mt-6 flex flex-wrap gap-3" onPointerEnter={preloadTradeModals} onFocus={preloadTradeModals}>
             {editions ? (
               <>
                 {fixed && (
@@ -242,26 +244,32 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
         </ul>
       )}
 
-      {checkout && <CheckoutModal open onClose={() => setCheckout(null)} item={checkout} />}
-      <PlaceBidModal
-        open={modal === 'bid'}
-        onClose={() => setModal(null)}
-        target={{
-          name: nft.name,
-          token,
-          fees: nft.fees,
-          editions,
-          auction: auction && { endsAt: auction.endsAt, reserveWei: auction.price!.wei },
-          highestBidWei: highestBid?.price?.wei,
-        }}
-      />
-      {(isOwner || held > 0n) && (
-        <ListModal
-          open={modal === 'list'}
-          onClose={() => setModal(null)}
-          item={{ name: nft.name, nftId: nft.id, token, fees: nft.fees, ...(editions ? { held } : {}) }}
-        />
-      )}
+      <Suspense>
+        {checkout && <CheckoutModal open onClose={() => setCheckout(null)} item={checkout} />}
+        {modalsWanted && (
+          <>
+            <PlaceBidModal
+              open={modal === 'bid'}
+              onClose={() => setModal(null)}
+              target={{
+                name: nft.name,
+                token,
+                fees: nft.fees,
+                editions,
+                auction: auction && { endsAt: auction.endsAt, reserveWei: auction.price!.wei },
+                highestBidWei: highestBid?.price?.wei,
+              }}
+            />
+            {(isOwner || held > 0n) && (
+              <ListModal
+                open={modal === 'list'}
+                onClose={() => setModal(null)}
+                item={{ name: nft.name, nftId: nft.id, token, fees: nft.fees, ...(editions ? { held } : {}) }}
+              />
+            )}
+          </>
+        )}
+      </Suspense>
     </>
   )
 }
