@@ -12,7 +12,7 @@
  * crash mid-range leaves nothing of it, and the next run reads the whole range again.
  */
 import { BaseError, parseAbiItem, type Address, type PublicClient } from 'viem'
-import { and, asc, eq, isNotNull, ne } from 'drizzle-orm'
+import { and, asc, eq, isNotNull, lte, ne, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import {
   applyImportedRange,
@@ -46,6 +46,17 @@ const QUIET_LOGS = 1_000
 /** Timeouts in a row after which the run stops (the chain, not the range, is the trouble). */
 const MAX_TIMEOUTS = 3
 
+/**
+ * A failed collection (no contract at its address, an RPC that refuses even one block, a history
+ * that cannot be followed) is read again after 5 min × 2^n, at most a day apart, 10 times (about
+ * two days in all): a node that was restarted or a provider's limit that was lifted heals by
+ * itself. After that it waits until someone adds it again (importCollection asks for a try now).
+ */
+export const IMPORT_RETRY = { baseMs: 5 * 60_000, capMs: 24 * 3_600_000, maxAttempts: 10 } as const
+
+export const importRetryDelayMs = (failedBefore: number) =>
+  Math.min(IMPORT_RETRY.baseMs * 2 ** failedBefore, IMPORT_RETRY.capMs)
+
 export interface BackfillOptions {
   db: Database
   client: PublicClient
@@ -77,11 +88,16 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
   const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
+  // Failed collections only once their next try is due.
   const rows = await db
     .select()
     .from(collections)
     .where(
-      and(eq(collections.chainId, chainId), isNotNull(collections.indexStatus), ne(collections.indexStatus, 'failed')),
+      and(
+        eq(collections.chainId, chainId),
+        isNotNull(collections.indexStatus),
+        or(ne(collections.indexStatus, 'failed'), lte(collections.indexRetryAt, now())),
+      ),
     )
     .orderBy(asc(collections.id))
   // Collections already at the head need one short range each: they go first, then the budget is shared.
@@ -104,6 +120,7 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
         indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
         deployBlock: BigInt(row.deployBlock ?? 0),
         range: row.indexRange ?? INITIAL_RANGE,
+        attempts: row.indexAttempts,
         head,
         limit,
         deadline: Date.now() + Math.max(share, 0),
@@ -122,6 +139,8 @@ async function backfillCollection(
     indexedBlock: bigint | null
     deployBlock: bigint
     range: number
+    /** Failed runs in a row before this one. */
+    attempts: number
     head: bigint
     limit: bigint
     deadline: number
@@ -142,7 +161,10 @@ async function backfillCollection(
     ...(error ? { error } : {}),
   })
   const fail = async (error: string) => {
-    await setImportProgress(db, collection.id, { status: 'failed', error, headBlock: head, range })
+    const attempts = state.attempts + 1
+    const retryAt =
+      attempts >= IMPORT_RETRY.maxAttempts ? null : new Date(now().getTime() + importRetryDelayMs(attempts - 1))
+    await setImportProgress(db, collection.id, { status: 'failed', error, headBlock: head, range, attempts, retryAt })
     return result('failed', error)
   }
   try {
@@ -153,7 +175,7 @@ async function backfillCollection(
     if (from > limit) {
       // Nothing to read yet (the main indexer has not reached the deployment block): still pending.
       const status = state.indexedBlock === null ? 'pending' : 'following'
-      await setImportProgress(db, collection.id, { status, headBlock: head })
+      await setImportProgress(db, collection.id, { status, headBlock: head, error: null, attempts: 0, retryAt: null })
       return result(status)
     }
     let timeouts = 0

@@ -103,6 +103,8 @@ export function applyImportedRange(
         indexRange: range.range,
         indexStatus: range.following ? 'following' : 'backfilling',
         indexError: null,
+        indexAttempts: 0,
+        indexRetryAt: null,
         itemCount: count?.n ?? 0,
         ownerCount: OWNER_COUNT,
       })
@@ -292,6 +294,10 @@ export async function setImportProgress(
     headBlock?: bigint
     range?: number
     error?: string | null
+    /** Failed runs in a row (0 once a run succeeds). */
+    attempts?: number
+    /** When a failed collection is next tried; null: not automatically. */
+    retryAt?: Date | null
   },
 ): Promise<void> {
   await db
@@ -301,6 +307,21 @@ export async function setImportProgress(
       ...(progress.headBlock !== undefined ? { headBlock: Number(progress.headBlock) } : {}),
       ...(progress.range !== undefined ? { indexRange: progress.range } : {}),
       ...(progress.error !== undefined ? { indexError: progress.error } : {}),
+      ...(progress.attempts !== undefined ? { indexAttempts: progress.attempts } : {}),
+      ...(progress.retryAt !== undefined ? { indexRetryAt: progress.retryAt } : {}),
     })
     .where(eq(collections.id, collectionId))
+}
+
+/**
+ * Someone added a failed collection again: it is tried at the indexer's next round, its count of
+ * failures kept (the waits after a new failure go on doubling). True when it was failed.
+ */
+export async function retryFailedImport(db: Db, collectionId: number, now = new Date()): Promise<boolean> {
+  const rows = await db
+    .update(collections)
+    .set({ indexRetryAt: now })
+    .where(and(eq(collections.id, collectionId), eq(collections.indexStatus, 'failed')))
+    .returning({ id: collections.id })
+  return rows.length > 0
 }

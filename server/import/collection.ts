@@ -10,6 +10,7 @@ import { and, eq } from 'drizzle-orm'
 import { getAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { isUniqueViolation, refuse } from '../../db/errors'
+import { retryFailedImport } from '../../db/market/imported'
 import { artUrl } from '../../db/media'
 import { collections, NO_CHANGE_TRENDING_KEY, type TokenStandard } from '../../db/schema'
 import type { Env } from '../platform/env'
@@ -24,6 +25,7 @@ const INTERFACE = {
   invalid: '0xffffffff',
   erc721: '0x80ac58cd',
   erc1155: '0xd9b67a26',
+  erc2981: '0x2a55205a',
 } as const
 
 const abi = parseAbi([
@@ -35,7 +37,10 @@ const abi = parseAbi([
   'function royaltyInfo(uint256 tokenId, uint256 salePrice) view returns (address receiver, uint256 royaltyAmount)',
 ])
 
-/** A sale price of 10,000 units makes EIP-2981's royalty amount the rate in basis points. */
+/**
+ * A sale price of 10,000 units makes EIP-2981's royalty amount the rate in basis points. Token 1's
+ * rate is the one the collection shows; every order reads its own token's (server/trading/royalties.ts).
+ */
 const ROYALTY_PROBE_PRICE = 10_000n
 
 /** A string a contract chose: no control or bidi characters, one line, bounded. */
@@ -93,7 +98,7 @@ async function deploymentBlock(client: PublicClient, address: Address, head: big
 async function readContract(client: PublicClient, address: Address) {
   const read = <F extends 'name' | 'symbol' | 'owner' | 'contractURI'>(functionName: F) =>
     client.readContract({ address, abi, functionName }).catch(unlessUnavailable(null))
-  const [name, symbol, owner, contractUri, royalty] = await Promise.all([
+  const [name, symbol, owner, contractUri, royalty, declaresRoyalty] = await Promise.all([
     read('name'),
     read('symbol'),
     read('owner'),
@@ -101,10 +106,16 @@ async function readContract(client: PublicClient, address: Address) {
     client
       .readContract({ address, abi, functionName: 'royaltyInfo', args: [1n, ROYALTY_PROBE_PRICE] })
       .catch(unlessUnavailable(null)),
+    client
+      .readContract({ address, abi, functionName: 'supportsInterface', args: [INTERFACE.erc2981] })
+      .catch(unlessUnavailable(false)),
   ])
   // No receiver, nothing to pay, or more than the whole price: no royalty a sale can honour.
   const paysRoyalty = royalty && royalty[0] !== zeroAddress && royalty[1] > 0n && royalty[1] <= ROYALTY_PROBE_PRICE
   return {
+    // EIP-2981 lets each token have its own royalty: a contract that declares it (ERC-165), or whose
+    // token 1 pays one, is asked per token when an order is made, even if token 1 itself pays none.
+    eip2981: declaresRoyalty || Boolean(paysRoyalty),
     name: cleanText(name, 100),
     symbol: cleanText(symbol, 20),
     owner: typeof owner === 'string' && owner !== zeroAddress ? (owner.toLowerCase() as Address) : null,
@@ -120,7 +131,8 @@ async function collectionAnswer(db: Database, slug: string) {
 }
 
 /**
- * Imports the contract as a collection, or answers the one already there (`created: false`).
+ * Imports the contract as a collection, or answers the one already there (`created: false`; a
+ * failed one is then tried again at the indexer's next round).
  * Refuses, writing nothing, a chain Vitrine does not index, an address without code (saying
  * whether it is a wallet), and a contract that is not an ERC-721 or ERC-1155.
  */
@@ -137,10 +149,13 @@ export async function importCollection(
   }
   const known = async () => {
     const [row] = await db
-      .select({ slug: collections.slug })
+      .select({ id: collections.id, slug: collections.slug })
       .from(collections)
       .where(and(eq(collections.chainId, input.chainId), eq(collections.contract, input.contract)))
-    return row && { created: false, collection: await collectionAnswer(db, row.slug) }
+    if (!row) return undefined
+    // Adding a collection whose indexing failed again is asking for another try now.
+    await retryFailedImport(db, row.id)
+    return { created: false, collection: await collectionAnswer(db, row.slug) }
   }
   const existing = await known()
   if (existing) return existing
@@ -198,7 +213,7 @@ export async function importCollection(
       symbol: read.symbol,
       contractOwner: read.owner,
       contractUri: read.contractUri,
-      royaltySource: read.royalty ? 'eip2981' : 'none',
+      royaltySource: read.eip2981 ? 'eip2981' : 'none',
       lookalikeOf: lookalike?.id ?? null,
       deployBlock: Number(deployBlock),
       indexStatus: 'pending',

@@ -66,6 +66,8 @@ export const collectionJsonColumns = {
   deployBlock: collections.deployBlock,
   indexedBlock: collections.indexedBlock,
   headBlock: collections.headBlock,
+  indexError: collections.indexError,
+  indexRetryAt: collections.indexRetryAt,
 }
 /** Rows of collectionJsonColumns, read as JSON (rows.ts). */
 export const collectionRows = rowReader({ row: collectionJsonColumns })
@@ -208,6 +210,8 @@ export function toCollectionJson(c: CollectionRow) {
       indexedBlock: c.indexedBlock,
       headBlock: c.headBlock,
       tokens: c.itemCount,
+      error: c.indexError,
+      retryAt: c.indexRetryAt && isoTime(c.indexRetryAt),
     },
   }
 }

@@ -172,6 +172,12 @@ export const collectionShape = z.strictObject({
       indexedBlock: z.number().int().nullable().describe('the last block whose transfers are read'),
       headBlock: z.number().int().nullable().describe('the chain head when last looked at'),
       tokens: z.number().int().describe('tokens found so far'),
+      error: z.string().nullable().describe('why the last read of the chain failed (null: it did not)'),
+      retryAt: time
+        .nullable()
+        .describe(
+          'when a failed collection is read again (the waits double, up to a day); null once the tries are spent: adding it again asks for one now',
+        ),
     })
     .nullable()
     .describe("an imported collection's backfill from the chain; null for collections created on Vitrine"),

@@ -16,6 +16,8 @@ import {
   createPublicClient,
   encodeAbiParameters,
   erc721Abi,
+  getAddress,
+  getContractAddress,
   http,
   keccak256,
   pad,
@@ -26,7 +28,7 @@ import {
 } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { backfillChain } from '../../chain/indexer/backfill'
+import { backfillChain, IMPORT_RETRY } from '../../chain/indexer/backfill'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, tokenBalances } from '../../db/schema'
@@ -493,6 +495,73 @@ describe('a collection that cannot be followed', () => {
   })
 })
 
+describe('a failed collection', () => {
+  it('is read again after a wait that doubles, and follows the chain once it can', async () => {
+    const { db } = await freshRuntime()
+    // The contract a fresh account will deploy: imported before its code is there (as after a
+    // local chain restarted without its state), so the backfill finds no contract.
+    const deployer = testAccount(12)
+    await chain.client.setBalance({ address: deployer.address, value: 10n ** 19n })
+    const nonce = await chain.client.getTransactionCount({ address: deployer.address })
+    const address = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
+    const row = await imported(db, { address, deployBlock: await head(), standard: 'erc721' })
+    let clock = new Date()
+    const run = () => backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0, now: () => clock })
+    const state = async () => (await db.select().from(collections).where(eq(collections.id, row.id)))[0]!
+    const later = (ms: number) => (clock = new Date(clock.getTime() + ms))
+
+    await run()
+    expect(await state()).toMatchObject({
+      indexStatus: 'failed',
+      indexAttempts: 1,
+      indexRetryAt: new Date(clock.getTime() + IMPORT_RETRY.baseMs),
+    })
+    expect((await state()).indexError).toMatch(/no contract/i)
+    later(IMPORT_RETRY.baseMs - 1_000)
+    expect((await run()).map((r) => r.collectionId)).not.toContain(row.id) // not due yet
+    later(1_000)
+    expect((await run()).map((r) => r.collectionId)).toContain(row.id)
+    expect(await state()).toMatchObject({
+      indexStatus: 'failed',
+      indexAttempts: 2,
+      indexRetryAt: new Date(clock.getTime() + 2 * IMPORT_RETRY.baseMs),
+    })
+
+    // The contract is there by the next try: it is read and followed, the failures forgotten.
+    const art = await deployForeignArt721(chain.url, { owner: deployer })
+    expect(art.address).toBe(getAddress(address))
+    await art.mint(alice.address, 1n, 2n)
+    later(2 * IMPORT_RETRY.baseMs)
+    for (let i = 0; i < 5 && (await state()).indexStatus !== 'following'; i++) await run()
+    expect(await state()).toMatchObject({
+      indexStatus: 'following',
+      indexAttempts: 0,
+      indexRetryAt: null,
+      indexError: null,
+    })
+    expect((await tokensOf(db, row.id)).map((t) => t.owner)).toEqual([lower(alice.address), lower(alice.address)])
+  })
+
+  it('stops after its last try until someone adds it again', async () => {
+    const { db } = await freshRuntime()
+    const row = await imported(
+      db,
+      { address: carol.address, deployBlock: 0n, standard: 'erc721' },
+      {
+        indexStatus: 'failed',
+        indexAttempts: IMPORT_RETRY.maxAttempts - 1,
+        indexRetryAt: new Date(Date.now() - 1_000),
+      },
+    )
+    await backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0 })
+    const [failed] = await db.select().from(collections).where(eq(collections.id, row.id))
+    expect(failed).toMatchObject({ indexStatus: 'failed', indexAttempts: IMPORT_RETRY.maxAttempts, indexRetryAt: null })
+    const far = new Date(Date.now() + 30 * 86_400_000)
+    const results = await backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0, now: () => far })
+    expect(results.map((r) => r.collectionId)).not.toContain(row.id)
+  })
+})
+
 describe('the indexer', () => {
   it('backfills imported collections after the main indexer, within its lease', async () => {
     const runtime = await freshRuntime()
@@ -546,6 +615,8 @@ describe('a collection imported over the API', () => {
       indexedBlock: at,
       headBlock: at,
       tokens: 3,
+      error: null,
+      retryAt: null,
     })
   })
 })

@@ -145,6 +145,29 @@ describe('an ERC-721', () => {
     expect(await call()).toMatchObject({ created: true, collection: { slug: 'drawn-here' } })
     expect(await call()).toMatchObject({ created: false, collection: { slug: 'drawn-here' } })
   })
+
+  it('whose indexing failed and ran out of tries says why, and adding it again asks for a try now', async () => {
+    const art = await deployForeignArt721(chain.url, { name: 'Stalled Tides' })
+    expect((await importOver(runtime, { chainId: 31337, contract: art.address })).status).toBe(202)
+    const error = 'The RPC refuses the logs of even one block (12): rate limited'
+    await runtime.db
+      .update(collections)
+      .set({ indexStatus: 'failed', indexError: error, indexAttempts: 10, indexRetryAt: null })
+      .where(eq(collections.contract, art.address.toLowerCase()))
+    const read = async () =>
+      ((await (await app.request(`${ORIGIN}/api/v1/collections/stalled-tides`, {}, runtime)).json()) as any).data
+    expect((await read()).indexing).toMatchObject({ status: 'failed', error, retryAt: null })
+
+    const before = Date.now()
+    const again = await importOver(runtime, { chainId: 31337, contract: art.address }, testAccount(6).address)
+    expect(again.status).toBe(200)
+    const retryAt = Date.parse(again.body.data.indexing.retryAt)
+    expect(retryAt).toBeGreaterThanOrEqual(before - 1_000)
+    expect(retryAt).toBeLessThanOrEqual(Date.now() + 1_000)
+    // Its failures still count: should this try fail too, it waits for someone to add it again.
+    expect(await rowOf(art.address)).toMatchObject({ indexStatus: 'failed', indexAttempts: 10 })
+    expect((await read()).indexing).toMatchObject({ status: 'failed', error })
+  })
 })
 
 describe('an ERC-1155', () => {

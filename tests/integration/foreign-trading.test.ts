@@ -249,6 +249,47 @@ describe('an offer on a foreign ERC-721', () => {
   })
 })
 
+describe('a foreign ERC-721 whose EIP-2981 royalty differs per token', () => {
+  it("makes each order pay its own token's royalty, even when token 1 pays none", async () => {
+    const ownReceiver = testAccount(11).address
+    // The default royalty is nothing; token 2 alone pays 9% to a receiver of its own.
+    const tiered = await deployForeignArt721(m.chain.url, { owner: artOwner, royaltyReceiver, royaltyBps: 0 })
+    await tiered.mint(holder.address, 1n, 2n)
+    await tiered.setTokenRoyalty(2n, ownReceiver, 900)
+    const imported = await m.api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: tiered.address }) },
+      holder,
+    )
+    expect(imported.status).toBe(202)
+    // The collection shows token 1's rate, and declares EIP-2981 by ERC-165: each token is asked.
+    expect((imported.body.data as any).creatorEarningsBps).toBe(0)
+    await approve(holder, tiered.address)
+    await m.index()
+
+    const [one, two] = [await item(tiered.address, 1n), await item(tiered.address, 2n)]
+    expect(one.fees[1]).toMatchObject({ bps: 0, note: "This token's EIP-2981 royaltyInfo pays no creator earnings" })
+    expect(two.fees[1]).toEqual({
+      label: 'the creator earnings (EIP-2981 royalty)',
+      recipient: ownReceiver,
+      bps: 900,
+      note: null,
+    })
+    const price = parseEther('1')
+    // Token 1's fees are not token 2's: its order must pay the 9%.
+    const unpaid = await m.submit('listings', await signedListing(holder, tiered.address, 2n, price, one.fees), holder)
+    expect(unpaid.status).toBe(400)
+    expect(unpaid.body.error!.message).toContain(ownReceiver)
+    const signed = await signedListing(holder, tiered.address, 2n, price, two.fees)
+    expect((await m.submit('listings', signed, holder)).status).toBe(201)
+
+    const before = await balance(ownReceiver)
+    const hash = await m.fill(buyer, signed, price)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    expect((await balance(ownReceiver)) - before).toBe(feeAmount(price, 900))
+  })
+})
+
 describe('a foreign ERC-721 without EIP-2981', () => {
   it('says plainly that it pays no creator earnings, and its sale pays only the platform fee', async () => {
     const token = await item(plain.address, 1n)

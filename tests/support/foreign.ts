@@ -103,6 +103,9 @@ export async function deployForeignArt721(
     setBaseURI: (baseURI: string) => call('setBaseURI', [baseURI]),
     /** Emits MetadataUpdate(tokenId). */
     touch: (tokenId: bigint) => call('touch', [tokenId]),
+    /** Gives one token its own EIP-2981 receiver and rate. */
+    setTokenRoyalty: (tokenId: bigint, receiver: Address, royaltyBps: number) =>
+      call('setTokenRoyalty', [tokenId, receiver, BigInt(royaltyBps)]),
     transfer: (from: Account, to: Address, tokenId: bigint) =>
       send(rpcUrl, from, {
         address: contract.address,

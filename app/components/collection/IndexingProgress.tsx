@@ -1,4 +1,6 @@
+import { Link } from '@tanstack/react-router'
 import type { RouterOutputs } from '../../../server/trpc/root'
+import { relativeTime } from '../../lib/format'
 
 type Indexing = NonNullable<RouterOutputs['collection']['byIdOrSlug']['indexing']>
 
@@ -6,7 +8,7 @@ const STATUS: Record<Indexing['status'], string> = {
   pending: 'Waiting to read its history from the chain',
   backfilling: 'Reading its history from the chain',
   following: 'Up to date with the chain',
-  failed: 'Reading the chain failed; it is retried',
+  failed: 'Reading the chain failed',
 }
 
 /** An imported collection's backfill: how far its transfers have been read, and how many tokens were found. */
@@ -24,6 +26,22 @@ export function IndexingProgress({ indexing }: { indexing: Indexing }) {
       className="mt-6 max-w-3xl rounded-xl border border-jacarta-100 p-4 text-sm dark:border-jacarta-700"
     >
       <p className="font-semibold">{STATUS[indexing.status]}</p>
+      {indexing.status === 'failed' && (
+        <p className="mt-2" data-testid="indexing-failure">
+          {indexing.error && <span className="font-semibold">{indexing.error}</span>}{' '}
+          {indexing.retryAt ? (
+            <>Its next read is due {relativeTime(indexing.retryAt)}; the waits double while it fails.</>
+          ) : (
+            <>
+              No more tries are planned:{' '}
+              <Link to="/add-collection" className="font-semibold text-accent underline">
+                add it again by its address
+              </Link>{' '}
+              to try now.
+            </>
+          )}
+        </p>
+      )}
       {busy && (
         <progress className="mt-2 h-2 w-full accent-accent" max={100} value={percent} aria-label="Blocks read">
           {percent}%

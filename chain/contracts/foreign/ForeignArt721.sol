@@ -41,6 +41,11 @@ contract ForeignArt721 is ERC721, ERC2981, Ownable {
         emit BatchMetadataUpdate(0, type(uint256).max);
     }
 
+    /// @notice EIP-2981 lets each token pay its own receiver at its own rate (OpenZeppelin's token royalty).
+    function setTokenRoyalty(uint256 tokenId, address receiver, uint96 royaltyBps) external onlyOwner {
+        _setTokenRoyalty(tokenId, receiver, royaltyBps);
+    }
+
     /// @notice Says one token's metadata changed (ERC-4906), as a reveal would.
     function touch(uint256 tokenId) external onlyOwner {
         emit MetadataUpdate(tokenId);
