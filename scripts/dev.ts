@@ -22,6 +22,7 @@ import { contentTypeOfKey } from '../server/media/keys'
 import { folderStore } from '../server/media/store'
 import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
+import { localIpfsCids } from '../chain/local-foreign'
 import { prepareDevWorld, startDevGateway } from './dev-world'
 import type { IpfsGateway } from './ipfs-gateway'
 import { answersChainId, startAnvil, type RunningProcess } from './processes'
@@ -94,7 +95,17 @@ async function localGateway(): Promise<IpfsGateway | null> {
     return gateway
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      console.log(`ipfs ${ipfsGateway}: port ${at.port} is taken (another npm run dev?); its gateway is used`)
+      // Another `npm run dev` serves the same files under the same CIDs; anything else does not.
+      const probe = `${ipfsGateway}${localIpfsCids()['kiln-glazes/metadata']}/contract.json`
+      const ours = await fetch(probe, { signal: AbortSignal.timeout(2_000) }).then(
+        (r) => r.ok,
+        () => false,
+      )
+      if (ours) console.log(`ipfs ${ipfsGateway}: served by another npm run dev on port ${at.port}; used`)
+      else
+        console.warn(
+          `ipfs: port ${at.port} is taken by something else; imported tokens' files cannot be read until it is free (set IPFS_GATEWAY and FETCH_ALLOW_HOSTS to another port)`,
+        )
     } else {
       // The rest of the site works; imported tokens whose files cannot be read say so.
       console.warn(`ipfs: the local gateway did not start (${(error as Error).message}); going on without it`)
