@@ -3,9 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { useTRPC } from '../../lib/trpc-react'
 import { NftGrid } from '../nft/NftGrid'
 import { EmptyState, GridSkeleton } from '../ui/states'
+import { hotBidsInput } from './prefetch'
 import { Section } from './Section'
-
-export const hotBidsInput = { sort: 'ending-soon' as const, limit: 4 }
 
 /** Live auctions ending soonest. */
 export function HotBids() {

@@ -5,6 +5,7 @@ import { formatEth, formatPercent } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
 import { Icon } from '../icons'
 import { ErrorState } from '../ui/states'
+import { topCollectionsInput } from './prefetch'
 import { Section } from './Section'
 import { LookalikeBadge } from '../collection/Lookalike'
 
@@ -14,8 +15,6 @@ const TABS = [
   { value: 'recent', label: 'Recent' },
 ] as const
 type Tab = (typeof TABS)[number]['value']
-
-export const topCollectionsInput = (tab: Tab = 'trending') => ({ tab, limit: 9 })
 
 export function TopCollections() {
   const trpc = useTRPC()

@@ -6,13 +6,8 @@ import { useTRPC } from '../../lib/trpc-react'
 import { NftGrid } from '../nft/NftGrid'
 import { Select } from '../ui/Select'
 import { EmptyState, ErrorState, GridSkeleton } from '../ui/states'
+import { trendingInput } from './prefetch'
 import { Section } from './Section'
-
-export const trendingInput = (sort: BrowseSearch['sort'] = 'recently-added', filter?: BrowseSearch['filter']) => ({
-  sort,
-  filter,
-  limit: 8,
-})
 
 /** Trending items with the explore page's sort and filter controls. */
 export function TrendingItems() {

@@ -1,5 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import { HomePage, prefetchHome } from '../../components/home/HomePage'
+import { HomePage } from '../../components/home/HomePage'
+import { prefetchHome } from '../../components/home/prefetch'
 import { pageTitle } from '../../lib/seo'
 
 /** /home/home_2 … /home/home_12 */
