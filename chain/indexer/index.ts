@@ -164,6 +164,10 @@ type AnyLog = Awaited<ReturnType<typeof fetchLogs>>[number]
  * Decodes logs into the market module's operations (each one transaction); reads only, apart
  * from what those operations write.
  */
+/** The total amount of one item type among a fulfilled order's spent or received items. */
+const amountOf = (items: readonly { itemType: number; amount: bigint }[], type: number): bigint =>
+  items.reduce((sum, item) => (item.itemType === type ? sum + item.amount : sum), 0n)
+
 class LogApplier {
   readonly touched = new Set<number>()
   sold = false
@@ -265,18 +269,10 @@ class LogApplier {
             orderHash: args.orderHash!,
             offerer: args.offerer!,
             recipient: args.recipient!,
-            nativePaid: args
-              .consideration!.filter((c) => c.itemType === ItemType.NATIVE)
-              .reduce((sum, c) => sum + c.amount, 0n),
-            erc20Offered: args
-              .offer!.filter((o) => o.itemType === ItemType.ERC20)
-              .reduce((sum, o) => sum + o.amount, 0n),
-            editionsOffered: args
-              .offer!.filter((o) => o.itemType === ItemType.ERC1155)
-              .reduce((sum, o) => sum + o.amount, 0n),
-            editionsReceived: args
-              .consideration!.filter((c) => c.itemType === ItemType.ERC1155)
-              .reduce((sum, c) => sum + c.amount, 0n),
+            nativePaid: amountOf(args.consideration!, ItemType.NATIVE),
+            erc20Offered: amountOf(args.offer!, ItemType.ERC20),
+            editionsOffered: amountOf(args.offer!, ItemType.ERC1155),
+            editionsReceived: amountOf(args.consideration!, ItemType.ERC1155),
           },
           this.now,
         )
