@@ -3,7 +3,8 @@
  * for paged lists no temporary b-tree to sort (which would cost O(table) on every page).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CATEGORIES } from '../../db/schema'
+import { applyImportedRange } from '../../db/market'
+import { CATEGORIES, collections } from '../../db/schema'
 import { activityPageStatement } from '../../server/queries/activity'
 import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS, nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
@@ -205,5 +206,58 @@ describe('search', () => {
       const { rows } = await runtime.db.$client.execute(`SELECT count(DISTINCT segid) AS segments FROM ${table}_idx`)
       expect(Number(rows[0]!.segments), table).toBe(1)
     }
+  })
+})
+
+describe('an imported collection', () => {
+  it("its items, in every sort, and its holders' tokens walk indexes", async () => {
+    // An ERC-1155 collection as the backfill writes it: 40 tokens, balances over 4 holders.
+    const contract = '0x' + 'c1'.repeat(20)
+    const [row] = await runtime.db
+      .insert(collections)
+      .values({
+        slug: 'imported-plans',
+        chainId: 31337,
+        contract,
+        name: 'Imported Plans',
+        logoUrl: '',
+        bannerUrl: '',
+        category: 'art',
+        creator: owner,
+        standard: 'erc1155',
+        source: 'imported',
+        indexStatus: 'pending',
+        deployBlock: 1,
+      })
+      .returning({ id: collections.id })
+    const holders = [1, 2, 3, 4].map((n) => '0x' + String(n).repeat(40))
+    const moves = Array.from({ length: 40 }, (_, i) => ({
+      log: { txHash: `0x${String(i).padStart(64, '0')}`, logIndex: 0, blockNumber: 2n, at: SEED_NOW },
+      from: '0x' + '0'.repeat(40),
+      to: holders[i % 4]!,
+      tokenId: BigInt(i + 1),
+      amount: 3n,
+    }))
+    const imported = { id: row!.id, slug: 'imported-plans', chainId: 31337, contract, standard: 'erc1155' as const }
+    await applyImportedRange(
+      runtime.db,
+      { ...imported, category: 'art', creator: owner },
+      { from: 1n, to: 2n, head: 2n, range: 2_000, following: true, moves, refreshes: [] },
+    )
+
+    for (const sort of NFT_SORTS) {
+      const base: NftListQuery = { sort, collectionId: row!.id, limit: 24, now: SEED_NOW }
+      expectIndexed(await plan(nftPageStatement(runtime.db, base)), 'nfts')
+      const cursor = encodeCursor(`nfts:${sort}`, sort === 'price-desc' ? -1 : 1_700_000_000_000, 100)
+      expectIndexed(await plan(nftPageStatement(runtime.db, { ...base, cursor })), 'nfts')
+    }
+    const holder = holders[1]!
+    expectIndexed(
+      await plan(nftPageStatement(runtime.db, { sort: 'recently-added', owner: holder, limit: 24, now: SEED_NOW })),
+      'nfts',
+    )
+    const lines = await plan(ownedEditionsPageStatement(runtime.db, { address: holder, limit: 24 }))
+    expectIndexed(lines, 'token_balances')
+    expect(lines.join('\n')).toContain('SEARCH token_balances USING INDEX token_balances_owner_idx (owner=?')
   })
 })
