@@ -20,10 +20,9 @@ import { MAX_MEDIA_BYTES } from './media/content'
 import { ImageRefusal, inspectRaster, type RasterType } from './media/inspect'
 import type { MediaStore } from './media/store'
 import { untrustedHeaders } from './media/untrusted'
+import { DEFAULT_QUALITY, IMAGE_WIDTHS } from './media/widths'
 
-/** The device widths and the small (icon/thumbnail) widths. */
-export const IMAGE_WIDTHS = [16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840] as const
-export const DEFAULT_QUALITY = 75
+export { DEFAULT_QUALITY, IMAGE_WIDTHS }
 export const IMMUTABLE = 'public, max-age=31536000, immutable'
 /** Says where an answer came from: `edge` (Cache API), `stored` (derived before) or `miss` (made now). */
 export const IMAGE_CACHE_HEADER = 'x-image-cache'

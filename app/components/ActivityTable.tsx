@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { RouterOutputs } from '../../server/trpc/root'
 import { formatEth, relativeTime } from '../lib/format'
+import { imageAt } from '../lib/images'
 import { AddressLink } from './AddressLink'
 import { DataTable, rowClass } from './ui/DataTable'
 import { EmptyState, ErrorState } from './ui/states'
@@ -37,7 +38,14 @@ export function ActivityTable({
               params={{ id: String(e.nft.id) }}
               className="flex items-center gap-2 hover:text-accent"
             >
-              <img src={e.nft.image} alt="" width={32} height={32} loading="lazy" className="h-8 w-8 rounded" />
+              <img
+                src={imageAt(e.nft.image, 64)}
+                alt=""
+                width={32}
+                height={32}
+                loading="lazy"
+                className="h-8 w-8 rounded"
+              />
               <span className="truncate">{e.nft.name}</span>
             </Link>
           </td>

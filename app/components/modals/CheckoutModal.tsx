@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { formatEther } from 'viem'
 import { formatEth, formatUsd } from '../../lib/format'
+import { imageAt } from '../../lib/images'
 import { useTRPC } from '../../lib/trpc-react'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
@@ -42,7 +43,7 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
   return (
     <Modal open={open} onClose={close} title="Complete checkout" testId="checkout-modal">
       <div className="flex items-center gap-4 border-y border-jacarta-100 py-4 dark:border-jacarta-600">
-        <img src={item.image} alt="" width={64} height={64} className="h-16 w-16 rounded-xl" />
+        <img src={imageAt(item.image, 128)} alt="" width={64} height={64} className="h-16 w-16 rounded-xl" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-sm text-accent dark:text-accent-lighter">{item.collection}</p>
           <p className="truncate font-display font-semibold">{item.name}</p>

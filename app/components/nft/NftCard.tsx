@@ -3,6 +3,7 @@ import type { RouterOutputs } from '../../../server/trpc/root'
 import { countdown, formatEth } from '../../lib/format'
 import { LookalikeBadge } from '../collection/Lookalike'
 import { Icon } from '../icons'
+import { CARD_SIZES, NftPicture } from './NftMedia'
 
 /** `quantity`: on a profile's Owned tab, how many the address holds (ERC-1155). */
 export type NftSummary = RouterOutputs['nft']['list']['data'][number] & { quantity?: string }
@@ -11,13 +12,13 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
   return (
     <article className="group relative rounded-2xl border border-jacarta-100 bg-white p-3 transition-shadow hover:shadow-lg dark:border-jacarta-700 dark:bg-jacarta-800">
       <div className="relative aspect-square overflow-hidden rounded-xl bg-jacarta-50 dark:bg-jacarta-700">
-        <img
-          src={nft.image}
+        <NftPicture
+          image={nft.image}
           alt={nft.name}
+          sizes={CARD_SIZES}
           width={400}
           height={400}
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
+          priority={priority}
           className="h-full w-full object-cover transition-transform duration-300 group-hover:scale-105"
         />
         {nft.auctionEndsAt && (

@@ -1,17 +1,30 @@
 import { useQuery } from '@tanstack/react-query'
+import type { LinkHTMLAttributes } from 'react'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
 import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
 import { MetadataStatus } from '../../components/nft/MetadataStatus'
+import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
 import { ItemMarket } from '../../components/trade/ItemMarket'
 import { shortenAddress } from '../../lib/format'
+import { isVideo, responsiveImage } from '../../lib/images'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 
 /** `/item/item_20` (the sketch's demo path) and `/item/20` are the same item. */
 const itemId = (param: string) => Number(/^(?:item_)?(\d{1,12})$/.exec(param)?.[1] ?? NaN)
+
+/** `<link rel="preload">` for the item's picture, with the same srcset and sizes the page uses. */
+function mainPicturePreload(nft: {
+  image: string
+  animationUrl: string | null
+}): LinkHTMLAttributes<HTMLLinkElement>[] {
+  if (isVideo(nft.animationUrl) || isVideo(nft.image)) return []
+  const { src, srcSet, sizes } = responsiveImage(nft.image, ITEM_SIZES)
+  return [{ rel: 'preload', as: 'image', href: src, imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' }]
+}
 
 export const Route = createFileRoute('/item/$id')({
   loader: async ({ context, params }) => {
@@ -28,6 +41,8 @@ export const Route = createFileRoute('/item/$id')({
   head: ({ loaderData, match }) =>
     loaderData
       ? {
+          // The main picture is the page's largest paint: fetched with the HTML, first.
+          links: mainPicturePreload(loaderData.nft),
           meta: [
             { title: pageTitle(loaderData.nft.name) },
             { name: 'description', content: loaderData.nft.description },
@@ -53,7 +68,15 @@ function ItemPage() {
   return (
     <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">
       <div>
-        <img src={nft.image} alt={nft.name} width={1000} height={1000} className="aspect-square w-full rounded-2xl" />
+        <NftMotionOrPicture
+          image={nft.image}
+          animationUrl={nft.animationUrl}
+          alt={nft.name}
+          sizes={ITEM_SIZES}
+          width={1000}
+          height={1000}
+          className="aspect-square w-full rounded-2xl object-cover"
+        />
         {nft.attributes.length > 0 && (
           <>
             <h2 className="mt-8 mb-4 font-display text-xl font-semibold">Properties</h2>
