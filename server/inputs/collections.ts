@@ -5,7 +5,7 @@
 import { z } from './zod'
 import type { Address } from 'viem'
 import { CATEGORIES } from '../../db/schema/categories'
-import { addressSchema, chainIdSchema } from '../trpc/inputs'
+import { addressSchema, chainIdSchema } from './fields'
 
 export const importCollectionInput = z.object({
   chainId: chainIdSchema,

@@ -1,6 +1,6 @@
 /** What the Edit profile form sends (user.updateProfile), and the handle rule the REST shim shares. */
 import { z } from './zod'
-import { addressSchema } from '../trpc/inputs'
+import { addressSchema } from './fields'
 
 export const userNameSchema = z
   .string()

@@ -11,11 +11,7 @@ import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
 import { checksum, iso, isoTime, toPrice } from './serialize'
-
-export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
-export const NFT_FILTERS = ['verified', 'nsfw', 'lazy-minted'] as const
-export const NFT_STATUSES = ['buy-now', 'on-auction', 'has-offers'] as const
-export type NftSort = (typeof NFT_SORTS)[number]
+import { NFT_SORTS, type NFT_FILTERS, type NFT_STATUSES, type NftSort } from '../inputs/nfts'
 
 export interface NftListQuery {
   sort: NftSort

@@ -21,14 +21,13 @@ import { nftRows, toNftJson } from './nfts'
 import { filledStatement, placeholder, prepared } from './prepared'
 import { collectionRows, toCollectionJson } from './collections'
 import { toUserJson } from './users'
+import { searchWords } from '../inputs/search'
 
-/** The query's words of three characters or more (the index holds trigrams). */
-const split = (query: string) => query.split(/[^\p{L}\p{N}#]+/u).filter((w) => w.length >= 3)
-const words = (query: string) => split(query.toLowerCase())
+const words = (query: string) => searchWords(query.toLowerCase())
 const quote = (text: string) => `"${text.replace(/"/g, '""')}"`
 
 /** What ranks an exact collection match: the query as a name, and the words a name must hold. */
-export const toNameTerms = (query: string) => ({ name: query.trim(), words: JSON.stringify(split(query)) })
+export const toNameTerms = (query: string) => ({ name: query.trim(), words: JSON.stringify(searchWords(query)) })
 
 /** Every word as a substring: `"reverie" AND "12"`-style phrases, or null without a 3-letter word. */
 export function toExactExpression(query: string): string | null {

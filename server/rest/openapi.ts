@@ -12,9 +12,9 @@ import {
   cursorSchema,
   idOrSlugSchema,
   limitSchema,
-} from '../trpc/inputs'
-import { nftListInput, tokenInput } from '../trpc/routers/nft'
-import { searchInput } from '../trpc/routers/search'
+} from '../inputs/fields'
+import { nftListInput, tokenInput } from '../inputs/nfts'
+import { searchInput } from '../inputs/search'
 import { userNameSchema } from '../inputs/profile'
 import { submitOrderInput } from '../trading/order-input'
 import { importCollectionInput } from '../inputs/collections'

@@ -4,7 +4,7 @@ import { ACTIVITY_TYPES } from '../../../db/schema'
 import { listActivity } from '../../queries/activity'
 import { findCollectionId } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
-import { addressSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
+import { addressSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../../inputs/fields'
 
 export const activityRouter = router({
   list: publicProcedure

@@ -5,8 +5,9 @@ import { importCollection } from '../../import/collection'
 import { importCollectionInput } from '../../inputs/collections'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
-import { categoryFilterSchema, chainFilterSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../inputs'
-import { nftListInput, runNftList } from './nft'
+import { categoryFilterSchema, chainFilterSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../../inputs/fields'
+import { nftListInput } from '../../inputs/nfts'
+import { browseNfts } from '../../queries/nft-browse'
 
 export const collectionRouter = router({
   list: publicProcedure
@@ -45,5 +46,5 @@ export const collectionRouter = router({
   /** The items of one collection, with every sort and filter of nft.list. */
   nfts: publicProcedure
     .input(nftListInput.and(z.object({ collection: idOrSlugSchema })))
-    .query(({ ctx, input }) => runNftList(ctx, input)),
+    .query(({ ctx, input }) => browseNfts(ctx.db, input)),
 })

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { listRankings, RANKING_PERIODS } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
-import { categoryFilterSchema, chainFilterSchema, limitSchema } from '../inputs'
+import { categoryFilterSchema, chainFilterSchema, limitSchema } from '../../inputs/fields'
 
 /** 'All' in the category and chain pickers means "no filter": `all`, or leave the field out. */
 export const rankingRouter = router({

@@ -5,7 +5,7 @@ import { checksum } from '../../queries/serialize'
 import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
 import { profileInput, userNameSchema } from '../../inputs/profile'
 import { protectedProcedure, publicProcedure, router } from '../init'
-import { addressSchema, cursorSchema, limitSchema } from '../inputs'
+import { addressSchema, cursorSchema, limitSchema } from '../../inputs/fields'
 
 /**
  * The handle the first sketch's client sends for every wallet on every account change. It is a

@@ -1,5 +1,5 @@
-/** zod pieces shared by tRPC inputs and the REST shims (same schema, same messages). */
-import { z } from '../inputs/zod'
+/** zod fields shared by the tRPC inputs, the REST shims and the forms (same schema, same messages). */
+import { z } from './zod'
 import { CATEGORIES } from '../../db/schema/categories'
 
 export const MAX_LIMIT = 100

@@ -1,0 +1,60 @@
+/** What the NFT lists take (nft.list, collection.nfts, GET /api/v1/nfts) and how a token is named. */
+import { z } from './zod'
+import { maxUint256 } from 'viem'
+import {
+  addressSchema,
+  categoryFilterSchema,
+  chainFilterSchema,
+  chainIdSchema,
+  cursorSchema,
+  ethAmountSchema,
+  idOrSlugSchema,
+  limitSchema,
+} from './fields'
+import { searchWords } from './search'
+
+export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
+export const NFT_FILTERS = ['verified', 'nsfw', 'lazy-minted'] as const
+export const NFT_STATUSES = ['buy-now', 'on-auction', 'has-offers'] as const
+export type NftSort = (typeof NFT_SORTS)[number]
+
+export const nftListInput = z
+  .object({
+    sort: z.enum(NFT_SORTS, { error: `must be one of ${NFT_SORTS.join(', ')}` }).default('recently-added'),
+    filter: z.enum(NFT_FILTERS, { error: `must be one of ${NFT_FILTERS.join(', ')}` }).optional(),
+    status: z.enum(NFT_STATUSES, { error: `must be one of ${NFT_STATUSES.join(', ')}` }).optional(),
+    category: categoryFilterSchema,
+    collection: idOrSlugSchema.optional(),
+    chain: chainFilterSchema,
+    owner: addressSchema.optional(),
+    minPrice: ethAmountSchema.optional(),
+    maxPrice: ethAmountSchema.optional(),
+    // A name search inside a list needs a word the trigram index can look up (lowercase, as the
+    // list looks it up).
+    q: z
+      .string()
+      .trim()
+      .max(100, 'must be at most 100 characters')
+      .refine((q) => q === '' || searchWords(q.toLowerCase()).length > 0, 'needs a word of three characters or more')
+      .optional(),
+    cursor: cursorSchema,
+    limit: limitSchema,
+  })
+  .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
+    message: 'must not be below minPrice',
+    path: ['maxPrice'],
+  })
+export type NftListInput = z.infer<typeof nftListInput>
+
+/** A token as chains name it: chain id, contract (any case), token id in decimal. */
+export const tokenInput = z.object({
+  chainId: chainIdSchema,
+  contract: addressSchema,
+  tokenId: z
+    .string()
+    .regex(/^\d{1,78}$/, 'must be a token id in decimal')
+    .transform((v) => BigInt(v))
+    .refine((v) => v <= maxUint256, 'must be at most 2^256 − 1 (a uint256)')
+    .transform((v) => v.toString())
+    .meta({ description: 'a uint256 in decimal' }),
+})
