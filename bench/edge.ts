@@ -1,0 +1,144 @@
+/**
+ * Time to first byte of the Worker for a visitor far from the database: the Workers build in
+ * workerd (`wrangler dev`), the Worker near the visitor (this machine) and sqld behind a proxy
+ * that holds every request and every answer for 80 ms (ADR 17). Home, explore, an item and a
+ * collection, each on a cache miss (a change was just made, so the page renders, reading the
+ * database) and on a hit. Writes the "edge" section of bench/RESULTS.md.
+ *
+ *   npx tsx bench/edge.ts [--samples 20] [--delay 80] [--no-build]
+ */
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { createDatabase } from '../db/client'
+import { openMigratedDatabase } from '../db/migrate.server'
+import { pagesChanged } from '../db/page-generation'
+import { seedDatabase } from '../db/seed'
+import { startSqld, startWrangler } from '../scripts/processes'
+import { CACHE_STATUS_HEADER } from '../server/http/cache-policy'
+import { GENERATION_TRUST_MS } from '../server/http/edge-cache'
+import { DEVELOPMENT_FEE_RECIPIENT } from '../server/platform/env'
+import { startSqldProxy } from '../tests/support/sqld-proxy'
+import { writeSection } from './lib'
+
+const { values: args } = parseArgs({
+  options: {
+    samples: { type: 'string', default: '20' },
+    delay: { type: 'string', default: '80' },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+const SAMPLES = Number(args.samples)
+const DELAY_MS = Number(args.delay)
+const TARGET = { hit: 50, miss: 250 }
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** Milliseconds until the first byte of the body, and what the cache said. */
+async function timeToFirstByte(url: string): Promise<{ ms: number; cache: string | null; status: number }> {
+  const started = performance.now()
+  const response = await fetch(url, { redirect: 'manual' })
+  const reader = response.body!.getReader()
+  await reader.read()
+  const ms = performance.now() - started
+  await reader.cancel()
+  return { ms, cache: response.headers.get(CACHE_STATUS_HEADER), status: response.status }
+}
+
+if (!args['no-build']) {
+  console.log('building the Worker…')
+  const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+    env: { ...process.env, BUILD_TARGET: 'cloudflare', NODE_ENV: 'production' },
+    encoding: 'utf8',
+  })
+  if (build.status !== 0) throw new Error(`vite build failed:\n${build.stdout}\n${build.stderr}`)
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'vitrine-bench-edge-'))
+const sqld = await startSqld(join(dir, 'sqld'))
+const proxy = await startSqldProxy(sqld.url, { delayMs: DELAY_MS })
+const worker = await startWrangler(
+  {
+    DATABASE_URL: proxy.url,
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+    PUBLIC_URL: 'https://vitrine.example',
+  },
+  { persistTo: join(dir, 'wrangler') },
+)
+const seeded = await openMigratedDatabase({ url: sqld.url })
+await seedDatabase(seeded)
+seeded.$client.close()
+const db = createDatabase({ url: sqld.url })
+
+try {
+  // The collection page lives at its slug; the sketch's path redirects there.
+  const moved = await fetch(`${worker.url}/collection/avatar_1`, { redirect: 'manual' })
+  const collection = new URL(moved.headers.get('location') ?? '/collection/avatar_1', worker.url).pathname
+  const pages = { home: '/', explore: '/collection/explore_collection', item: '/item/20', collection }
+
+  // What wrangler dev itself costs: a static file, answered before any Worker code or cache.
+  const floor: number[] = []
+  for (let i = 0; i < SAMPLES; i++) floor.push((await timeToFirstByte(`${worker.url}/favicon.svg`)).ms)
+  floor.sort((a, b) => a - b)
+  const load = loadavg()[0]!.toFixed(1)
+
+  const rows: string[] = []
+  for (const [name, path] of Object.entries(pages)) {
+    const url = `${worker.url}${path}`
+    await timeToFirstByte(url) // the isolate and its code are warm
+    const miss: number[] = []
+    const hit: number[] = []
+    const odd: string[] = []
+    for (let i = 0; i < SAMPLES; i++) {
+      await pagesChanged(db)
+      await sleep(GENERATION_TRUST_MS + 50)
+      const first = await timeToFirstByte(url)
+      if (first.cache === 'miss') miss.push(first.ms)
+      else odd.push(`${first.status} ${first.cache}`)
+      const second = await timeToFirstByte(url)
+      if (second.cache === 'hit') hit.push(second.ms)
+      else odd.push(`${second.status} ${second.cache}`)
+    }
+    if (odd.length) console.warn(`${name}: ${odd.length} answers were not the miss or hit expected: ${odd.join(', ')}`)
+    const cell = (samples: number[], target: number) => {
+      if (samples.length === 0) return ['–', '–', 'no samples']
+      const sorted = [...samples].sort((a, b) => a - b)
+      const [p50, p95] = [percentile(sorted, 50), percentile(sorted, 95)]
+      return [p50.toFixed(0), p95.toFixed(0), p95 <= target ? 'yes' : '**no**']
+    }
+    const [m50, m95, mOk] = cell(miss, TARGET.miss)
+    const [h50, h95, hOk] = cell(hit, TARGET.hit)
+    rows.push(`| ${name} | \`${path}\` | ${m50} | ${m95} | ${mOk} | ${h50} | ${h95} | ${hOk} |`)
+    console.log(rows.at(-1))
+  }
+
+  writeSection(
+    'edge',
+    `## A far visitor on the Workers build (\`npx tsx bench/edge.ts\`)
+
+Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine: the Worker in workerd
+(\`wrangler dev\`) on the default seed, sqld behind a proxy adding ${DELAY_MS} ms each way to every
+database round trip (a database on another continent; the visitor is next to the Worker). Time to
+the first byte of the page, ${SAMPLES} samples each: a miss right after a change (the page renders;
+the pages' generation is read in its first round trip), then a hit. Targets: p95 of a hit
+≤ ${TARGET.hit} ms, of a miss ≤ ${TARGET.miss} ms. Each page's render is one round trip but the
+collection's, which is two (ADR 17). A miss cannot be faster than one round trip, ${2 * DELAY_MS} ms here.
+For scale: a static file through \`wrangler dev\` (no Worker code, no cache) took
+${percentile(floor, 50).toFixed(0)} ms p50, ${percentile(floor, 95).toFixed(0)} ms p95 in the same run, and the
+machine's load average was ${load} when it started (it is shared: read the hit times as an upper
+bound; the Cache API here is Miniflare's local emulation, not Cloudflare's).
+
+| page | path | miss p50 ms | miss p95 ms | miss meets | hit p50 ms | hit p95 ms | hit meets |
+| --- | --- | ---: | ---: | --- | ---: | ---: | --- |
+${rows.join('\n')}`,
+  )
+} finally {
+  db.$client.close()
+  await Promise.all([worker.stop(), proxy.stop(), sqld.stop()])
+  rmSync(dir, { recursive: true, force: true })
+}
