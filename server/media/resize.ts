@@ -25,6 +25,13 @@ export const MEMORY_BOUND_MB = 384
  */
 export const AVIF_EFFORT = 2
 
+/**
+ * `q` is on the JPEG/WebP scale. libavif's scale is not: at the same number AVIF keeps far more
+ * detail and bytes (a 750 px photo: 47 KB AVIF at 75 against 21 KB WebP at 75), and its q 50 looks
+ * like JPEG's 75 (sharp's defaults: JPEG 80, AVIF 50). Two thirds of `q` keeps AVIF the smaller.
+ */
+export const avifQuality = (quality: number) => Math.max(1, Math.round((quality * 2) / 3))
+
 let loaded: Promise<typeof Sharp> | undefined
 const loadSharp = () =>
   (loaded ??= import('sharp').then((module) => {
@@ -65,7 +72,7 @@ async function resizeWithSharp(
   const sharp = (await loadSharp()).default
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'warning', pages: 1, autoOrient: true })
   image.resize({ width, withoutEnlargement: true })
-  if (format === 'avif') image.avif({ quality, effort: AVIF_EFFORT })
+  if (format === 'avif') image.avif({ quality: avifQuality(quality), effort: AVIF_EFFORT })
   else if (format === 'webp') image.webp({ quality })
   else if (format === 'jpeg') image.jpeg({ quality, mozjpeg: true })
   else image.png({ compressionLevel: 9 })
