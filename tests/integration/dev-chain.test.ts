@@ -71,7 +71,7 @@ async function stopWith(dev: RunningProcess, signal: NodeJS.Signals, target: 'np
   const exited = new Promise((resolve) => dev.process.once('exit', resolve))
   process.kill(target === 'npm' ? dev.process.pid! : -dev.process.pid!, signal)
   await exited
-  const deadline = Date.now() + 20_000
+  const deadline = Date.now() + 60_000 // a loaded machine is slow to write the state
   while ((await answersChainId(chainUrl(), 31337)) && Date.now() < deadline)
     await new Promise((r) => setTimeout(r, 100))
 }
