@@ -7,6 +7,7 @@
  * remembers an account, any Authorization) is answered privately, and so is every response
  * that sets a cookie.
  */
+import { hasSessionCookie } from '../auth/session-cookie'
 import { rememberedAccount } from './wallet-cookie'
 
 /** `hit`, `miss` (rendered and stored) or `bypass` (not the cache's to answer), on Workers. */
@@ -17,9 +18,6 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache'
 /** What a shared cache must tell apart: requests naming someone never get an anonymous answer. */
 const VARY = ['Cookie', 'Authorization']
-
-/** Auth.js's session cookie under each of its names (plain, `__Secure-`, `__Host-`), and its chunks. */
-const SESSION_COOKIE = /^(?:__Secure-|__Host-)?authjs\.session-token(?:\.\d+)?$/
 
 /** tRPC queries whose answer is the same for every anonymous visitor (the live ones are not here). */
 const PUBLIC_QUERIES = new Set([
@@ -50,8 +48,7 @@ export function isPersonal(request: Request): boolean {
   if (request.headers.has('authorization')) return true
   const cookies = request.headers.get('cookie')
   if (!cookies) return false
-  const names = cookies.split(';').map((part) => part.split('=', 1)[0]!.trim())
-  return names.some((name) => SESSION_COOKIE.test(name)) || rememberedAccount(cookies) !== null
+  return hasSessionCookie(cookies) || rememberedAccount(cookies) !== null
 }
 
 /** A GET or HEAD of a page or of a public API read (before knowing who asks). */
