@@ -126,8 +126,8 @@ Measured ${new Date().toISOString().slice(0, 10)} on this 2-core machine: the Wo
 database round trip (a database on another continent; the visitor is next to the Worker). Time to
 the first byte of the page, ${SAMPLES} samples each: a miss right after a change (the page renders;
 the pages' generation is read in its first round trip), then a hit. Targets: p95 of a hit
-≤ ${TARGET.hit} ms, of a miss ≤ ${TARGET.miss} ms. Each page's render is one round trip but the
-collection's, which is two (ADR 17). A miss cannot be faster than one round trip, ${2 * DELAY_MS} ms here.
+≤ ${TARGET.hit} ms, of a miss ≤ ${TARGET.miss} ms. Each page's render is one database round trip
+(ADR 17). A miss cannot be faster than one round trip, ${2 * DELAY_MS} ms here.
 For scale: a static file through \`wrangler dev\` (no Worker code, no cache) took
 ${percentile(floor, 50).toFixed(0)} ms p50, ${percentile(floor, 95).toFixed(0)} ms p95 in the same run, and the
 machine's load average was ${load} when it started (it is shared: read the hit times as an upper

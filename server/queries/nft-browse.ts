@@ -10,26 +10,30 @@ import { listNfts } from './nfts'
 import { toExactExpression } from './search'
 
 export async function browseNfts(db: Database, input: NftListInput) {
-  let collectionId: number | undefined
-  if (input.collection !== undefined) {
-    collectionId = await findCollectionId(db, input.collection)
-    if (collectionId === undefined)
-      throw new DomainError('not_found', `collection "${input.collection}" does not exist`)
-  }
+  // A collection by id, or by slug resolved inside the list's own statement; the check that it
+  // exists is read beside the page, so over HTTP both share one round trip.
+  const named = input.collection
+  const byId = named !== undefined && /^\d+$/.test(named)
   const nameMatch = input.q ? (toExactExpression(input.q) ?? undefined) : undefined
-  return listNfts(db, {
-    sort: input.sort,
-    filter: input.filter,
-    status: input.status,
-    category: input.category,
-    collectionId,
-    chainId: input.chain,
-    owner: input.owner,
-    minPrice: input.minPrice,
-    maxPrice: input.maxPrice,
-    nameMatch,
-    cursor: input.cursor,
-    limit: input.limit,
-    now: new Date(),
-  })
+  const [exists, page] = await Promise.all([
+    named === undefined || findCollectionId(db, named).then((id) => id !== undefined),
+    listNfts(db, {
+      sort: input.sort,
+      filter: input.filter,
+      status: input.status,
+      category: input.category,
+      collectionId: byId ? Number(named) : undefined,
+      collectionSlug: named !== undefined && !byId ? named.toLowerCase() : undefined,
+      chainId: input.chain,
+      owner: input.owner,
+      minPrice: input.minPrice,
+      maxPrice: input.maxPrice,
+      nameMatch,
+      cursor: input.cursor,
+      limit: input.limit,
+      now: new Date(),
+    }),
+  ])
+  if (!exists) throw new DomainError('not_found', `collection "${named}" does not exist`)
+  return page
 }

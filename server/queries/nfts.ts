@@ -19,6 +19,11 @@ export interface NftListQuery {
   status?: (typeof NFT_STATUSES)[number] | undefined
   category?: Category | undefined
   collectionId?: number | undefined
+  /**
+   * The collection by its slug (lowercase), looked up inside the list's own statement: a page of
+   * a collection named by its URL needs no round trip of its own first.
+   */
+  collectionSlug?: string | undefined
   chainId?: number | undefined
   owner?: string | undefined
   creator?: string | undefined
@@ -55,6 +60,7 @@ interface PageShape {
   filter: NftListQuery['filter']
   status: NftListQuery['status']
   scopes: ('collectionId' | 'category' | 'chainId' | 'owner' | 'creator')[]
+  collectionSlug: boolean
   nameMatch: boolean
   /** Bounds on the price key column (ETH, negated for price-desc). */
   low: boolean
@@ -71,6 +77,7 @@ function pageShape(q: NftListQuery): PageShape {
     filter: q.filter,
     status: q.status,
     scopes: SCOPES.filter((scope) => q[scope] !== undefined),
+    collectionSlug: q.collectionSlug !== undefined,
     nameMatch: q.nameMatch !== undefined,
     low: bounds.low !== undefined,
     high: bounds.high !== undefined,
@@ -92,6 +99,7 @@ function pageValues(q: NftListQuery): Record<string, unknown> {
   const { low, high } = priceKeyBounds(q)
   return {
     collectionId: q.collectionId,
+    collectionSlug: q.collectionSlug,
     category: q.category,
     chainId: q.chainId,
     owner: q.owner,
@@ -109,6 +117,11 @@ function buildNftListQuery(shape: PageShape) {
   const { column, descending } = sortKey(shape.sort)
   const where: (SQL | undefined)[] = []
   for (const scope of shape.scopes) where.push(eq(nfts[scope], placeholder(scope)))
+  if (shape.collectionSlug) {
+    // Uncorrelated: SQLite reads the id once, by the slug's index, then walks the collection's.
+    const id = sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${placeholder('collectionSlug')})`
+    where.push(eq(nfts.collectionId, id))
+  }
   // Every item whose name matches, however many: SQLite reads the matches from the search
   // index and sorts them (no sort index can serve a text match), so a word found in tens of
   // thousands of names costs milliseconds per page, and the pages stay complete.

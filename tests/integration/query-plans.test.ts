@@ -47,6 +47,7 @@ const owner = '0x' + 'ab'.repeat(20)
 const scopes: Record<string, Partial<NftListQuery>> = {
   everything: {},
   collection: { collectionId: 3 },
+  'collection by slug': { collectionSlug: 'chromatic-reveries' },
   category: { category: 'art' },
   chain: { chainId: 8453 },
   owner: { owner },
