@@ -27,7 +27,7 @@ import { recordAuction, recordOrder, recordToken, type Db, type OrderNft } from 
 import { artUrl } from '../db/media'
 import { collections, listings, nfts, offers, users } from '../db/schema'
 import { collectionMetadataUri, tokenMetadataBaseUri } from './voucher'
-import { refreshCollectionStats } from '../db/stats'
+import { refreshCollectionStats } from '../db/market'
 
 /** anvil's development mnemonic: public, its accounts funded only on local chains. */
 const MNEMONIC = 'test test test test test test test test test test test junk'

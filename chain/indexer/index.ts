@@ -25,7 +25,7 @@ import {
   type ChainLog,
 } from '../../db/market'
 import { chainCursors, collections, listings, nfts, tokenBalances } from '../../db/schema'
-import { refreshCollectionStats } from '../../db/stats'
+import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
 import { rewindIfReplaced } from './rewind'
 

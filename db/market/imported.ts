@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { activity, collections, nfts, tokenBalances, type TokenStandard, type Category } from '../schema'
-import { OWNER_COUNT } from '../stats'
+import { OWNER_COUNT } from './stats'
 import { logColumns, type ChainLog } from './chain'
 import type { Db, Tx } from './transaction'
 

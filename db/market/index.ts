@@ -1,6 +1,6 @@
 /**
- * The market module: the one home of every write to listings, offers, sales, activity and an
- * NFT's market columns (besides the seed and the bulk loader). Each operation is one
+ * The market module: the one home of every write to collections, listings, offers, sales,
+ * activity and an NFT's market columns (besides the seeds and the bulk loader). Each operation is one
  * transaction (ADR 12); server/ and chain/ call these and nothing else writes those tables.
  * The writes a visitor's request makes beside trading live here too: profiles and sessions
  * (`users`), contact messages and newsletter sign-ups.
@@ -10,6 +10,7 @@
  */
 import { changingPages } from '../page-generation'
 import * as chain from './chain'
+import * as collections from './collections'
 import * as imported from './imported'
 import * as metadata from './metadata'
 import * as orders from './orders'
@@ -35,6 +36,10 @@ export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed)
 export type { ChainLog, Fill } from './chain'
 export const rewindMarket = changingPages(rewind.rewindMarket)
 export { advanceCursor, beginRewind, ownersToReread, recordedBlocks, recordedHash } from './rewind'
+export const recordCreatedCollection = changingPages(collections.recordCreatedCollection)
+export const recordImportedCollection = changingPages(collections.recordImportedCollection)
+export type { CreatedCollection, ImportedCollectionRecord } from './collections'
+export { refreshCollectionStats } from './stats'
 export const applyImportedRange = changingPages(imported.applyImportedRange)
 export const setImportProgress = changingPages(imported.setImportProgress)
 export { ImportedHistoryError, type ImportedCollection, type ImportedRange, type TokenMove } from './imported'

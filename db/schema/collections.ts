@@ -52,7 +52,7 @@ export const collections = sqliteTable(
     volumeAllSort: real('volume_all_sort').notNull().default(0),
     /** 24h volume change in percent; null when there was no volume the day before. */
     change24h: real('change_24h'),
-    /** The trending tab's key: change24h, or below every change by 24h volume (db/stats.ts). */
+    /** The trending tab's key: change24h, or below every change by 24h volume (db/market/stats.ts). */
     trendingSort: real('trending_sort').notNull().default(0),
     ownerCount: integer('owner_count').notNull().default(0),
     itemCount: integer('item_count').notNull().default(0),

@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { parseEther } from 'viem'
 import type { Database } from '../client'
 import { insertMany, withoutIndexes } from '../bulk-load'
-import { refreshCollectionStats } from '../stats'
+import { refreshCollectionStats } from '../market'
 import {
   activity,
   CATEGORIES,

@@ -9,20 +9,12 @@ import type { Address } from 'viem'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
-import { artUrl } from '../../db/media'
-import { collections, NO_CHANGE_TRENDING_KEY } from '../../db/schema'
+import { recordCreatedCollection } from '../../db/market'
+import { collections } from '../../db/schema'
 import type { registerCollectionInput } from '../inputs/collections'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { chainClient, unlessUnavailable } from '../trading/clients'
-import { pagesChanged } from '../../db/page-generation'
-
-const slugify = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'collection'
 
 export async function registerCollection(
   { db, env }: { db: Database; env: Env },
@@ -32,6 +24,7 @@ export async function registerCollection(
   const client = chainClient(env, input.chainId)
   if (!client || !marketplaceContracts(input.chainId))
     return refuse(`chainId: Vitrine does not trade on chain ${input.chainId}`)
+  // Before any chain read; the write checks again, in its transaction.
   const [existing] = await db
     .select({ slug: collections.slug })
     .from(collections)
@@ -66,28 +59,15 @@ export async function registerCollection(
   const [receiver, bps] = royalty!
   if (receiver.toLowerCase() !== creator) refuse('contract: its creator earnings do not go to your wallet')
 
-  let slug = slugify(name as string)
-  const [clash] = await db.select({ id: collections.id }).from(collections).where(eq(collections.slug, slug))
-  if (clash) slug = `${slug}-${input.contract.slice(2, 8)}`
-  const [row] = await db
-    .insert(collections)
-    .values({
-      slug,
-      chainId: input.chainId,
-      contract: input.contract,
-      name: name as string,
-      description: input.description,
-      logoUrl: artUrl('logo', slug),
-      bannerUrl: artUrl('banner', slug),
-      category: input.category,
-      creator,
-      creatorFeeBps: Number(bps),
-      // No sales yet, so no 24h change: it trends after every collection that has one.
-      trendingSort: NO_CHANGE_TRENDING_KEY,
-    })
-    .returning({ id: collections.id, slug: collections.slug })
-  await pagesChanged(db)
-  return row!
+  return recordCreatedCollection(db, {
+    chainId: input.chainId,
+    contract: input.contract,
+    name: name as string,
+    description: input.description,
+    category: input.category,
+    creator,
+    creatorFeeBps: Number(bps),
+  })
 }
 
 /** The signed-in creator's collections on the networks Vitrine trades on. */

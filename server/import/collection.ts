@@ -10,15 +10,14 @@ import { and, eq } from 'drizzle-orm'
 import { getAddress, parseAbi, zeroAddress, type Address, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { isUniqueViolation, refuse } from '../../db/errors'
+import { recordImportedCollection } from '../../db/market'
 import { retryFailedImport } from '../../db/market/imported'
-import { artUrl } from '../../db/media'
-import { collections, NO_CHANGE_TRENDING_KEY, type TokenStandard } from '../../db/schema'
+import { collections, type TokenStandard } from '../../db/schema'
 import type { Env } from '../platform/env'
 import { findCollection, toCollectionJson } from '../queries/collections'
 import { chainClient, unlessUnavailable } from '../trading/clients'
 import type { ImportCollectionInput } from '../inputs/collections'
 import { findLookalike } from './lookalike'
-import { pagesChanged } from '../../db/page-generation'
 
 const INTERFACE = {
   erc165: '0x01ffc9a7',
@@ -53,15 +52,6 @@ function cleanText(value: unknown, max: number): string | null {
     .slice(0, max)
   return text || null
 }
-
-const slugify = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .slice(0, 60) || 'collection'
 
 /** ERC-165 as the standard asks: answers true for its own id and false for 0xffffffff. */
 async function detectStandard(client: PublicClient, address: Address): Promise<TokenStandard | null> {
@@ -188,35 +178,22 @@ export async function importCollection(
     .where(eq(collections.verified, true))
   const lookalike = findLookalike(name, verified)
 
-  const base = slugify(name)
-  const taken = async (slug: string) =>
-    (await db.select({ id: collections.id }).from(collections).where(eq(collections.slug, slug))).length > 0
-  let slug = base
-  if (await taken(slug)) slug = `${base}-${address.slice(2, 8)}`
-  if (await taken(slug)) slug = `${base}-${input.chainId}-${address.slice(2)}`
-
+  let stored: { slug: string }
   try {
-    await db.insert(collections).values({
-      slug,
+    stored = await recordImportedCollection(db, {
       chainId: input.chainId,
       contract: address,
       name,
-      logoUrl: artUrl('logo', slug),
-      bannerUrl: artUrl('banner', slug),
       category: 'collectibles',
       creator: read.owner ?? zeroAddress,
-      verified: false,
       creatorFeeBps: read.royalty?.bps ?? 0,
-      trendingSort: NO_CHANGE_TRENDING_KEY,
       standard,
-      source: 'imported',
       symbol: read.symbol,
       contractOwner: read.owner,
       contractUri: read.contractUri,
       royaltySource: read.eip2981 ? 'eip2981' : 'none',
       lookalikeOf: lookalike?.id ?? null,
       deployBlock: Number(deployBlock),
-      indexStatus: 'pending',
       headBlock: Number(head),
       importedBy: importer,
     })
@@ -228,6 +205,5 @@ export async function importCollection(
     }
     throw error
   }
-  await pagesChanged(db)
-  return { created: true, collection: await collectionAnswer(db, slug) }
+  return { created: true, collection: await collectionAnswer(db, stored.slug) }
 }

@@ -1,6 +1,7 @@
 /**
- * The market's tables have one writer: db/market (besides the seed and the bulk loader, which
- * fill an empty database), and so do the tables a visitor's request writes beside trading.
+ * The market's tables and collections have one writer: db/market (besides the seed and the bulk
+ * loader, which fill an empty database), and so do the tables a visitor's request writes beside
+ * trading.
  * Business code refuses with DomainError and never imports tRPC.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
@@ -75,8 +76,29 @@ describe('writes to profiles, sessions, contact messages and newsletter sign-ups
   })
 })
 
+describe('writes to collections', () => {
+  const files = ['server', 'chain', 'db', 'app', 'scripts'].flatMap(sources)
+  const COLLECTION_WRITES = writesTo(['collections'])
+  // The local market seeds its collections on the anvil chain, as db/seed does on an empty database.
+  const owners = [...OWNERS, /^chain\/local-market\.ts$/]
+
+  it('come from db/market only (and the seeds and bulk loader): registering, importing, indexing, stats', () => {
+    expect(writesOutside(files, owners, COLLECTION_WRITES)).toEqual([])
+  })
+
+  it('the check sees a write where there is one', () => {
+    for (const file of ['db/market/collections.ts', 'db/market/stats.ts']) {
+      const text = readFileSync(join(ROOT, file), 'utf8')
+      expect(
+        COLLECTION_WRITES.some((pattern) => [...text.matchAll(pattern)].length > 0),
+        file,
+      ).toBe(true)
+    }
+  })
+})
+
 describe('business code', () => {
-  const files = ['server/trading', 'server/create', 'db/market'].flatMap(sources)
+  const files = ['server/trading', 'server/create', 'server/import', 'db/market'].flatMap(sources)
 
   it('imports no transport: neither @trpc/server nor the tRPC inputs', () => {
     const found = files.filter((file) => {

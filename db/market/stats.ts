@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
-import type { Database } from './client'
-import { collections, NO_CHANGE_TRENDING_KEY, sales } from './schema'
-import { pagesChanged } from './page-generation'
+import type { Database } from '../client'
+import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
+import { pagesChanged } from '../page-generation'
 
 const DAY = 86_400_000
 
