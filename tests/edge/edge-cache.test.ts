@@ -146,7 +146,8 @@ describe('a visitor who is someone', () => {
         },
       }),
     )}`
-    for (const headers of [{ cookie: wallet }, { authorization: 'Bearer anything' }]) {
+    const asSomeone: Record<string, string>[] = [{ cookie: wallet }, { authorization: 'Bearer anything' }]
+    for (const headers of asSomeone) {
       const response = await get('/rankings', headers)
       await response.text()
       expect(cacheStatus(response)).toBe('bypass')
