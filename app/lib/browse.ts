@@ -1,5 +1,6 @@
 import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter, RouterInputs } from '../../server/trpc/root'
+import { CATEGORIES, CATEGORY_LABELS } from '../../db/schema/categories'
 import { compact, nonNegative, oneOf } from './search-params'
 
 type ListInput = RouterInputs['nft']['list']
@@ -25,16 +26,10 @@ export const STATUS_OPTIONS: { value: Status; label: string }[] = [
   { value: 'on-auction', label: 'On auction' },
   { value: 'has-offers', label: 'Has offers' },
 ]
-export const CATEGORY_OPTIONS: { value: Category; label: string }[] = [
-  { value: 'art', label: 'Art' },
-  { value: 'photography', label: 'Photography' },
-  { value: 'sports', label: 'Sports' },
-  { value: 'collectibles', label: 'Collectibles' },
-  { value: 'trading-cards', label: 'Trading Cards' },
-  { value: 'domain-names', label: 'Domain Names' },
-  { value: 'utility', label: 'Utility' },
-  { value: 'virtual-worlds', label: 'Virtual Worlds' },
-]
+export const CATEGORY_OPTIONS: { value: Category; label: string }[] = CATEGORIES.map((value) => ({
+  value,
+  label: CATEGORY_LABELS[value],
+}))
 
 export interface BrowseSearch {
   sort?: Sort
