@@ -15,6 +15,7 @@
 import type * as Sharp from 'sharp'
 import type { ImageCodec, ResizeRequest } from './codec'
 import { ImageRefusal, MAX_INPUT_PIXELS, typeName, type RasterFacts } from './inspect'
+import { createLimiter } from './limit'
 
 export const MAX_CONCURRENT_RESIZES = 1
 /** Peak resident memory of a process resizing the largest picture allowed (see above). */
@@ -40,21 +41,7 @@ const loadSharp = () =>
     return module
   }))
 
-let running = 0
-const waiting: (() => void)[] = []
-
-/** Runs `work` when a slot is free; a finished one hands its slot straight to the next waiting. */
-async function inTurn<T>(work: () => Promise<T>): Promise<T> {
-  if (running < MAX_CONCURRENT_RESIZES) running++
-  else await new Promise<void>((resolve) => waiting.push(resolve))
-  try {
-    return await work()
-  } finally {
-    const next = waiting.shift()
-    if (next) next()
-    else running--
-  }
-}
+const inTurn = createLimiter(MAX_CONCURRENT_RESIZES)
 
 /** `bindings` is for the Workers variant's signature; Node needs none. */
 export function createImageCodec(_bindings: Record<string, unknown> = {}): ImageCodec | undefined {

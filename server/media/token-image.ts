@@ -10,10 +10,18 @@ import { FetchRefused, safeFetch, type NetworkAccess } from '../metadata/safe-fe
 import { decodeDataUri } from '../metadata/uri'
 import { checkMedia, MAX_MEDIA_BYTES } from './content'
 import { mediaKey, mediaUrl } from './keys'
+import { createLimiter } from './limit'
 import { sha256Hex, type MediaStore } from './store'
 
 /** How long one image may take to arrive (redirects included). */
 export const TOKEN_IMAGE_TIMEOUT_MS = 20_000
+/**
+ * Pictures held at once per process or isolate: each may be MAX_MEDIA_BYTES (32 MB), and the
+ * metadata queue reads 8 tokens at a time; 2 × 32 MB stays well inside a Worker's 128 MB.
+ */
+export const MAX_IMAGES_AT_ONCE = 2
+
+const oneOfFew = createLimiter(MAX_IMAGES_AT_ONCE)
 
 export interface TokenImageOptions {
   allowHosts: readonly string[]
@@ -26,6 +34,10 @@ export interface TokenImageOptions {
  */
 export async function storeTokenImage(store: MediaStore, image: string, options: TokenImageOptions): Promise<string> {
   if (image === '' || image.startsWith('/api/')) return image
+  return oneOfFew(() => fetchAndStore(store, image, options))
+}
+
+async function fetchAndStore(store: MediaStore, image: string, options: TokenImageOptions): Promise<string> {
   let bytes: Uint8Array
   try {
     bytes = /^data:/i.test(image)
