@@ -42,6 +42,7 @@ export type { CreatedCollection, ImportedCollectionRecord } from './collections'
 export { refreshCollectionStats } from './stats'
 export const applyImportedRange = changingPages(imported.applyImportedRange)
 export const setImportProgress = changingPages(imported.setImportProgress)
+export const retryFailedImport = changingPages(imported.retryFailedImport)
 export { ImportedHistoryError, type ImportedCollection, type ImportedRange, type TokenMove } from './imported'
 export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata)
 export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure)

@@ -7,12 +7,7 @@
  * its number and contract.
  */
 import { BaseError, ContractFunctionRevertedError, erc1155Abi, erc721Abi, type Address, type PublicClient } from 'viem'
-import {
-  applyTokenMetadata,
-  claimDueMetadata,
-  recordMetadataFailure,
-  type ClaimedToken,
-} from '../../db/market/metadata'
+import { applyTokenMetadata, claimDueMetadata, recordMetadataFailure, type ClaimedToken } from '../../db/market'
 import { storeTokenImage } from '../media/token-image'
 import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError } from '../trading/clients'
