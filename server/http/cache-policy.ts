@@ -13,7 +13,11 @@ import { rememberedAccount } from './wallet-cookie'
 /** `hit`, `miss` (rendered and stored) or `bypass` (not the cache's to answer), on Workers. */
 export const CACHE_STATUS_HEADER = 'x-vitrine-cache'
 
-/** Shared caches keep it 30 s, then serve it up to 60 s more while fetching the next; browsers ask each time. */
+/**
+ * Shared caches keep it 30 s, then may serve it up to 60 s more while fetching the next. Nothing
+ * is fresh for a browser (max-age=0), but one that honours stale-while-revalidate may also show
+ * its copy while it fetches the next: an anonymous visitor sees what a CDN would show them.
+ */
 export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60'
 export const PRIVATE_CACHE_CONTROL = 'private, no-cache'
 /** What a shared cache must tell apart: requests naming someone never get an anonymous answer. */
