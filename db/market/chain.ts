@@ -86,18 +86,23 @@ export function applyTransfer(
   })
 }
 
-/** Seaport's OrderFulfilled, with the amounts the indexer summed from its items. */
+/**
+ * Seaport's OrderFulfilled, with the amounts the indexer summed from its items. Only the offer
+ * side is the order's own: a filler may append consideration items of their choosing ("tips",
+ * ETH or tokens to themselves), so the sale's price and the part filled come from the offer side
+ * and the stored order, never from what the consideration carried.
+ */
 export interface Fill {
   orderHash: string
   offerer: string
   recipient: string
-  /** ETH paid (a listing's price). */
-  nativePaid: bigint
-  /** ERC-20 offered (an offer's price, in WETH). */
+  /** ETH the consideration carried, the filler's tips included: not a listing's price (that is the order's). */
+  nativePaid?: bigint
+  /** ERC-20 offered (an offer's price, in WETH, for the part filled). */
   erc20Offered: bigint
   /** ERC-1155 tokens the listing gave (a part of a listing of several, or all of it). */
   editionsOffered?: bigint
-  /** ERC-1155 tokens the offer received (a part of an offer for several, or all of it). */
+  /** ERC-1155 tokens the consideration carried, tips included: not the part of an offer filled. */
   editionsReceived?: bigint
 }
 
@@ -114,8 +119,11 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
     if (!order) return null // filled elsewhere; the Transfer log still moves the token
     const collectionId = await collectionOf(tx, order.nftId)
     const quantity = BigInt(order.quantity)
-    // The tokens this fill moved: a part of an order for several, else all of it.
-    const part = quantity > 1n ? (listing ? fill.editionsOffered : fill.editionsReceived) || quantity : quantity
+    const unitPrice = BigInt(order.priceWei)
+    // The tokens this fill moved, read from the offer side: the tokens a listing gave, or the
+    // WETH an offer paid at its price per token. A part of an order for several, else all of it.
+    const given = listing ? fill.editionsOffered : unitPrice > 0n ? fill.erc20Offered / unitPrice : 0n
+    const part = quantity > 1n ? given || quantity : quantity
     if (quantity > 1n) {
       // A part of an ERC-1155 order for several: it stays open until all of it is filled. Counted once per log.
       const [seen] = await tx
@@ -132,8 +140,8 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
       else await tx.update(offers).set(settled).where(eq(offers.id, order.id))
     } else if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
     else await tx.update(offers).set(closedBy(log, 'filled')).where(eq(offers.id, order.id))
-    // A listing is paid in ETH by the recipient; an offer in WETH by its maker to whoever filled it.
-    const price = listing ? fill.nativePaid : fill.erc20Offered
+    // A listing is paid in ETH by the recipient, its signed price for the part; an offer in WETH by its maker to whoever filled it.
+    const price = listing ? unitPrice * part : fill.erc20Offered
     const seller = (listing ? fill.offerer : fill.recipient).toLowerCase()
     const buyer = (listing ? fill.recipient : fill.offerer).toLowerCase()
     const currency = listing ? 'ETH' : 'WETH'

@@ -34,6 +34,7 @@ import {
   orderHash,
   orderToJson,
   orderTypedData,
+  type ConsiderationItem,
   type OrderComponents,
 } from '../../chain/seaport'
 import type { Database } from '../../db/client'
@@ -81,15 +82,70 @@ function checkCommonTerms(order: OrderComponents, now: Date, orderType = FULL_OP
   for (const item of [...order.offer, ...order.consideration]) {
     if (item.startAmount !== item.endAmount) refuse('order: amounts must not change over time (no Dutch auctions)')
   }
+  // Seaport refuses to move ETH or an ERC-20 whose identifier is not 0: such an order could be
+  // shown at any price (a floor, a top offer) and never filled.
+  for (const [side, items] of [
+    ['offer', order.offer],
+    ['consideration', order.consideration],
+  ] as const) {
+    items.forEach((item, i) => {
+      const payment = item.itemType === ItemType.NATIVE || item.itemType === ItemType.ERC20
+      if (payment && item.identifierOrCriteria !== 0n) {
+        refuse(
+          `order.${side}[${i}].identifierOrCriteria: must be 0 for ETH or WETH (Seaport will not move it otherwise)`,
+        )
+      }
+    })
+  }
 }
 
-/** Every required fee must be paid to its recipient in full (`paid` sums items per recipient). */
-function checkFees(required: FeeTerm[], price: bigint, paid: (recipient: Address) => bigint) {
+/** What the required fees come to per recipient (one address may be owed two of them). */
+function dueByRecipient(required: FeeTerm[], price: bigint) {
+  const due = new Map<Address, { amount: bigint; fees: FeeTerm[] }>()
   for (const fee of required) {
-    const due = feeAmount(price, fee.bps)
-    if (due > 0n && paid(fee.recipient) < due) {
+    const amount = feeAmount(price, fee.bps)
+    if (amount === 0n) continue
+    const recipient = fee.recipient.toLowerCase() as Address
+    const entry = due.get(recipient) ?? { amount: 0n, fees: [] }
+    due.set(recipient, { amount: entry.amount + amount, fees: [...entry.fees, fee] })
+  }
+  return due
+}
+
+const feeWords = (fees: FeeTerm[]) => fees.map((fee) => `${fee.label} of ${fee.bps / 100}%`).join(' and ')
+
+/**
+ * Every required fee must be paid to its recipient in full (`paid` sums a recipient's items per
+ * token). An address owed two fees (a royalty receiver that is also the platform) is owed both.
+ */
+function checkFees(required: FeeTerm[], price: bigint, paid: (recipient: Address) => bigint) {
+  for (const [recipient, due] of dueByRecipient(required, price)) {
+    if (paid(recipient) < due.amount) {
       refuse(
-        `order.consideration: ${fee.label} of ${fee.bps / 100}% (${formatEther(due)}) to ${checksum(fee.recipient)} is missing`,
+        `order.consideration: ${feeWords(due.fees)} (${formatEther(due.amount)}) to ${checksum(recipient)} ${due.fees.length > 1 ? 'are' : 'is'} missing`,
+      )
+    }
+  }
+}
+
+/**
+ * An offer's fees are paid by the holder who accepts it, out of the WETH it offers: they must be
+ * exactly the required fees. Any more (a fee above its rate, or WETH to anyone else, the bidder
+ * included) would take from the holder what the offer's price says they receive.
+ */
+function checkOfferFees(required: FeeTerm[], price: bigint, quantity: bigint, fees: ConsiderationItem[]) {
+  const due = dueByRecipient(required, price)
+  const perToken = (recipient: Address) =>
+    fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n) / quantity
+  checkFees(required, price, perToken)
+  for (const recipient of new Set(fees.map((c) => c.recipient))) {
+    const owed = due.get(recipient)?.amount ?? 0n
+    const paid = perToken(recipient)
+    if (paid > owed) {
+      refuse(
+        owed === 0n
+          ? `order.consideration: pays ${formatEther(paid)} WETH per token to ${checksum(recipient)}, who is owed no fee; the holder who accepts an offer pays only the platform fee and the creator earnings`
+          : `order.consideration: pays ${formatEther(paid)} WETH per token to ${checksum(recipient)}, more than the ${formatEther(owed)} of ${feeWords(due.get(recipient)!.fees)}`,
       )
     }
   }
@@ -295,11 +351,9 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   // Per token: an ERC-1155 offer's price and fees are those of one, times the quantity.
   const total = bid!.startAmount
   const price = total / quantity
-  const paid = (recipient: Address) =>
-    fees.filter((c) => c.recipient === recipient).reduce((sum, c) => sum + c.startAmount, 0n) / quantity
   const required = await requiredFees(env, royaltyTerms(token))
   checkPrice(env, 'order.offer', price, required)
-  checkFees(required, price, paid)
+  checkOfferFees(required, price, quantity, fees)
   if (!editions) await checkAuctionBid(db, token.nft.id, price, order.endTime, now)
   const hash = orderHash(order)
   await ensureNew(db, hash)

@@ -1,0 +1,365 @@
+/**
+ * A stranger with a wallet and a script against the order book, on anvil with Seaport 1.6:
+ * orders crafted to look like more than they are (an offer that takes back part of its own WETH
+ * from the holder, a payment item Seaport refuses to move), and fills crafted to mislead the
+ * indexer (Seaport "tips" the filler adds to an order: ETH or ERC-1155 tokens to themselves).
+ * Each is refused at the door and stores nothing, or is indexed as what the signed order says.
+ */
+import { and, eq } from 'drizzle-orm'
+import { erc1155Abi, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
+import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { seaportAbi } from '../../chain/artifacts/Seaport'
+import {
+  ItemType,
+  listingOrder,
+  offerOrder,
+  orderParameters,
+  orderTypedData,
+  partOf,
+  randomSalt,
+  type ConsiderationItem,
+  type Fee,
+  type OrderComponents,
+} from '../../chain/seaport'
+import { collections, listings, offers, sales } from '../../db/schema'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
+import { startMarket } from '../support/market'
+
+type Account = HDAccount | PrivateKeyAccount
+type Signed = { order: OrderComponents; signature: Hex }
+/* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON */
+
+let m: Awaited<ReturnType<typeof startMarket>>
+let editions: Awaited<ReturnType<typeof deployForeignEditions1155>>
+const holder = testAccount(5)
+const bidder = testAccount(4)
+const buyer = testAccount(6)
+const royaltyReceiver = testAccount(8).address
+
+const setApprovalForAll = [
+  {
+    type: 'function',
+    name: 'setApprovalForAll',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'operator', type: 'address' },
+      { name: 'approved', type: 'bool' },
+    ],
+    outputs: [],
+  },
+] as const
+
+beforeAll(async () => {
+  m = await startMarket([1n, 2n, 3n, 4n, 5n])
+  editions = await deployForeignEditions1155(m.chain.url, { royaltyReceiver, royaltyBps: 500 })
+  await editions.mint(holder.address, 1n, 10n)
+  const imported = await m.api(
+    '/v1/collections/import',
+    { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: editions.address }) },
+    holder,
+  )
+  expect(imported.status).toBe(202)
+  await m.send(holder, {
+    address: editions.address,
+    abi: setApprovalForAll,
+    functionName: 'setApprovalForAll',
+    args: [m.chain.contracts.seaport, true],
+  })
+  await m.approveSeaport(m.seller)
+  await m.wrapAndApprove(bidder, parseEther('10'))
+  await m.index()
+}, 90_000)
+afterAll(() => m.stop())
+
+const now = () => BigInt(Math.floor(Date.now() / 1000))
+const sign = async (maker: Account, order: OrderComponents): Promise<Signed> => ({
+  order,
+  signature: await maker.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, order)),
+})
+const item = async (contract: Address, tokenId: bigint) =>
+  (await m.api(`/v1/nfts/31337/${contract}/${tokenId}`)).body.data as any
+const vitrineFees = (): Fee[] => [
+  { recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps },
+  { recipient: m.creator.address, bps: 500 },
+]
+
+function offerFor(token: { contract: Address; tokenId: bigint; quantity?: bigint }, price: bigint, fees: Fee[]) {
+  return offerOrder({
+    maker: bidder.address,
+    token,
+    price,
+    fees,
+    weth: m.chain.contracts.weth,
+    startTime: now() - 60n,
+    endTime: now() + 86_400n,
+    salt: randomSalt(),
+    counter: 0n,
+  })
+}
+
+const wethItem = (amount: bigint, recipient: Address): ConsiderationItem => ({
+  itemType: ItemType.ERC20,
+  token: m.chain.contracts.weth,
+  identifierOrCriteria: 0n,
+  startAmount: amount,
+  endAmount: amount,
+  recipient,
+})
+
+/** Submits and expects a 400 whose message contains `says`, and no row for the order. */
+async function refused(kind: 'listings' | 'offers', signed: Signed, as: Account, says: string) {
+  const before = {
+    listings: (await m.runtime.db.select().from(listings)).length,
+    offers: (await m.runtime.db.select().from(offers)).length,
+  }
+  const answer = await m.submit(kind, signed, as)
+  expect(answer.body.error?.message).toContain(says)
+  expect(answer.status).toBe(400)
+  expect((await m.runtime.db.select().from(listings)).length).toBe(before.listings)
+  expect((await m.runtime.db.select().from(offers)).length).toBe(before.offers)
+}
+
+describe('an offer that pays the holder less than it shows', () => {
+  it('is refused when a consideration item hands part of the WETH back to the bidder', async () => {
+    const price = parseEther('1')
+    const order = offerFor({ contract: m.contract, tokenId: 1n }, price, vitrineFees())
+    // Shown as 1 WETH; accepting it would hand 0.9 WETH straight back to the bidder.
+    order.consideration.push(wethItem(parseEther('0.9'), bidder.address))
+    await refused('offers', await sign(bidder, order), bidder, `to ${bidder.address}, who is owed no fee`)
+  })
+
+  it('is refused when an ERC-1155 offer carries an extra WETH item for each token', async () => {
+    const token = await item(editions.address, 1n)
+    const order = offerFor({ contract: editions.address, tokenId: 1n, quantity: 3n }, parseEther('0.2'), token.fees)
+    order.consideration.push(wethItem(parseEther('0.15') * 3n, bidder.address))
+    await refused('offers', await sign(bidder, order), bidder, 'pays 0.15 WETH per token to')
+  })
+
+  it('is refused when a fee is larger than its rate (the holder pays the difference)', async () => {
+    const price = parseEther('1')
+    const doubled = vitrineFees().map((fee) => ({ ...fee, bps: fee.bps * 2 }))
+    await refused(
+      'offers',
+      await sign(bidder, offerFor({ contract: m.contract, tokenId: 1n }, price, doubled)),
+      bidder,
+      'more than the 0.01 of the platform fee of 1%',
+    )
+  })
+
+  it('is stored when it pays exactly the platform fee and the creator earnings', async () => {
+    const order = offerFor({ contract: m.contract, tokenId: 1n }, parseEther('1'), vitrineFees())
+    expect((await m.submit('offers', await sign(bidder, order), bidder)).status).toBe(201)
+  })
+})
+
+describe('a payment item Seaport will not move', () => {
+  it('is refused on a listing: ETH with an identifier would show a price no one can pay', async () => {
+    const order = listingOrder({
+      maker: m.seller.address,
+      token: { contract: m.contract, tokenId: 2n },
+      price: parseEther('0.01'),
+      fees: vitrineFees(),
+      startTime: now() - 60n,
+      endTime: now() + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    order.consideration[0]!.identifierOrCriteria = 1n
+    const signed = await sign(m.seller, order)
+    // Seaport refuses to fill it, whatever the buyer sends.
+    await expect(
+      m.chain.client.simulateContract({
+        account: buyer,
+        address: m.chain.contracts.seaport,
+        abi: seaportAbi,
+        functionName: 'fulfillOrder',
+        args: [{ parameters: orderParameters(signed.order), signature: signed.signature }, zeroHash],
+        value: parseEther('0.01'),
+      }),
+    ).rejects.toThrow()
+    await refused('listings', signed, m.seller, 'order.consideration[0].identifierOrCriteria: must be 0')
+  })
+
+  it('is refused on an offer: WETH with an identifier', async () => {
+    const order = offerFor({ contract: m.contract, tokenId: 2n }, parseEther('1'), vitrineFees())
+    order.offer[0]!.identifierOrCriteria = 7n
+    await refused('offers', await sign(bidder, order), bidder, 'order.offer[0].identifierOrCriteria')
+    const fee = offerFor({ contract: m.contract, tokenId: 2n }, parseEther('1'), vitrineFees())
+    fee.consideration[1]!.identifierOrCriteria = 7n
+    await refused('offers', await sign(bidder, fee), bidder, 'order.consideration[1].identifierOrCriteria')
+  })
+})
+
+describe('one address receiving two fees', () => {
+  it('must be paid both: a royalty to the platform does not excuse the platform fee', async () => {
+    const art = await deployForeignArt721(m.chain.url, { royaltyReceiver: m.feeRecipient, royaltyBps: 750 })
+    await art.mint(holder.address, 1n, 1n)
+    const imported = await m.api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: art.address }) },
+      holder,
+    )
+    expect(imported.status).toBe(202)
+    await m.send(holder, {
+      address: art.address,
+      abi: setApprovalForAll,
+      functionName: 'setApprovalForAll',
+      args: [m.chain.contracts.seaport, true],
+    })
+    await m.index()
+    const order = listingOrder({
+      maker: holder.address,
+      token: { contract: art.address, tokenId: 1n },
+      price: parseEther('1'),
+      // Only the larger of the two fees, to the one address both are due to.
+      fees: [{ recipient: m.feeRecipient, bps: 750 }],
+      startTime: now() - 60n,
+      endTime: now() + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    await refused(
+      'listings',
+      await sign(holder, order),
+      holder,
+      'the platform fee of 1% and the creator earnings (EIP-2981 royalty) of 7.5% (0.085) to',
+    )
+    const token = await item(art.address, 1n)
+    const paid = listingOrder({
+      maker: holder.address,
+      token: { contract: art.address, tokenId: 1n },
+      price: parseEther('1'),
+      fees: token.fees,
+      startTime: now() - 60n,
+      endTime: now() + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    expect((await m.submit('listings', await sign(holder, paid), holder)).status).toBe(201)
+  })
+})
+
+/** Fills `units` of `signed` (for `quantity`) with `tips` appended, as any script may. */
+async function fillWithTips(
+  taker: Account,
+  signed: Signed,
+  tips: ConsiderationItem[],
+  value: bigint,
+  units?: { units: bigint; quantity: bigint },
+) {
+  const parameters = {
+    ...orderParameters(signed.order),
+    consideration: [...signed.order.consideration, ...tips],
+  }
+  const hash = await m.chain.walletOf(taker).writeContract({
+    address: m.chain.contracts.seaport,
+    abi: seaportAbi,
+    functionName: 'fulfillAdvancedOrder',
+    args: [
+      {
+        parameters,
+        ...(units ? partOf(units.units, units.quantity) : { numerator: 1n, denominator: 1n }),
+        signature: signed.signature,
+        extraData: '0x',
+      },
+      [],
+      zeroHash,
+      zeroAddress,
+    ],
+    value,
+  })
+  expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+  return hash
+}
+
+describe('tips a filler adds to an order', () => {
+  it('do not count as ERC-1155 tokens sold: 1 of 3 accepted is 1, and the offer stays open for 2', async () => {
+    const token = await item(editions.address, 1n)
+    const unit = parseEther('0.2')
+    const signed = await sign(
+      bidder,
+      offerFor({ contract: editions.address, tokenId: 1n, quantity: 3n }, unit, token.fees),
+    )
+    const submitted = await m.submit('offers', signed, bidder)
+    expect(submitted.status).toBe(201)
+    const { orderHash } = submitted.body.data as any
+    const fees = signed.order.consideration.slice(1).reduce((sum, c) => sum + c.startAmount, 0n)
+    await m.send(holder, {
+      address: m.chain.contracts.weth,
+      abi: [
+        {
+          type: 'function',
+          name: 'approve',
+          stateMutability: 'nonpayable',
+          inputs: [
+            { name: 'spender', type: 'address' },
+            { name: 'amount', type: 'uint256' },
+          ],
+          outputs: [{ type: 'bool' }],
+        },
+      ],
+      functionName: 'approve',
+      args: [m.chain.contracts.seaport, fees],
+    })
+    // The holder sells 1 and "tips" themselves 6 of their own tokens (Seaport scales them by 1/3).
+    const tip: ConsiderationItem = {
+      itemType: ItemType.ERC1155,
+      token: editions.address,
+      identifierOrCriteria: 1n,
+      startAmount: 6n,
+      endAmount: 6n,
+      recipient: holder.address,
+    }
+    await fillWithTips(holder, signed, [tip], 0n, { units: 1n, quantity: 3n })
+    const left = await m.chain.client.readContract({
+      address: m.chain.contracts.seaport,
+      abi: seaportAbi,
+      functionName: 'getOrderStatus',
+      args: [orderHash],
+    })
+    expect([left[2], left[3]]).toEqual([1n, 3n]) // on chain: 1 of 3 filled
+    expect(
+      await m.chain.client.readContract({
+        address: editions.address,
+        abi: erc1155Abi,
+        functionName: 'balanceOf',
+        args: [bidder.address, 1n],
+      }),
+    ).toBe(1n)
+    await m.index()
+    const [row] = await m.runtime.db.select().from(offers).where(eq(offers.orderHash, orderHash))
+    expect(row).toMatchObject({ filledQuantity: '1', status: 'active' })
+    const [sale] = await m.runtime.db.select().from(sales).where(eq(sales.orderHash, orderHash))
+    expect(sale).toMatchObject({ quantity: '1', priceWei: unit.toString() })
+    const shown = (await item(editions.address, 1n)).offers.find((o: any) => o.orderHash === orderHash)
+    expect(shown).toMatchObject({ quantity: '3', remaining: '2' })
+  })
+
+  it('do not count as the price: a sale is recorded at the listing price, not with the ETH a buyer tipped themselves', async () => {
+    const price = parseEther('0.5')
+    const signed = await m.signedListing(m.seller, 3n, price)
+    const submitted = await m.submit('listings', signed, m.seller)
+    expect(submitted.status).toBe(201)
+    const { orderHash } = submitted.body.data as any
+    const tip: ConsiderationItem = {
+      itemType: ItemType.NATIVE,
+      token: zeroAddress,
+      identifierOrCriteria: 0n,
+      startAmount: parseEther('500'),
+      endAmount: parseEther('500'),
+      recipient: buyer.address,
+    }
+    await fillWithTips(buyer, signed, [tip], price + parseEther('500'))
+    await m.index()
+    const [sale] = await m.runtime.db
+      .select()
+      .from(sales)
+      .where(and(eq(sales.orderHash, orderHash), eq(sales.buyer, buyer.address.toLowerCase())))
+    expect(sale!.priceWei).toBe(price.toString())
+    // The collection's volume is what was paid for it, the only sale of the collection here.
+    const [harbour] = await m.runtime.db.select().from(collections).where(eq(collections.slug, 'harbour-lights'))
+    expect(harbour!.volumeAllWei).toBe(price.toString())
+  })
+})
