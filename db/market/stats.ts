@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm'
+import { ne, sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
@@ -26,7 +26,8 @@ export const OWNER_COUNT = sql`(CASE collections.standard
 /**
  * Recomputes every collection's derived stats from nfts and sales: item, owner and listed
  * counts, floor, and volumes over 24h / the 24h before / 7d / 30d / all time (exact wei,
- * summed as bigint), the 24h change and the trending key. Run after seeding and by the indexer.
+ * summed as bigint; a maker's fill of their own order is not counted), the 24h change and the
+ * trending key. Run after seeding and by the indexer.
  */
 export async function refreshCollectionStats(db: Database, now = new Date()): Promise<void> {
   await db.run(sql`
@@ -43,9 +44,12 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
   type Sums = { d1: bigint; prev: bigint; d7: bigint; d30: bigint; all: bigint; count: number }
   const sums = new Map<number, Sums>()
   const t = now.getTime()
+  // A maker who fills their own order (seller and buyer one address) trades with nobody: the
+  // sale stays in the record and the feed, but is no volume (it would buy rank for the fees).
   const rows = await db
     .select({ collectionId: sales.collectionId, priceWei: sales.priceWei, soldAt: sales.soldAt })
     .from(sales)
+    .where(ne(sales.seller, sales.buyer))
   for (const row of rows) {
     const s = sums.get(row.collectionId) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
     const wei = BigInt(row.priceWei)

@@ -363,3 +363,28 @@ describe('tips a filler adds to an order', () => {
     expect(harbour!.volumeAllWei).toBe(price.toString())
   })
 })
+
+describe('a wash trade: a maker filling their own order', () => {
+  it('closes the order and shows in the feed, but adds nothing to the volume or the sales count', async () => {
+    const stats = async () => {
+      const [harbour] = await m.runtime.db.select().from(collections).where(eq(collections.slug, 'harbour-lights'))
+      return { volume: harbour!.volumeAllWei, count: harbour!.salesCount }
+    }
+    await m.index()
+    const before = await stats()
+    const price = parseEther('40')
+    const signed = await m.signedListing(m.seller, 4n, price)
+    const submitted = await m.submit('listings', signed, m.seller)
+    expect(submitted.status).toBe(201)
+    const { orderHash } = submitted.body.data as any
+    // The seller pays themselves 40 ETH (less the fees) for their own token.
+    const hash = await m.fill(m.seller, signed, price)
+    expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+    await m.index()
+    const [listing] = await m.runtime.db.select().from(listings).where(eq(listings.orderHash, orderHash))
+    expect(listing!.status).toBe('filled')
+    const [sale] = await m.runtime.db.select().from(sales).where(eq(sales.orderHash, orderHash))
+    expect(sale).toMatchObject({ seller: m.seller.address.toLowerCase(), buyer: m.seller.address.toLowerCase() })
+    expect(await stats()).toEqual(before)
+  })
+})
