@@ -1,4 +1,5 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { sql } from 'drizzle-orm'
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createdAt } from './columns'
 
 /** Messages sent from /contact. */
@@ -46,3 +47,16 @@ export const leases = sqliteTable('leases', {
   holder: text('holder').notNull(),
   expiresAt: integer('expires_at').notNull(),
 })
+
+/**
+ * The public pages' generation (one row, id 1): moved by every write a page shows, and folded into
+ * the edge cache's keys, so one change retires every cached page everywhere (db/page-generation.ts).
+ */
+export const pageGeneration = sqliteTable(
+  'page_generation',
+  {
+    id: integer('id').primaryKey(),
+    generation: integer('generation').notNull(),
+  },
+  (table) => [check('page_generation_one_row', sql`${table.id} = 1`)],
+)
