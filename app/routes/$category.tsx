@@ -32,6 +32,8 @@ function CategoryPage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeading title={category.label} lead={`${category.label} NFTs on Vitrine.`} />
+      {/* The cards' names are h3: headings go down one level at a time. */}
+      <h2 className="sr-only">Items</h2>
       <NftBrowser
         search={search}
         onSearchChange={(patch) =>

@@ -19,6 +19,8 @@ function ExplorePage() {
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeading title="Explore" lead="Every item on Vitrine: sort, filter and find your next piece." />
+      {/* The cards' names are h3: headings go down one level at a time. */}
+      <h2 className="sr-only">Items</h2>
       <NftBrowser
         search={search}
         onSearchChange={(patch) =>
