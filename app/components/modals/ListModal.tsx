@@ -7,6 +7,7 @@ import { FeeLines, feeOf, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
 import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
+import { DialogField, dialogControl } from '../ui/DialogField'
 import { Modal } from '../ui/Modal'
 import { LISTING_DAYS, listingForm } from '../../../server/inputs/trading'
 
@@ -98,54 +99,32 @@ export function ListModal({
             </label>
           ))}
         </fieldset>
-        <label htmlFor={`${id}-price`} className="mt-4 block text-sm font-semibold">
-          {editions ? 'Price per token (ETH)' : kind === 'fixed' ? 'Price (ETH)' : 'Reserve price (ETH)'}
-        </label>
-        <input
-          id={`${id}-price`}
+        <DialogField
+          first
           name="price"
+          label={editions ? 'Price per token (ETH)' : kind === 'fixed' ? 'Price (ETH)' : 'Reserve price (ETH)'}
           inputMode="decimal"
           placeholder="0.5"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={!!form.errors.price}
-          aria-describedby={`${id}-price-error`}
-          className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
+          onChange={setAmount}
+          error={form.errors.price}
         />
-        <p id={`${id}-price-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
-          {form.errors.price}
-        </p>
         {editions && (
-          <>
-            <label htmlFor={`${id}-count`} className="mt-2 block text-sm font-semibold">
-              How many (you hold {item.held!.toString()})
-            </label>
-            <input
-              id={`${id}-count`}
-              name="quantity"
-              type="number"
-              min={1}
-              max={item.held!.toString()}
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-              aria-invalid={!!form.errors.quantity}
-              aria-describedby={`${id}-count-error`}
-              className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
-            />
-            <p id={`${id}-count-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
-              {form.errors.quantity}
-            </p>
-          </>
+          <DialogField
+            name="quantity"
+            label={`How many (you hold ${item.held!.toString()})`}
+            type="number"
+            min={1}
+            max={item.held!.toString()}
+            value={count}
+            onChange={setCount}
+            error={form.errors.quantity}
+          />
         )}
         <label htmlFor={`${id}-duration`} className="mt-2 block text-sm font-semibold">
           {kind === 'fixed' ? 'Listing expires after' : 'Auction ends after'}
         </label>
-        <select
-          id={`${id}-duration`}
-          name="days"
-          defaultValue={7}
-          className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
-        >
+        <select id={`${id}-duration`} name="days" defaultValue={7} className={dialogControl}>
           {LISTING_DAYS.map((days) => (
             <option key={days} value={days}>
               {days === 1 ? '1 day' : `${days} days`}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { formatEther } from 'viem'
 import { formatEth } from '../../lib/format'
 import { useSchemaForm } from '../../lib/form'
@@ -7,6 +7,7 @@ import { FeeLines, type ItemFee } from '../trade/FeeLines'
 import { TradeStatus } from '../trade/TradeStatus'
 import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
+import { DialogField } from '../ui/DialogField'
 import { Modal } from '../ui/Modal'
 import { TermsCheckbox } from '../ui/TermsCheckbox'
 import { bidForm, ethPriceSchema } from '../../../server/inputs/trading'
@@ -32,7 +33,6 @@ export interface BidTarget {
  * ETH and Seaport approved to spend it, each with the visitor's confirmation in the wallet.
  */
 export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClose: () => void; target: BidTarget }) {
-  const id = useId()
   const [amount, setAmount] = useState(DEFAULT_BID)
   const [count, setCount] = useState('1')
   const [accepted, setAccepted] = useState(false)
@@ -89,42 +89,25 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
           <strong className="text-jacarta-700 dark:text-white">{target.name}</strong>, in WETH (wrapped ETH). Any ETH
           still to wrap is wrapped first, with your confirmation.
         </p>
-        <label htmlFor={`${id}-amount`} className="mt-4 block text-sm font-semibold">
-          {target.editions ? 'Price per token (WETH)' : 'Amount (WETH)'}
-        </label>
-        <input
-          id={`${id}-amount`}
+        <DialogField
+          first
           name="amount"
+          label={target.editions ? 'Price per token (WETH)' : 'Amount (WETH)'}
           inputMode="decimal"
           value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          aria-invalid={!!amountError}
-          aria-describedby={`${id}-amount-error`}
-          className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
+          onChange={setAmount}
+          error={amountError}
         />
-        <p id={`${id}-amount-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
-          {amountError}
-        </p>
         {target.editions && (
-          <>
-            <label htmlFor={`${id}-count`} className="mt-2 block text-sm font-semibold">
-              How many
-            </label>
-            <input
-              id={`${id}-count`}
-              name="quantity"
-              type="number"
-              min={1}
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-              aria-invalid={!!form.errors.quantity}
-              aria-describedby={`${id}-count-error`}
-              className="mt-1 h-12 w-full rounded-xl border border-jacarta-100 px-4 dark:border-jacarta-600 dark:bg-jacarta-700"
-            />
-            <p id={`${id}-count-error`} className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
-              {form.errors.quantity}
-            </p>
-          </>
+          <DialogField
+            name="quantity"
+            label="How many"
+            type="number"
+            min={1}
+            value={count}
+            onChange={setCount}
+            error={form.errors.quantity}
+          />
         )}
         {fees.success && (
           <>
