@@ -6,7 +6,8 @@
 import { DEFAULT_QUALITY, IMAGE_WIDTHS } from '../../server/media/widths'
 
 const RASTER_MEDIA = /^\/api\/media\/[0-9a-f]{64}\.(png|jpg|gif|webp|avif)$/
-const VIDEO_MEDIA = /\.mp4$/i
+/** Only our own stored MP4s play: the page's CSP allows media from this site alone. */
+const VIDEO_MEDIA = /^\/api\/media\/[0-9a-f]{64}\.mp4$/
 
 /** Widths offered in a srcset: from thumbnails to a 2× phone or a large desktop column. */
 export const SRCSET_WIDTHS = IMAGE_WIDTHS.filter((w) => w >= 256 && w <= 2048)

@@ -4,7 +4,8 @@
  * through safeFetch (no private addresses, bounded size and time, an image content type), judged
  * by its bytes like an upload (an SVG is sanitised), and stored under its SHA-256. The token then
  * shows /api/media/<sha256>.<ext>: pages never load a picture from a token's own server, /_image
- * can resize it, and a picture that did not change is not stored twice.
+ * can resize it, and a picture that did not change is not stored twice. An MP4 `animation_url`
+ * is brought home the same way, so the item page can play it.
  */
 import { FetchRefused, safeFetch, type NetworkAccess } from '../metadata/safe-fetch'
 import { decodeDataUri } from '../metadata/uri'
@@ -37,14 +38,36 @@ export async function storeTokenImage(store: MediaStore, image: string, options:
   return oneOfFew(() => fetchAndStore(store, image, options))
 }
 
-async function fetchAndStore(store: MediaStore, image: string, options: TokenImageOptions): Promise<string> {
+/**
+ * The stored MP4's URL for an `animation_url`, or the URL as it was when it is not an MP4 that
+ * could be fetched (an HTML page, an unreachable host): pages play only our own media (their CSP
+ * allows no other), and the API still says what the metadata named.
+ */
+export async function storeTokenMotion(
+  store: MediaStore,
+  animationUrl: string | null,
+  options: TokenImageOptions,
+): Promise<string | null> {
+  if (!animationUrl || animationUrl.startsWith('/api/')) return animationUrl
+  return oneOfFew(() => fetchAndStore(store, animationUrl, options, 'video')).catch((error: unknown) => {
+    if (error instanceof FetchRefused) return animationUrl
+    throw error
+  })
+}
+
+async function fetchAndStore(
+  store: MediaStore,
+  url: string,
+  options: TokenImageOptions,
+  kind: 'image' | 'video' = 'image',
+): Promise<string> {
   let bytes: Uint8Array
   try {
-    bytes = /^data:/i.test(image)
-      ? decodeDataUri(image, MAX_MEDIA_BYTES).bytes
+    bytes = /^data:/i.test(url)
+      ? decodeDataUri(url, MAX_MEDIA_BYTES).bytes
       : (
-          await safeFetch(image, {
-            accept: 'image',
+          await safeFetch(url, {
+            accept: kind,
             maxBytes: MAX_MEDIA_BYTES,
             timeoutMs: TOKEN_IMAGE_TIMEOUT_MS,
             allowHosts: options.allowHosts,
@@ -52,12 +75,15 @@ async function fetchAndStore(store: MediaStore, image: string, options: TokenIma
           })
         ).bytes
   } catch (error) {
-    if (error instanceof FetchRefused) throw new FetchRefused(`image: ${error.message}`)
+    if (error instanceof FetchRefused) throw new FetchRefused(`${kind}: ${error.message}`)
     throw error
   }
-  const verdict = checkMedia(new Uint8Array(bytes), 'the image')
-  if (!verdict.ok) throw new FetchRefused(`image: ${verdict.message.replace(/^file: the image /, '')}`)
-  if (verdict.extension === 'mp4') throw new FetchRefused('image: it is a video (MP4), not a picture')
+  const verdict = checkMedia(new Uint8Array(bytes), `the ${kind}`)
+  if (!verdict.ok) throw new FetchRefused(`${kind}: ${verdict.message.replace(/^file: the (image|video) /, '')}`)
+  if (kind === 'image' && verdict.extension === 'mp4') {
+    throw new FetchRefused('image: it is a video (MP4), not a picture')
+  }
+  if (kind === 'video' && verdict.extension !== 'mp4') throw new FetchRefused('video: it is not an MP4')
   const key = mediaKey(await sha256Hex(verdict.bytes), verdict.extension)
   if (!(await store.has(key))) await store.put(key, verdict.bytes, verdict.contentType)
   return mediaUrl(key)

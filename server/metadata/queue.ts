@@ -8,7 +8,7 @@
  */
 import { BaseError, ContractFunctionRevertedError, erc1155Abi, erc721Abi, type Address, type PublicClient } from 'viem'
 import { applyTokenMetadata, claimDueMetadata, recordMetadataFailure, type ClaimedToken } from '../../db/market'
-import { storeTokenImage } from '../media/token-image'
+import { storeTokenImage, storeTokenMotion } from '../media/token-image'
 import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError } from '../trading/clients'
 import { parseTokenMetadata } from './parse'
@@ -108,9 +108,12 @@ async function readOne(
       bytes = fetched.bytes
     }
     const metadata = parseTokenMetadata(bytes, { gateways, allowHosts })
-    // Its picture is fetched now and served from our media store (server/media/token-image.ts).
+    // Its picture (and MP4 motion) is fetched now and served from our media store (server/media/token-image.ts).
     const image = media ? await storeTokenImage(media, metadata.image, { allowHosts, network }) : metadata.image
-    await applyTokenMetadata(db, token.id, { ...metadata, image, tokenUri })
+    const animationUrl = media
+      ? await storeTokenMotion(media, metadata.animationUrl, { allowHosts, network })
+      : metadata.animationUrl
+    await applyTokenMetadata(db, token.id, { ...metadata, image, animationUrl, tokenUri })
     return true
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw error

@@ -60,7 +60,7 @@ export function installedNetworkAccess(): NetworkAccess {
   return ((globalThis as Record<symbol, unknown>)[NETWORK] as NetworkAccess | undefined) ?? {}
 }
 
-export type Accept = 'json' | 'image'
+export type Accept = 'json' | 'image' | 'video'
 
 export interface SafeFetchOptions {
   maxBytes: number
@@ -82,6 +82,7 @@ export interface Fetched {
 const ACCEPT_HEADER: Record<Accept, string> = {
   json: 'application/json, text/plain;q=0.5, */*;q=0.1',
   image: 'image/avif, image/webp, image/png, image/svg+xml, image/*;q=0.8',
+  video: 'video/mp4, video/*;q=0.8',
 }
 
 /**
@@ -90,6 +91,7 @@ const ACCEPT_HEADER: Record<Accept, string> = {
  */
 function acceptable(accept: Accept, type: string): boolean {
   if (accept === 'image') return type.startsWith('image/')
+  if (accept === 'video') return type.startsWith('video/')
   return (
     ['application/json', 'text/json', 'text/plain', 'application/octet-stream', ''].includes(type) ||
     type.endsWith('+json')
@@ -203,7 +205,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
       if (!acceptable(accept, contentType)) {
         await response.body?.cancel().catch(() => {})
         throw new FetchRefused(
-          `${accept === 'json' ? 'not JSON' : 'not an image'} (${contentType || 'no content type'})`,
+          `${accept === 'json' ? 'not JSON' : `not ${accept === 'image' ? 'an image' : 'a video'}`} (${contentType || 'no content type'})`,
         )
       }
       return { url: url.href, contentType, bytes: await readAtMost(response, maxBytes) }

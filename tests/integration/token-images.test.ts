@@ -28,6 +28,19 @@ import { samplePicture } from '../support/images'
 import { createTestRuntime } from '../support/runtime'
 
 const HOLDER = testAccount(1).address.toLowerCase()
+/** The start of an MP4 (ftyp box, isom brand): what the content check reads. */
+const MP4 = new Uint8Array([
+  0,
+  0,
+  0,
+  24,
+  ...new TextEncoder().encode('ftypisom'),
+  0,
+  0,
+  2,
+  0,
+  ...new TextEncoder().encode('isomiso2'),
+])
 const dir = mkdtempSync(join(tmpdir(), 'vitrine-token-images-'))
 let chain: Awaited<ReturnType<typeof startTestChain>>
 let web: TestServer
@@ -37,6 +50,8 @@ let runtime: Runtime & { close: () => void }
 const pictures = new Map<string, { type: string; bytes: Uint8Array }>()
 /** What its metadata names as the image, by token id (default: the picture on the server). */
 const imageOf = new Map<string, string>()
+/** What its metadata names as animation_url, by token id (default: none). */
+const animationOf = new Map<string, string>()
 
 beforeAll(async () => {
   chain = await startTestChain()
@@ -46,8 +61,13 @@ beforeAll(async () => {
     const [, kind, id = ''] = req.url?.split('/') ?? []
     if (kind === 'meta') {
       res.writeHead(200, { 'content-type': 'application/json' })
-      return res.end(JSON.stringify({ name: `Picture ${id}`, image: imageOf.get(id) ?? `${web.origin}/img/${id}` }))
+      const animation_url = animationOf.get(id)
+      return res.end(
+        JSON.stringify({ name: `Picture ${id}`, image: imageOf.get(id) ?? `${web.origin}/img/${id}`, animation_url }),
+      )
     }
+    if (kind === 'video' && id === '1') return res.writeHead(200, { 'content-type': 'video/mp4' }).end(MP4)
+    if (kind === 'page') return res.writeHead(200, { 'content-type': 'text/html' }).end('<canvas></canvas>')
     const picture = kind === 'img' ? pictures.get(id) : undefined
     if (!picture) return res.writeHead(404).end()
     res.writeHead(200, { 'content-type': picture.type }).end(picture.bytes)
@@ -211,5 +231,14 @@ describe("an imported token's picture", () => {
     expect(await token('6')).toMatchObject({ name: 'Picture 6', image: '/api/art/nft/pictures/6.svg' })
     expect(stored()).toEqual(files)
     expect(internal.requests).toEqual([])
+  })
+
+  it('an MP4 animation_url is brought home too; one that is a web page stays as named and is not played', async () => {
+    animationOf.set('2', `${web.origin}/video/1`)
+    expect(await refresh('2')).toEqual({ read: 1, failed: 0 })
+    expect((await token('2')).animationUrl).toBe(`/api/media/${sha256(MP4)}.mp4`)
+    animationOf.set('2', `${web.origin}/page/2`)
+    expect(await refresh('2')).toEqual({ read: 1, failed: 0 })
+    expect(await token('2')).toMatchObject({ metadataStatus: 'ok', animationUrl: `${web.origin}/page/2` })
   })
 })

@@ -72,6 +72,21 @@ describe('NftPicture and NftMotionOrPicture', () => {
     expect(item).not.toMatch(/autoplay/i)
   })
 
+  it('plays only this site’s stored MP4s (the page CSP allows no other media)', () => {
+    const remote = render(
+      createElement(NftMotionOrPicture, {
+        image: png,
+        animationUrl: 'https://cdn.example/motion.mp4',
+        alt: 'A',
+        sizes: ITEM_SIZES,
+        width: 1,
+        height: 1,
+      }),
+    )
+    expect(remote).not.toContain('<video')
+    expect(remote).toMatch(/<img /)
+  })
+
   it('SVG is always embedded as an <img>', () => {
     const html = render(
       createElement(NftMotionOrPicture, { image: svg, alt: 'A', sizes: ITEM_SIZES, width: 1, height: 1 }),
