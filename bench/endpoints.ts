@@ -45,14 +45,14 @@ export async function expectContent(base: string, endpoints: Endpoint[], hint: s
   }
 }
 
-/** Each endpoint in `rounds` rounds of `seconds` s, each after as long a run of /api/health. */
+/** Each endpoint in `rounds` rounds of `seconds` s, each after as long a run of /api/health (10 connections unless said). */
 export async function measureEndpoints(
   base: string,
   endpoints: Endpoint[],
-  { seconds, rounds }: { seconds: number; rounds: number },
+  { seconds, rounds, connections = 10 }: { seconds: number; rounds: number; connections?: number },
 ): Promise<{ results: EndpointResult[]; healthRps: number; healthErrors: number; healthRequests: number }> {
   const run = async (path: string) => {
-    const result = await autocannon({ url: base + path, connections: 10, duration: seconds })
+    const result = await autocannon({ url: base + path, connections, duration: seconds })
     return {
       rps: result.requests.average,
       requests: result.requests.total,
