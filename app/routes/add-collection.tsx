@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { networkName } from '../../chain/networks'
-import { Field } from '../components/ui/Field'
+import { Field, FormError } from '../components/ui/Field'
 import { Select } from '../components/ui/Select'
 import { PageHeading } from '../components/ui/states'
 import { useSchemaForm } from '../lib/form'
@@ -61,11 +61,7 @@ function AddCollectionPage() {
           />
         </div>
         <Field name="contract" label="Contract address" required autoComplete="off" error={errors.contract} />
-        {form.formError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {form.formError}
-          </p>
-        )}
+        <FormError message={form.formError} />
         <button
           type="submit"
           disabled={add.isPending || !session.data}

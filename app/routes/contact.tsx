@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { Field } from '../components/ui/Field'
+import { Field, FormError } from '../components/ui/Field'
 import { PageHeading } from '../components/ui/states'
 import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
@@ -33,11 +33,7 @@ function ContactPage() {
           <Field name="email" label="Email" type="email" autoComplete="email" required error={errors.email} />
           <Field name="subject" label="Subject" required error={errors.subject} />
           <Field name="message" label="Message" multiline required maxLength={5000} error={errors.message} />
-          {form.formError && (
-            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-              {form.formError}
-            </p>
-          )}
+          <FormError message={form.formError} />
           <button
             type="submit"
             disabled={send.isPending}

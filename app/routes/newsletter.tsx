@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { Field } from '../components/ui/Field'
+import { Field, FormError } from '../components/ui/Field'
 import { PageHeading } from '../components/ui/states'
 import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
@@ -42,11 +42,7 @@ function NewsletterPage() {
         >
           {subscribe.isPending ? 'Subscribing…' : 'Subscribe'}
         </button>
-        {form.formError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {form.formError}
-          </p>
-        )}
+        <FormError message={form.formError} />
         {subscribe.isSuccess && (
           <p role="status" className="rounded-xl bg-green/10 p-4 font-semibold">
             {subscribe.data.message}

@@ -58,3 +58,13 @@ export function Field({
     </div>
   )
 }
+
+/** A refusal that names no field (a rate limit, say), announced at the end of the form. */
+export function FormError({ message }: { message: string | null | undefined }) {
+  if (!message) return null
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {message}
+    </p>
+  )
+}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
-import { Field } from '../../components/ui/Field'
+import { Field, FormError } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
 import { useSchemaForm } from '../../lib/form'
 import { shortenAddress } from '../../lib/format'
@@ -97,11 +97,7 @@ function EditProfilePage() {
             Profile saved.
           </p>
         )}
-        {form.formError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {form.formError}
-          </p>
-        )}
+        <FormError message={form.formError} />
       </form>
       {isOwner && <SignOutEverywhere />}
     </section>
