@@ -6,7 +6,7 @@
  * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
  * WETH balance and allowance (offers).
  */
-import { and, eq } from 'drizzle-orm'
+import { and, eq, gt, inArray } from 'drizzle-orm'
 import {
   compactSignatureToSignature,
   erc20Abi,
@@ -229,6 +229,39 @@ async function ensureNew(db: Database, hash: string) {
 }
 
 /**
+ * An ERC-1155 seller's open listings of the token and this one together may not ask for more
+ * than they hold: buyers would be shown tokens that are not there (each listing alone fits).
+ */
+async function checkUnlisted(
+  db: Database,
+  nftId: number,
+  maker: Address,
+  balance: bigint,
+  quantity: bigint,
+  now: Date,
+) {
+  const open = await db
+    .select({ quantity: listings.quantity, filled: listings.filledQuantity })
+    .from(listings)
+    .where(
+      and(
+        eq(listings.nftId, nftId),
+        eq(listings.maker, maker),
+        eq(listings.kind, 'fixed'),
+        inArray(listings.status, ['active', 'inactive']),
+        gt(listings.endsAt, now),
+      ),
+    )
+  const listed = open.reduce((sum, l) => sum + BigInt(l.quantity) - BigInt(l.filled), 0n)
+  if (listed + quantity > balance) {
+    const room = balance > listed ? balance - listed : 0n
+    refuse(
+      `order.offer: you already list ${listed} of this token and hold ${balance}, so at most ${room} more can be listed (cancel a listing on chain to list its tokens again)`,
+    )
+  }
+}
+
+/**
  * A listing: one ERC-721, or N of one ERC-1155 token (a partial order: any number of them may be
  * bought, each at an Nth of every amount), offered for ETH; the seller is paid first, then the fees.
  */
@@ -275,16 +308,15 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
   const signature = await checkSignature(env, input, contracts.seaport)
   await checkCounter(env, input, contracts.seaport)
 
-  const [holds, approved] = await Promise.all([
+  // How many the offerer holds: an ERC-1155 balance, or 1 or 0 of an ERC-721.
+  const [held, approved] = await Promise.all([
     editions
-      ? client
-          .readContract({
-            address: item!.token,
-            abi: erc1155Abi,
-            functionName: 'balanceOf',
-            args: [order.offerer, item!.identifierOrCriteria],
-          })
-          .then((balance) => balance >= quantity)
+      ? client.readContract({
+          address: item!.token,
+          abi: erc1155Abi,
+          functionName: 'balanceOf',
+          args: [order.offerer, item!.identifierOrCriteria],
+        })
       : client
           .readContract({
             address: item!.token,
@@ -292,7 +324,7 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
             functionName: 'ownerOf',
             args: [item!.identifierOrCriteria],
           })
-          .then((owner) => owner.toLowerCase() === order.offerer),
+          .then((owner) => (owner.toLowerCase() === order.offerer ? 1n : 0n)),
     client.readContract({
       address: item!.token,
       abi: erc721Abi,
@@ -300,12 +332,13 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
       args: [order.offerer, contracts.seaport],
     }),
   ])
-  if (!holds)
+  if (held < quantity)
     refuse(
       editions ? `order.offerer: holds fewer than ${quantity} of this token` : 'order.offerer: does not own this token',
     )
   if (!approved)
     refuse('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
+  if (editions) await checkUnlisted(db, token.nft.id, order.offerer, held, quantity, now)
 
   return storeOrder(db, now, 'listing', token.nft, { ...input, signature }, hash, price, quantity)
 }

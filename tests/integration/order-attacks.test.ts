@@ -388,3 +388,37 @@ describe('a wash trade: a maker filling their own order', () => {
     expect(await stats()).toEqual(before)
   })
 })
+
+describe('ERC-1155 listings and the seller’s balance', () => {
+  const list = async (quantity: bigint, unit = parseEther('0.1')) => {
+    const token = await item(editions.address, 2n)
+    const order = listingOrder({
+      maker: holder.address,
+      token: { contract: editions.address, tokenId: 2n, quantity },
+      price: unit,
+      fees: token.fees,
+      startTime: now() - 60n,
+      endTime: now() + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    return sign(holder, order)
+  }
+
+  it('never offers more than the seller holds: a second listing beyond the balance is refused', async () => {
+    await editions.mint(holder.address, 2n, 4n)
+    await m.index()
+    expect((await m.submit('listings', await list(3n), holder)).status).toBe(201)
+    await refused('listings', await list(2n), holder, 'order.offer: you already list 3 of this token')
+    expect((await m.submit('listings', await list(1n, parseEther('0.2')), holder)).status).toBe(201)
+  })
+
+  it('stops showing a listing as buyable once the seller holds less than is left of it', async () => {
+    await editions.transfer(holder, buyer.address, 2n, 2n)
+    await m.index()
+    const shown = await item(editions.address, 2n)
+    // 2 left in the wallet: the listing of 3 cannot be bought whole, the listing of 1 can.
+    expect(shown.listings.map((l: any) => l.quantity)).toEqual(['1'])
+    expect(shown.price.wei).toBe(parseEther('0.2').toString())
+  })
+})
