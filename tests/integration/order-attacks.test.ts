@@ -422,3 +422,79 @@ describe('ERC-1155 listings and the seller’s balance', () => {
     expect(shown.price.wei).toBe(parseEther('0.2').toString())
   })
 })
+
+describe('one ERC-1155 offer filled by two holders in the same block', () => {
+  it('is indexed as the chain settled it: the second fill is cut to what was left, and the offer is filled', async () => {
+    const rival = testAccount(3)
+    await editions.mint(rival.address, 1n, 5n)
+    await m.send(rival, {
+      address: editions.address,
+      abi: setApprovalForAll,
+      functionName: 'setApprovalForAll',
+      args: [m.chain.contracts.seaport, true],
+    })
+    await m.index()
+    const token = await item(editions.address, 1n)
+    const unit = parseEther('0.1')
+    const signed = await sign(
+      bidder,
+      offerFor({ contract: editions.address, tokenId: 1n, quantity: 3n }, unit, token.fees),
+    )
+    const submitted = await m.submit('offers', signed, bidder)
+    expect(submitted.status).toBe(201)
+    const { orderHash } = submitted.body.data as any
+    const fees = signed.order.consideration.slice(1).reduce((sum, c) => sum + c.startAmount, 0n)
+    for (const taker of [holder, rival]) await m.wrapAndApprove(taker, fees)
+    const tokensOf = (account: Address) =>
+      m.chain.client.readContract({
+        address: editions.address,
+        abi: erc1155Abi,
+        functionName: 'balanceOf',
+        args: [account, 1n],
+      })
+    const before = { holder: await tokensOf(holder.address), rival: await tokensOf(rival.address) }
+
+    // Both accept 2 of the 3 in one block: Seaport gives the second what is left.
+    await m.chain.client.setAutomine(false)
+    try {
+      const accept = (taker: Account) =>
+        m.chain.walletOf(taker).writeContract({
+          address: m.chain.contracts.seaport,
+          abi: seaportAbi,
+          functionName: 'fulfillAdvancedOrder',
+          args: [
+            {
+              parameters: orderParameters(signed.order),
+              ...partOf(2n, 3n),
+              signature: signed.signature,
+              extraData: '0x',
+            },
+            [],
+            zeroHash,
+            zeroAddress,
+          ],
+          gas: 1_000_000n,
+        })
+      const hashes = [await accept(holder), await accept(rival)]
+      await m.chain.client.mine({ blocks: 1 })
+      for (const hash of hashes) {
+        expect((await m.chain.client.waitForTransactionReceipt({ hash })).status).toBe('success')
+      }
+    } finally {
+      await m.chain.client.setAutomine(true)
+    }
+    expect(before.holder - (await tokensOf(holder.address))).toBe(2n)
+    expect(before.rival - (await tokensOf(rival.address))).toBe(1n)
+
+    await m.index()
+    const [row] = await m.runtime.db.select().from(offers).where(eq(offers.orderHash, orderHash))
+    expect(row).toMatchObject({ filledQuantity: '3', status: 'filled' })
+    const parts = await m.runtime.db.select().from(sales).where(eq(sales.orderHash, orderHash))
+    expect(parts.map((s) => [s.seller, s.quantity, s.priceWei]).sort()).toEqual(
+      [
+        [holder.address.toLowerCase(), '2', (unit * 2n).toString()],
+        [rival.address.toLowerCase(), '1', unit.toString()],
+      ].sort(),
+    )
+  })
+})
