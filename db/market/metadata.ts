@@ -80,8 +80,24 @@ export interface TokenMetadataRecord {
   tokenUri: string | null
 }
 
-/** The metadata read: the token's columns and traits, and out of the queue. */
-export function applyTokenMetadata(db: Db, nftId: number, metadata: TokenMetadataRecord): Promise<void> {
+/** A read that is still to be tried again (e.g. its picture could not be fetched): why, and when. */
+export interface MetadataRetry {
+  error: string
+  attempts: number
+  /** null: no more tries; 'failed' until a refresh or a metadata update event. */
+  nextAttemptAt: Date | null
+}
+
+/**
+ * The metadata read: the token's columns and traits, and out of the queue — or, with `retry`,
+ * still in it for what is missing.
+ */
+export function applyTokenMetadata(
+  db: Db,
+  nftId: number,
+  metadata: TokenMetadataRecord,
+  retry: MetadataRetry | null = null,
+): Promise<void> {
   return db.transaction(async (tx) => {
     const traits = sortTraits(metadata.attributes)
     await tx
@@ -94,10 +110,14 @@ export function applyTokenMetadata(db: Db, nftId: number, metadata: TokenMetadat
         externalUrl: metadata.externalUrl,
         attributes: traits,
         tokenUri: metadata.tokenUri,
-        metadataStatus: 'ok',
-        metadataError: null,
-        metadataAttempts: 0,
-        metadataNextAttemptAt: null,
+        ...(retry
+          ? {
+              metadataStatus: retry.nextAttemptAt ? ('pending' as const) : ('failed' as const),
+              metadataError: retry.error,
+              metadataAttempts: retry.attempts,
+              metadataNextAttemptAt: retry.nextAttemptAt,
+            }
+          : { metadataStatus: 'ok' as const, metadataError: null, metadataAttempts: 0, metadataNextAttemptAt: null }),
       })
       .where(eq(nfts.id, nftId))
     await tx.delete(nftAttributes).where(eq(nftAttributes.nftId, nftId))
@@ -114,7 +134,7 @@ export function applyTokenMetadata(db: Db, nftId: number, metadata: TokenMetadat
 export async function recordMetadataFailure(
   db: Db,
   nftId: number,
-  failure: { error: string; attempts: number; nextAttemptAt: Date | null; tokenUri?: string | null },
+  failure: MetadataRetry & { tokenUri?: string | null },
 ): Promise<void> {
   await db
     .update(nfts)

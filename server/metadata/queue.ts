@@ -109,26 +109,41 @@ async function readOne(
     }
     const metadata = parseTokenMetadata(bytes, { gateways, allowHosts })
     // Its picture (and MP4 motion) is fetched now and served from our media store (server/media/token-image.ts).
-    const image = media ? await storeTokenImage(media, metadata.image, { allowHosts, network }) : metadata.image
+    // A picture that cannot be brought home does not hold back the name and traits: they are
+    // stored, and the token stays due, with the picture's reason, to be tried again.
+    let image = metadata.image
+    let pictureRefused: FetchRefused | null = null
+    if (media) {
+      try {
+        image = await storeTokenImage(media, metadata.image, { allowHosts, network })
+      } catch (error) {
+        if (!(error instanceof FetchRefused)) throw error
+        pictureRefused = error
+        image = ''
+      }
+    }
     const animationUrl = media
       ? await storeTokenMotion(media, metadata.animationUrl, { allowHosts, network })
       : metadata.animationUrl
-    await applyTokenMetadata(db, token.id, { ...metadata, image, animationUrl, tokenUri })
-    return true
+    const retry = pictureRefused ? nextTry(token, pictureRefused.message, now) : null
+    await applyTokenMetadata(db, token.id, { ...metadata, image, animationUrl, tokenUri }, retry)
+    return retry === null
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw error
     const reason = error instanceof FetchRefused ? error.message : `unexpected error: ${(error as Error).message}`
-    const attempts = token.attempts + 1
-    const nextAttemptAt =
-      attempts >= RETRY.maxAttempts ? null : new Date(now().getTime() + retryDelayMs(token.attempts))
     await recordMetadataFailure(db, token.id, {
-      error: reason.slice(0, 300),
-      attempts,
-      nextAttemptAt,
+      ...nextTry(token, reason, now),
       ...(tokenUri === undefined ? {} : { tokenUri }),
     })
     return false
   }
+}
+
+/** A failed read's record: its reason, and when to try again (null after the last attempt). */
+function nextTry(token: ClaimedToken, reason: string, now: () => Date) {
+  const attempts = token.attempts + 1
+  const nextAttemptAt = attempts >= RETRY.maxAttempts ? null : new Date(now().getTime() + retryDelayMs(token.attempts))
+  return { error: reason.slice(0, 300), attempts, nextAttemptAt }
 }
 
 /**

@@ -211,18 +211,23 @@ describe("an imported token's picture", () => {
       () => pictures.set('5', { type: 'image/png', bytes: new TextEncoder().encode('not a picture') }),
       'image: is not a PNG, JPEG, GIF, WebP, AVIF, MP4 or SVG file',
     ],
-  ])('fails the read when it is %s, with the reason, storing nothing', async (_, id, arrange, reason) => {
-    arrange()
-    const files = stored()
-    const internalBefore = internal.requests.length
-    expect(await refresh(id)).toEqual({ read: 0, failed: 1 })
-    const row = await token(id)
-    expect(row.metadataStatus).toBe('pending')
-    expect(row.metadataError).toContain(reason)
-    expect(row.image).toBe(`/api/art/nft/pictures/${id}.svg`)
-    expect(stored()).toEqual(files)
-    expect(internal.requests.length).toBe(internalBefore)
-  })
+  ])(
+    'when it is %s: the name is stored, the picture is tried again with the reason, nothing is stored',
+    async (_, id, arrange, reason) => {
+      arrange()
+      const files = stored()
+      const internalBefore = internal.requests.length
+      expect(await refresh(id)).toEqual({ read: 0, failed: 1 })
+      const row = await token(id)
+      expect(row.name).toBe(`Picture ${id}`)
+      expect(row.metadataStatus).toBe('pending')
+      expect(row.metadataNextAttemptAt!.getTime()).toBeGreaterThan(Date.now())
+      expect(row.metadataError).toContain(reason)
+      expect(row.image).toBe(`/api/art/nft/pictures/${id}.svg`)
+      expect(stored()).toEqual(files)
+      expect(internal.requests.length).toBe(internalBefore)
+    },
+  )
 
   it('at a private address is never fetched: the metadata is kept and the drawn art stays', async () => {
     imageOf.set('6', `${internal.origin}/img/6`)
