@@ -62,6 +62,21 @@ export function parseBrowseSearch(raw: Record<string, unknown>): BrowseSearch {
   })
 }
 
+/**
+ * A browse page's `onSearchChange`: merges the patch into the page's search in place (a filter
+ * replaces the history entry and keeps the scroll; it is not a new page).
+ */
+export function searchPatcher(
+  navigate: (options: {
+    search: (prev: BrowseSearch) => BrowseSearch
+    replace: true
+    resetScroll: false
+  }) => Promise<void>,
+) {
+  return (patch: Partial<BrowseSearch>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
+}
+
 /** Infinite-scroll query options shared by route loaders (prefetch) and the grid. */
 export function nftBrowseQuery(
   trpc: TRPCOptionsProxy<AppRouter>,

@@ -1,7 +1,7 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { NftBrowser } from '../components/nft/NftBrowser'
 import { PageHeading } from '../components/ui/states'
-import { CATEGORY_OPTIONS, nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../lib/browse'
+import { CATEGORY_OPTIONS, nftBrowseQuery, parseBrowseSearch, searchPatcher, type BrowseSearch } from '../lib/browse'
 import { CATEGORY_ROUTES } from '../lib/navigation'
 import { pageTitle } from '../lib/seo'
 import { strictSearch } from '../lib/search-params'
@@ -36,9 +36,7 @@ function CategoryPage() {
       <h2 className="sr-only">Items</h2>
       <NftBrowser
         search={search}
-        onSearchChange={(patch) =>
-          void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
-        }
+        onSearchChange={searchPatcher(navigate)}
         fixed={{ category: category.value }}
         showCategories={false}
       />

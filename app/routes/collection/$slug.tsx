@@ -6,7 +6,7 @@ import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
 import { Icon } from '../../components/icons'
 import { NftBrowser } from '../../components/nft/NftBrowser'
-import { nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../../lib/browse'
+import { nftBrowseQuery, parseBrowseSearch, searchPatcher, type BrowseSearch } from '../../lib/browse'
 import { formatEth, formatPercent, shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
@@ -132,9 +132,7 @@ function CollectionPage() {
           search={search}
           fixed={{ collection: collection.slug }}
           showCategories={false}
-          onSearchChange={(patch) =>
-            void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
-          }
+          onSearchChange={searchPatcher(navigate)}
         />
         <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Activity</h2>
         <ActivityTable query={activity} />

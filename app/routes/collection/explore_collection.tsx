@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { NftBrowser } from '../../components/nft/NftBrowser'
 import { PageHeading } from '../../components/ui/states'
-import { nftBrowseQuery, parseBrowseSearch, type BrowseSearch } from '../../lib/browse'
+import { nftBrowseQuery, parseBrowseSearch, searchPatcher, type BrowseSearch } from '../../lib/browse'
 import { pageTitle } from '../../lib/seo'
 import { strictSearch } from '../../lib/search-params'
 
@@ -21,12 +21,7 @@ function ExplorePage() {
       <PageHeading title="Explore" lead="Every item on Vitrine: sort, filter and find your next piece." />
       {/* The cards' names are h3: headings go down one level at a time. */}
       <h2 className="sr-only">Items</h2>
-      <NftBrowser
-        search={search}
-        onSearchChange={(patch) =>
-          void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true, resetScroll: false })
-        }
-      />
+      <NftBrowser search={search} onSearchChange={searchPatcher(navigate)} />
     </section>
   )
 }
