@@ -114,7 +114,7 @@ function CreatePage() {
             Image, video or animation
           </label>
           <p className="text-xs text-jacarta-500 dark:text-jacarta-200">
-            PNG, JPEG, GIF, WebP or MP4, up to {MAX_MEDIA_MB} MB.
+            PNG, JPEG, GIF, WebP, AVIF or MP4, up to {MAX_MEDIA_MB} MB.
           </p>
           <input
             id={`${id}-media`}

@@ -33,13 +33,13 @@ export const tokenFieldsInput = z.object({
 
 /** What the form offers to upload; POST /api/media judges the bytes again (server/media/content.ts). */
 export const MAX_MEDIA_MB = 32
-export const MEDIA_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4'] as const
+export const MEDIA_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'video/mp4'] as const
 
 export const mediaFileSchema = z
   .instanceof(File, { error: 'Choose the image, video or animation to publish.' })
   .refine((file) => file.size > 0, { error: 'Choose the image, video or animation to publish.', abort: true })
   .refine((file) => (MEDIA_ACCEPT as readonly string[]).includes(file.type), {
-    error: (issue) => `${(issue.input as File).name} is not a PNG, JPEG, GIF, WebP or MP4 file.`,
+    error: (issue) => `${(issue.input as File).name} is not a PNG, JPEG, GIF, WebP, AVIF or MP4 file.`,
     abort: true,
   })
   .refine((file) => file.size <= MAX_MEDIA_MB * 1024 * 1024, {

@@ -124,7 +124,7 @@ describe('the media file', () => {
   it('is an image or video of the offered types, within the size the upload takes', () => {
     expect(mediaFileSchema.safeParse(png()).success).toBe(true)
     expect(mediaFileSchema.safeParse(png(8, 'notes.txt', 'text/plain')).error?.issues[0]?.message).toBe(
-      'notes.txt is not a PNG, JPEG, GIF, WebP or MP4 file.',
+      'notes.txt is not a PNG, JPEG, GIF, WebP, AVIF or MP4 file.',
     )
     expect(mediaFileSchema.safeParse(png(32 * 1024 * 1024 + 1, 'huge.png')).error?.issues[0]?.message).toBe(
       'huge.png is larger than 32 MB.',
