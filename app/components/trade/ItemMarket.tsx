@@ -66,6 +66,17 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
     remaining: Number(listing.remaining),
   })
 
+  const cancelButton = (orderHash: string) => (
+    <button
+      type="button"
+      disabled={trade.busy}
+      onClick={() => act((t, on) => t.cancel(orderHash, on), 'Listing cancelled on chain.')}
+      className={secondary}
+    >
+      Cancel listing
+    </button>
+  )
+
   return (
     <>
       <div className="mt-8 rounded-2xl border border-jacarta-100 bg-white p-6 dark:border-jacarta-700 dark:bg-jacarta-800">
@@ -137,16 +148,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     Sell
                   </button>
                 )}
-                {mine && (
-                  <button
-                    type="button"
-                    disabled={trade.busy}
-                    onClick={() => act((t, on) => t.cancel(mine.orderHash!, on), 'Listing cancelled on chain.')}
-                    className={secondary}
-                  >
-                    Cancel listing
-                  </button>
-                )}
+                {mine && cancelButton(mine.orderHash!)}
                 <button type="button" onClick={() => setModal('bid')} className={secondary}>
                   Make offer
                 </button>
@@ -158,16 +160,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     Sell
                   </button>
                 )}
-                {fixed && same(fixed.maker, viewer) && (
-                  <button
-                    type="button"
-                    disabled={trade.busy}
-                    onClick={() => act((t, on) => t.cancel(fixed.orderHash!, on), 'Listing cancelled on chain.')}
-                    className={secondary}
-                  >
-                    Cancel listing
-                  </button>
-                )}
+                {fixed && same(fixed.maker, viewer) && cancelButton(fixed.orderHash!)}
               </>
             ) : (
               <>
