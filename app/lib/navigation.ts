@@ -1,4 +1,6 @@
 /** The header's menu groups, the footer's link groups and the social links. */
+import { CATEGORY_LABELS } from '../../db/schema/categories'
+
 export interface MenuItem {
   id: string
   name: string
@@ -65,18 +67,18 @@ export const MENU: MenuGroup[] = [
       { id: 'all', name: 'All NFTs', path: '/collection/explore_collection', icon: 'grid' },
       {
         id: 'photography',
-        name: 'Photography',
+        name: CATEGORY_LABELS.photography,
         path: '/collection/explore_collection',
         search: { category: 'photography' },
         icon: 'camera',
       },
-      { id: 'art', name: 'Art', path: '/art', icon: 'palette' },
-      { id: 'sports', name: 'Sports', path: '/sports', icon: 'ball' },
-      { id: 'collectibles', name: 'Collectibles', path: '/collectibles', icon: 'gem' },
-      { id: 'trading-cards', name: 'Trading Cards', path: '/trading-cards', icon: 'cards' },
-      { id: 'domain-names', name: 'Domain Names', path: '/domain-names', icon: 'globe' },
-      { id: 'utility', name: 'Utility', path: '/utility', icon: 'key' },
-      { id: 'virtual-worlds', name: 'Virtual Worlds', path: '/virtual-worlds', icon: 'planet' },
+      { id: 'art', name: CATEGORY_LABELS.art, path: '/art', icon: 'palette' },
+      { id: 'sports', name: CATEGORY_LABELS.sports, path: '/sports', icon: 'ball' },
+      { id: 'collectibles', name: CATEGORY_LABELS.collectibles, path: '/collectibles', icon: 'gem' },
+      { id: 'trading-cards', name: CATEGORY_LABELS['trading-cards'], path: '/trading-cards', icon: 'cards' },
+      { id: 'domain-names', name: CATEGORY_LABELS['domain-names'], path: '/domain-names', icon: 'globe' },
+      { id: 'utility', name: CATEGORY_LABELS.utility, path: '/utility', icon: 'key' },
+      { id: 'virtual-worlds', name: CATEGORY_LABELS['virtual-worlds'], path: '/virtual-worlds', icon: 'planet' },
     ],
   },
   {
