@@ -40,7 +40,10 @@ export const lazyMintInput = tokenFieldsInput.extend({
   tokenId: uint('a token id'),
   minPriceWei: uint('a price in wei').refine((v) => v > 0n, 'must be more than zero'),
   expiresAt: uint('a time in seconds'),
-  signature: z.string().regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature'),
+  signature: z
+    .string()
+    .max(8194, 'must be at most 4,096 bytes')
+    .regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature'),
 })
 export type LazyMintInput = z.infer<typeof lazyMintInput>
 

@@ -20,7 +20,8 @@ const bytes32 = z
   .regex(/^0x[0-9a-fA-F]{64}$/, 'must be 32 bytes of hex')
   .transform((h) => h.toLowerCase() as `0x${string}`)
 
-const offerItem = z.object({
+// Strict objects: a key Seaport's order does not have is a 400 naming it, not silently dropped.
+const offerItem = z.strictObject({
   itemType: z.number().int().min(0).max(5),
   token: address,
   identifierOrCriteria: uint,
@@ -28,28 +29,42 @@ const offerItem = z.object({
   endAmount: uint,
 })
 
-export const orderComponentsInput = z.object({
-  offerer: address,
-  zone: address,
-  offer: z.array(offerItem).min(1).max(10),
-  consideration: z
-    .array(offerItem.extend({ recipient: address }))
-    .min(1)
-    .max(10),
-  orderType: z.number().int().min(0).max(4),
-  startTime: uint,
-  endTime: uint,
-  zoneHash: bytes32,
-  salt: uint,
-  conduitKey: bytes32,
-  counter: uint,
-})
+export const orderComponentsInput = z
+  .strictObject({
+    offerer: address,
+    zone: address,
+    offer: z.array(offerItem).min(1).max(10),
+    consideration: z
+      .array(offerItem.extend({ recipient: address }))
+      .min(1)
+      .max(10),
+    orderType: z.number().int().min(0).max(4),
+    startTime: uint,
+    endTime: uint,
+    zoneHash: bytes32,
+    salt: uint,
+    conduitKey: bytes32,
+    counter: uint,
+    /** Not signed: what fulfillOrder takes beside the components. seaport-js sends it; it must agree. */
+    totalOriginalConsiderationItems: z.coerce.number().int().optional(),
+  })
+  .refine(
+    (order) =>
+      order.totalOriginalConsiderationItems === undefined ||
+      order.totalOriginalConsiderationItems === order.consideration.length,
+    { message: 'must be the number of consideration items', path: ['totalOriginalConsiderationItems'] },
+  )
+  .transform(({ totalOriginalConsiderationItems: _count, ...order }) => order)
 
-export const submitOrderInput = z.object({
+/** Longer than any wallet's signature, EIP-6492's wrapped deployment included. */
+const MAX_SIGNATURE_BYTES = 4096
+
+export const submitOrderInput = z.strictObject({
   chainId: z.coerce.number().int().positive(),
   order: orderComponentsInput,
   signature: z
     .string()
+    .max(2 + 2 * MAX_SIGNATURE_BYTES, `must be at most ${MAX_SIGNATURE_BYTES.toLocaleString('en')} bytes`)
     .regex(/^0x([0-9a-fA-F]{2})+$/, 'must be a hex signature')
     .describe(
       "The offerer's EIP-712 signature of the order: 65 bytes, 64 bytes (EIP-2098 compact), or what the offerer's smart wallet accepts (EIP-1271, EIP-6492)",

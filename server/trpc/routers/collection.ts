@@ -38,7 +38,7 @@ export const collectionRouter = router({
   }),
 
   /** Adds any ERC-721 or ERC-1155 contract by address (`created: false`: it was already known). */
-  import: protectedProcedure.input(importCollectionInput).mutation(async ({ ctx, input }) => {
+  import: protectedProcedure.input(importCollectionInput.strict()).mutation(async ({ ctx, input }) => {
     await limitRate(ctx, 'import')
     return importCollection(ctx, ctx.address, input)
   }),

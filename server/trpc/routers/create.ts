@@ -10,12 +10,12 @@ const originOf = (ctx: Context) => ctx.env.PUBLIC_URL ?? new URL(ctx.request.url
 export const createRouter = router({
   myCollections: protectedProcedure.query(({ ctx }) => creatorCollections(ctx, ctx.address)),
   registerCollection: protectedProcedure
-    .input(registerCollectionInput)
+    .input(registerCollectionInput.strict())
     .mutation(({ ctx, input }) => registerCollection(ctx, ctx.address, input)),
   publishLazyMint: protectedProcedure
-    .input(lazyMintInput)
+    .input(lazyMintInput.strict())
     .mutation(({ ctx, input }) => publishLazyMint({ ...ctx, origin: originOf(ctx) }, ctx.address, input)),
   registerMint: protectedProcedure
-    .input(mintedInput)
+    .input(mintedInput.strict())
     .mutation(({ ctx, input }) => registerMint({ ...ctx, origin: originOf(ctx) }, ctx.address, input)),
 })

@@ -52,7 +52,7 @@ export const marketRouter = router({
   /** A timed auction of a token the signed-in wallet owns; bids are WETH offers. */
   startAuction: protectedProcedure
     .input(
-      z.object({
+      z.strictObject({
         nftId: z.coerce.number().int().positive(),
         reserveWei: z
           .string()
@@ -82,7 +82,7 @@ export const marketRouter = router({
    * the block it reached; if that run outlasts SYNC_WAIT_MS, a 409. A chain that does not answer: 503.
    */
   sync: syncProcedure
-    .input(z.object({ chainId: z.coerce.number().int().positive() }))
+    .input(z.strictObject({ chainId: z.coerce.number().int().positive() }))
     .mutation(async ({ ctx, input }) => {
       await limitRate(ctx, 'market-sync')
       const result = await syncChain(ctx, input.chainId)

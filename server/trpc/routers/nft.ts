@@ -44,7 +44,7 @@ export const nftRouter = router({
    * queue, due now, and the indexer's next round reads it. Rate-limited per client.
    */
   refreshMetadata: publicProcedure
-    .input(z.object({ id: z.coerce.number({ error: 'must be a numeric NFT id' }).int().positive() }))
+    .input(z.strictObject({ id: z.coerce.number({ error: 'must be a numeric NFT id' }).int().positive() }))
     .mutation(async ({ ctx, input }) => {
       await limitRate(ctx, 'refresh-metadata')
       const terms = await findNftTerms(ctx.db, input.id)

@@ -10,12 +10,12 @@ export const siteRouter = router({
   ethUsd: publicProcedure.query(({ ctx }) => ethUsd(ctx.env)),
   /** The origin canonical URLs use: PUBLIC_URL, else the request's own. */
   origin: publicProcedure.query(({ ctx }) => ctx.env.PUBLIC_URL ?? new URL(ctx.request.url).origin),
-  contact: publicProcedure.input(contactInput).mutation(async ({ ctx, input }) => {
+  contact: publicProcedure.input(contactInput.strict()).mutation(async ({ ctx, input }) => {
     await limitRate(ctx, 'contact')
     await recordContactMessage(ctx.db, input)
     return { message: 'Thanks, your message is on its way. We answer within two working days.' }
   }),
-  subscribe: publicProcedure.input(newsletterInput).mutation(async ({ ctx, input }) => {
+  subscribe: publicProcedure.input(newsletterInput.strict()).mutation(async ({ ctx, input }) => {
     await limitRate(ctx, 'newsletter')
     const subscribed = await subscribeNewsletter(ctx.db, input)
     return {

@@ -47,7 +47,7 @@ export const userRouter = router({
    * address (the first sketch sent this unauthenticated on every account change).
    */
   upsert: protectedProcedure
-    .input(z.object({ walletAddress: addressSchema, userName: userNameSchema }))
+    .input(z.strictObject({ walletAddress: addressSchema, userName: userNameSchema }))
     .mutation(async ({ ctx, input }) => {
       assertOwner(ctx.address, input.walletAddress, 'user')
       const existing = await findUser(ctx.db, input.walletAddress)
@@ -59,7 +59,7 @@ export const userRouter = router({
     }),
 
   /** Edit profile (/profile/{address}): only the signed-in owner can save. */
-  updateProfile: protectedProcedure.input(profileInput).mutation(async ({ ctx, input }) => {
+  updateProfile: protectedProcedure.input(profileInput.strict()).mutation(async ({ ctx, input }) => {
     assertOwner(ctx.address, input.walletAddress)
     if (isPlaceholder(input.userName)) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: `userName: "${input.userName}" is reserved; choose another` })
