@@ -294,58 +294,38 @@ function buildBatch(
     }
 
     // What is on the market now: a fixed-price listing, an auction, or nothing.
+    const list = (kind: 'fixed' | 'auction', priceWei: string, startsAt: number, endsAt: Date) => {
+      const listed = { nftId: id, priceWei, currency: 'ETH' }
+      out.listings.push({
+        ...listed,
+        id: ++ids.listing,
+        maker: owner,
+        kind,
+        startsAt: new Date(startsAt),
+        createdAt: new Date(startsAt),
+        endsAt,
+        status: 'active',
+      })
+      event({
+        ...listed,
+        type: 'list',
+        fromAddress: owner,
+        toAddress: null,
+        createdAt: new Date(Math.max(startsAt, addDate)),
+      })
+    }
     const roll = random.next()
     let priceEth: number | null = null
     let auctionEndsAt: Date | null = null
     if (roll < 0.36 || (lazy && roll < 0.9)) {
       priceEth = Number(roundEth(value))
       const startsAt = t0 - random.int(1, 20 * 24) * HOUR
-      out.listings.push({
-        id: ++ids.listing,
-        nftId: id,
-        maker: owner,
-        kind: 'fixed',
-        priceWei: parseEther(roundEth(value)).toString(),
-        currency: 'ETH',
-        startsAt: new Date(startsAt),
-        createdAt: new Date(startsAt),
-        endsAt: new Date(t0 + random.int(1, 60) * DAY),
-        status: 'active',
-      })
-      event({
-        type: 'list',
-        nftId: id,
-        fromAddress: owner,
-        toAddress: null,
-        priceWei: parseEther(roundEth(value)).toString(),
-        currency: 'ETH',
-        createdAt: new Date(Math.max(startsAt, addDate)),
-      })
+      list('fixed', parseEther(roundEth(value)).toString(), startsAt, new Date(t0 + random.int(1, 60) * DAY))
     } else if (roll < 0.41) {
       priceEth = Number(roundEth(value * 0.8))
       const startsAt = t0 - random.int(1, 72) * HOUR
       auctionEndsAt = new Date(t0 + random.int(1, 7 * 24) * HOUR)
-      out.listings.push({
-        id: ++ids.listing,
-        nftId: id,
-        maker: owner,
-        kind: 'auction',
-        priceWei: parseEther(roundEth(value * 0.8)).toString(),
-        currency: 'ETH',
-        startsAt: new Date(startsAt),
-        createdAt: new Date(startsAt),
-        endsAt: auctionEndsAt,
-        status: 'active',
-      })
-      event({
-        type: 'list',
-        nftId: id,
-        fromAddress: owner,
-        toAddress: null,
-        priceWei: parseEther(roundEth(value * 0.8)).toString(),
-        currency: 'ETH',
-        createdAt: new Date(Math.max(startsAt, addDate)),
-      })
+      list('auction', parseEther(roundEth(value * 0.8)).toString(), startsAt, auctionEndsAt)
     } else if (roll < 0.45) {
       event({
         type: 'cancel',
