@@ -55,18 +55,30 @@ export function isPersonal(request: Request): boolean {
   return hasSessionCookie(cookies) || rememberedAccount(cookies) !== null
 }
 
+/** Whether the tRPC procedure at `path` is a query whose answer is the same for every anonymous visitor. */
+export const isPublicQuery = (path: string): boolean => PUBLIC_QUERIES.has(path)
+
 /** A GET or HEAD of a page or of a public API read (before knowing who asks). */
 export function isPublicRead(request: Request): boolean {
   if (request.method !== 'GET' && request.method !== 'HEAD') return false
   const { pathname } = new URL(request.url)
   if (pathname === '/api' || pathname.startsWith('/api/')) {
     if (pathname.startsWith('/api/trpc/')) {
-      const paths = decodeURIComponent(pathname.slice('/api/trpc/'.length)).split(',')
-      return paths.every((path) => PUBLIC_QUERIES.has(path))
+      const paths = decoded(pathname.slice('/api/trpc/'.length))?.split(',')
+      return paths !== undefined && paths.every(isPublicQuery)
     }
     return PUBLIC_REST.test(pathname)
   }
   return true
+}
+
+/** A path segment with its escapes decoded; undefined when they are malformed (not ours to call public). */
+function decoded(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    return undefined
+  }
 }
 
 /** Whether `request` may be answered with (and its answer stored as) the anonymous one. */

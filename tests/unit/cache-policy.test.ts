@@ -79,6 +79,17 @@ describe('what is a public read', () => {
     }
     expect(isPublicRead(new Request(`${SITE}/`, { method: 'POST', body: '' }))).toBe(false)
   })
+
+  it('a tRPC path with a malformed escape is not public, and asking does not throw', () => {
+    // Unchecked, the URIError escaped the fetch handler: a 500 with no headers instead of tRPC's answer.
+    for (const path of ['/api/trpc/%E0%A4%A', '/api/trpc/nft.list,%', '/api/trpc/nft.list%2C%ZZ']) {
+      expect(() => isPublicRead(get(path)), path).not.toThrow()
+      expect(isPublicRead(get(path)), path).toBe(false)
+      expect(withCachePolicy(get(path), new Response('{}')).headers.get('cache-control'), path).toBe(
+        PRIVATE_CACHE_CONTROL,
+      )
+    }
+  })
 })
 
 describe('the headers of an answer', () => {
