@@ -1,7 +1,7 @@
 /**
  * Rate limits on what costs us or reaches a person: a stored sign-in nonce, a sign-in (a
  * signature check, maybe an RPC call), an upload, a chain sync, a contact message, a newsletter
- * sign-up, a line in the server log, a collection import. Counts live in the database
+ * sign-up, a line in the server log, a collection import, a signed order. Counts live in the database
  * (`rate_limits`), one fixed window per action and client, so a limit holds however many server
  * processes or Worker isolates answer: each hit is one atomic UPSERT … RETURNING, never a read
  * then a write.
@@ -27,6 +27,9 @@ export const RATE_ACTIONS = {
   // An import reads the contract and searches its deployment block: tens of RPC calls.
   import: { limit: '10/10m', what: 'collection imports' },
   'refresh-metadata': { limit: '10/1m', what: 'metadata refreshes' },
+  // Storing a listing or offer checks its signature and reads the chain (counter, balance or WETH,
+  // approval or allowance, EIP-2981): about five RPC calls each, and a row shown on an item page.
+  orders: { limit: '30/1m', what: 'orders' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

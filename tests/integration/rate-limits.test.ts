@@ -167,6 +167,33 @@ describe('each limited action: the call past its limit is a 429 with Retry-After
     await expectRefused(await call(runtime, 'market.sync', { chainId: 999_999 }, { cookie }), 59)
   })
 
+  it('market.submitListing and market.submitOffer (one count: signed orders)', async () => {
+    const runtime = await runtimeWith('orders=3/1m')
+    const maker = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc'
+    const cookie = await sessionCookie(maker)
+    const zero = (n: number) => `0x${'0'.repeat(n)}`
+    const item = { token: `0x${'1'.repeat(40)}`, identifierOrCriteria: '1', startAmount: '1', endAmount: '1' }
+    const order = {
+      offerer: maker,
+      zone: zero(40),
+      offer: [{ itemType: 2, ...item }],
+      consideration: [{ itemType: 0, ...item, token: zero(40), identifierOrCriteria: '0', recipient: maker }],
+      orderType: 0,
+      startTime: '1',
+      endTime: '99999999999',
+      zoneHash: zero(64),
+      salt: '1',
+      conduitKey: zero(64),
+      counter: '0',
+    }
+    // A chain Vitrine does not trade on: each order is counted before it is looked at.
+    const submit = (side: 'Listing' | 'Offer') =>
+      call(runtime, `market.submit${side}`, { chainId: 999_999, order, signature: `0x${'ab'.repeat(65)}` }, { cookie })
+    for (const side of ['Listing', 'Offer', 'Listing'] as const) expect((await submit(side)).status).toBe(400)
+    await expectRefused(await submit('Offer'), 59)
+    expect(await count(runtime, 'offers')).toBe(0)
+  })
+
   it('contact', async () => {
     const runtime = await runtimeWith('contact=3/1h')
     for (let i = 0; i < 3; i++) expect((await contact(runtime, {}, i)).status).toBe(200)
@@ -342,6 +369,7 @@ describe('RATE_LIMITS and TRUSTED_PROXY_HEADER', () => {
       'market-sync': { limit: 6, windowMs: 60_000 },
       newsletter: { limit: 5, windowMs: 3_600_000 },
       'auth-log': { limit: 60, windowMs: 60_000 },
+      orders: { limit: 30, windowMs: 60_000 },
     })
     expect(TRUSTED_PROXY_HEADER).toBe('x-forwarded-for')
   })

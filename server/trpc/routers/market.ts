@@ -39,13 +39,15 @@ const hashInput = z.object({
 
 /** Trading: signed Seaport orders in, fillable orders out, and the indexer on demand. */
 export const marketRouter = router({
-  submitListing: protectedProcedure.input(submitOrderInput).mutation(({ ctx, input }) => {
+  submitListing: protectedProcedure.input(submitOrderInput).mutation(async ({ ctx, input }) => {
     assertMaker(ctx.address, input)
+    await limitRate(ctx, 'orders')
     return submitListing(ctx, input)
   }),
 
-  submitOffer: protectedProcedure.input(submitOrderInput).mutation(({ ctx, input }) => {
+  submitOffer: protectedProcedure.input(submitOrderInput).mutation(async ({ ctx, input }) => {
     assertMaker(ctx.address, input)
+    await limitRate(ctx, 'orders')
     return submitOffer(ctx, input)
   }),
 
