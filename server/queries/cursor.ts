@@ -1,5 +1,5 @@
-import { TRPCError } from '@trpc/server'
 import { sql } from 'drizzle-orm'
+import { DomainError } from '../../db/errors'
 import { placeholder } from './prepared'
 
 /**
@@ -36,8 +36,8 @@ function decodeCursor(cursor: string | undefined, order: string): { key: number;
   return { key: parsed[1], id: parsed[2] as number }
 }
 
-function badCursor(problem: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message: `cursor: ${problem}` })
+function badCursor(problem: string): DomainError {
+  return new DomainError('bad_request', `cursor: ${problem}`)
 }
 
 /**

@@ -98,7 +98,7 @@ describe('writes to collections', () => {
 })
 
 describe('business code', () => {
-  const files = ['server/trading', 'server/create', 'server/import', 'db/market'].flatMap(sources)
+  const files = ['server/queries', 'server/trading', 'server/create', 'server/import', 'db/market'].flatMap(sources)
 
   it('imports no transport: neither @trpc/server nor the tRPC inputs', () => {
     const found = files.filter((file) => {
