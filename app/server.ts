@@ -7,7 +7,7 @@
  * and, on Workers, the Cron Trigger (`scheduled`) that runs the chain indexer.
  */
 import handler from '@tanstack/react-start/server-entry'
-import { getRequest } from '@tanstack/react-start/server'
+import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
 import { unstable_localLink } from '@trpc/client'
 import { app } from '../server/app'
 import { EnvError } from '../server/platform/env'
@@ -18,18 +18,29 @@ import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
 import { edgeCache } from '../server/http/edge-cache'
+import { isPublicQuery, PRIVATE_CACHE_CONTROL } from '../server/http/cache-policy'
 import { provideCspNonce } from './lib/csp-nonce'
 import { provideServerLink } from './lib/trpc'
 
 let runtime: Runtime | undefined
 
-// Route loaders on the server call tRPC in-process, with the page request's cookies.
-provideServerLink(() =>
-  unstable_localLink({
+// Route loaders on the server call tRPC in-process, with the page request's cookies. A page is as
+// shareable as what it reads: one whose render calls anything but a public query (the status page's
+// health) is answered privately, so no cache keeps it for every visitor (server/http/cache-policy.ts).
+provideServerLink(() => {
+  const local = unstable_localLink({
     router: appRouter,
     createContext: async () => createContext({ request: getRequest(), runtime: getRuntime() }),
-  }),
-)
+  })
+  return (linkRuntime) => {
+    const call = local(linkRuntime)
+    return (options) => {
+      const { type, path } = options.op
+      if (type !== 'query' || !isPublicQuery(path)) setResponseHeader('cache-control', PRIVATE_CACHE_CONTROL)
+      return call(options)
+    }
+  }
+})
 
 provideCspNonce(() => getRequest().headers.get(CSP_NONCE_HEADER) ?? undefined)
 

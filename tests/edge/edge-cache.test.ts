@@ -122,6 +122,20 @@ describe('an anonymous visitor', () => {
     const health = await get('/api/health')
     expect(cacheStatus(health)).toBe('bypass')
     expect(health.headers.get('cache-control')).toBe('private, no-cache')
+    // A path the policy cannot decode is tRPC's to refuse, not an exception of the fetch handler.
+    const malformed = await get('/api/trpc/%E0%A4%A')
+    expect(malformed.status).toBe(400)
+    expect(malformed.headers.get('cache-control')).toBe('private, no-cache')
+  })
+
+  it('never gets a page whose render reads something live (the status page reads health) from the cache', async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await get('/platform_status')
+      expect(response.status).toBe(200)
+      expect(await response.text()).toContain('Platform status')
+      expect(cacheStatus(response)).toBe('bypass')
+      expect(response.headers.get('cache-control')).toBe('private, no-cache')
+    }
   })
 })
 
