@@ -89,9 +89,10 @@ const FETCH_HANDLER = 'app/server.ts'
 
 /**
  * Modules the browser bundles as they are: the input schemas a form validates with before the
- * procedure validates again, and the category list they name. They may load one another only.
+ * procedure validates again, the category list they name, and the widths /_image makes (which
+ * the pages' srcset asks for). They may load one another only.
  */
-const SHARED_WITH_BROWSER = /^(server\/inputs\/[\w-]+|db\/schema\/categories)$/
+const SHARED_WITH_BROWSER = /^(server\/inputs\/[\w-]+|db\/schema\/categories|server\/media\/widths)$/
 
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {
