@@ -58,21 +58,24 @@ function cacheKey(url: string, generation: number): Request {
   return new Request(key, { method: 'GET' })
 }
 
-let known: { generation: number; readAt: number } | undefined
+let known: { generation: number; askedAt: number } | undefined
 
-/** The generation this isolate read less than GENERATION_TRUST_MS ago, if any. */
+/** The generation this isolate asked for less than GENERATION_TRUST_MS ago, if any. */
 function trustedGeneration(): number | undefined {
-  return known && Date.now() - known.readAt < GENERATION_TRUST_MS ? known.generation : undefined
+  return known && Date.now() - known.askedAt < GENERATION_TRUST_MS ? known.generation : undefined
 }
 
 /**
- * Reads the generation, trusted from when its answer arrives (a change that commits while it
- * travels back is seen a round trip late). Each request reads for itself: on Workers no request
+ * Reads the generation. Its answer may be of any moment between the question and its arrival, so
+ * it is trusted from the question: a change is never served stale longer than GENERATION_TRUST_MS,
+ * however slow the round trip. An answer to an earlier question (a slower batch of a concurrent
+ * request) never replaces a later one's. Each request reads for itself: on Workers no request
  * awaits another's I/O.
  */
 async function readGeneration(db: Database): Promise<number> {
+  const askedAt = Date.now()
   const generation = await pagesGeneration(db)
-  known = { generation, readAt: Date.now() }
+  if (!known || askedAt >= known.askedAt) known = { generation, askedAt }
   return generation
 }
 
