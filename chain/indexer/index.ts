@@ -27,6 +27,7 @@ import {
 import { chainCursors, collections, listings, nfts, tokenBalances } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
+import { recheckOffers } from './offers'
 import { rewindIfReplaced } from './rewind'
 
 const EVENTS = {
@@ -48,6 +49,8 @@ export interface IndexerOptions {
   client: PublicClient
   chainId: number
   seaport: Address
+  /** The chain's WETH: offers whose maker no longer holds or allows what is left of them turn inactive. */
+  weth?: Address
   /** Blocks below the head that are final enough to index (0 on the local chain). */
   confirmations: number
   /** At most this many blocks per run (RPCs cap log ranges). */
@@ -74,6 +77,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
     client,
     chainId,
     seaport,
+    weth,
     confirmations,
     maxBlocks = 2_000,
     startAtHead = false,
@@ -109,6 +113,9 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
   await apply.recheckListings()
+  if (weth) {
+    for (const id of await recheckOffers({ db, client, chainId, weth, seaport, from, to, now })) apply.touched.add(id)
+  }
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
   if (apply.sold || rewind) await refreshCollectionStats(db, now)

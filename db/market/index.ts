@@ -26,6 +26,7 @@ export const recordToken = changingPages(orders.recordToken)
 export const recordLazyMint = changingPages(orders.recordLazyMint)
 export const recordMintedToken = changingPages(orders.recordMintedToken)
 export const setListingStatuses = changingPages(orders.setListingStatuses)
+export const setOfferStatuses = changingPages(orders.setOfferStatuses)
 export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
 export const applyTransfer = changingPages(chain.applyTransfer)
 export const applyFill = changingPages(chain.applyFill)

@@ -261,14 +261,12 @@ export function recordMintedToken(db: Db, token: TokenRecord, mint: ChainLog): P
   })
 }
 
-/**
- * Fixed-price listings found fillable again (`active`) or not (`inactive`: the maker no longer
- * owns the token or revoked Seaport's approval), with their NFTs' market columns.
- */
-export function setListingStatuses(
+/** Orders found fillable again (`active`) or not (`inactive`), with their NFTs' market columns. */
+function setStatuses(
+  table: typeof listings | typeof offers,
   db: Db,
   changes: { id: number; nftId: number; status: 'active' | 'inactive' }[],
-  now = new Date(),
+  now: Date,
 ): Promise<void> {
   if (!changes.length) return Promise.resolve()
   return db.transaction(async (tx) => {
@@ -276,9 +274,9 @@ export function setListingStatuses(
       const ids = changes.filter((c) => c.status === status).map((c) => c.id)
       if (ids.length) {
         await tx
-          .update(listings)
+          .update(table)
           .set({ status })
-          .where(and(inArray(listings.id, ids), inArray(listings.status, ['active', 'inactive'])))
+          .where(and(inArray(table.id, ids), inArray(table.status, ['active', 'inactive'])))
       }
     }
     await refreshInTx(
@@ -288,3 +286,23 @@ export function setListingStatuses(
     )
   })
 }
+
+/**
+ * Fixed-price listings found fillable again (`active`) or not (`inactive`: the maker no longer
+ * owns the token or revoked Seaport's approval), with their NFTs' market columns.
+ */
+export const setListingStatuses = (
+  db: Db,
+  changes: { id: number; nftId: number; status: 'active' | 'inactive' }[],
+  now = new Date(),
+): Promise<void> => setStatuses(listings, db, changes, now)
+
+/**
+ * Offers found fillable again (`active`) or not (`inactive`: the maker no longer holds, or no
+ * longer lets Seaport spend, the WETH left of them), with their NFTs' market columns.
+ */
+export const setOfferStatuses = (
+  db: Db,
+  changes: { id: number; nftId: number; status: 'active' | 'inactive' }[],
+  now = new Date(),
+): Promise<void> => setStatuses(offers, db, changes, now)

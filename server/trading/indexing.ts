@@ -60,6 +60,7 @@ export async function indexConfiguredChains(
         client,
         chainId: id,
         seaport: contracts.seaport,
+        weth: contracts.weth,
         confirmations,
         startAtHead: !local,
       })

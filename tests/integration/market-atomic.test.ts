@@ -162,6 +162,17 @@ const OPERATIONS: { name: string; writes: Table[]; run: (db: Database, f: Fixtur
     },
   },
   {
+    name: 'setOfferStatuses',
+    writes: ['offers', 'nfts'],
+    run: async (db, f) => {
+      const [offer] = await db
+        .select()
+        .from(offers)
+        .where(eq(offers.orderHash, hash(2)))
+      return market.setOfferStatuses(db, [{ id: offer!.id, nftId: f.a.id, status: 'inactive' }], now)
+    },
+  },
+  {
     name: 'expireOrders',
     writes: ['listings', 'offers', 'nfts'],
     run: (db) => market.expireOrders(db, new Date(now.getTime() + 20 * DAY)),

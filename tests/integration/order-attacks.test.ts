@@ -10,6 +10,7 @@ import { erc1155Abi, parseEther, zeroAddress, zeroHash, type Address, type Hex }
 import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import {
   ItemType,
   listingOrder,
@@ -496,5 +497,44 @@ describe('one ERC-1155 offer filled by two holders in the same block', () => {
         [rival.address.toLowerCase(), '1', unit.toString()],
       ].sort(),
     )
+  })
+})
+
+describe('an offer whose maker no longer has the WETH', () => {
+  it('is not shown once its WETH is unwrapped or its allowance revoked, and is again when both are back', async () => {
+    const fickle = testAccount(9)
+    const price = parseEther('1')
+    await m.wrapAndApprove(fickle, price)
+    const order = offerOrder({
+      maker: fickle.address,
+      token: { contract: m.contract, tokenId: 5n },
+      price,
+      fees: vitrineFees(),
+      weth: m.chain.contracts.weth,
+      startTime: now() - 60n,
+      endTime: now() + 86_400n,
+      salt: randomSalt(),
+      counter: 0n,
+    })
+    const submitted = await m.submit('offers', await sign(fickle, order), fickle)
+    expect(submitted.status).toBe(201)
+    const { orderHash } = submitted.body.data as any
+    const shown = async () => {
+      await m.index()
+      const token = await item(m.contract, 5n)
+      return { listed: token.offers.some((o: any) => o.orderHash === orderHash), best: token.bestOffer?.wei ?? null }
+    }
+    expect(await shown()).toMatchObject({ listed: true })
+    const weth = (functionName: 'withdraw' | 'deposit' | 'approve', args: unknown[], value?: bigint) =>
+      m.send(fickle, { address: m.chain.contracts.weth, abi: wrappedEtherAbi, functionName, args, value })
+
+    await weth('withdraw', [parseEther('0.5')]) // a top offer of 1 WETH backed by 0.5
+    expect(await shown()).toEqual({ listed: false, best: null })
+    await weth('deposit', [], parseEther('0.5'))
+    expect(await shown()).toMatchObject({ listed: true })
+    await weth('approve', [m.chain.contracts.seaport, 0n])
+    expect(await shown()).toEqual({ listed: false, best: null })
+    await weth('approve', [m.chain.contracts.seaport, price])
+    expect(await shown()).toMatchObject({ listed: true })
   })
 })
