@@ -37,9 +37,11 @@ export async function edgeCache(
   }
   // Not trusted any more: the generation is read in the render's own first round trip, in the
   // same snapshot as the page's data, and the page is filed under it.
-  const [generation, rendered] = await readBatch(() => Promise.all([trusted ?? readGeneration(db), render()]))
+  const [generation, rendered] = await readBatch(() =>
+    Promise.all([trusted ?? readGeneration(db).catch(unknownGeneration), render()]),
+  )
   const response = withCachePolicy(request, rendered)
-  if (!isStorable(response)) return labelled(response, 'bypass')
+  if (generation === undefined || !isStorable(response)) return labelled(response, 'bypass')
   const stored = cache.put(cacheKey(request.url, generation), response.clone())
   if (waitUntil) waitUntil(stored)
   else await stored
@@ -77,6 +79,16 @@ async function readGeneration(db: Database): Promise<number> {
   const generation = await pagesGeneration(db)
   if (!known || askedAt >= known.askedAt) known = { generation, askedAt }
   return generation
+}
+
+/**
+ * Without its generation a page cannot be filed (nor found again after a change): it is answered
+ * and not stored. The render still answers for itself, with its own error page if the database
+ * is down, instead of the fetch handler throwing.
+ */
+function unknownGeneration(error: unknown): undefined {
+  console.error(`edge cache: the pages' generation could not be read, nothing is stored (${String(error)})`)
+  return undefined
 }
 
 /**

@@ -10,7 +10,7 @@ import { drizzle } from 'drizzle-orm/libsql'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../db/client'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { pagesChanged } from '../../db/page-generation'
@@ -24,6 +24,8 @@ let slowDb: Database
 
 /** The next read of the generation runs at once, but its answer waits for `release`. */
 let held: { release: Promise<void>; answered: () => void } | undefined
+/** The next read of the generation fails, as with the database down or its table missing. */
+let failNext = false
 
 const stored = new Map<string, Response>()
 const memoryCache = {
@@ -41,6 +43,10 @@ beforeAll(async () => {
       }
       return async (statement: InStatement, ...rest: unknown[]) => {
         const sql = typeof statement === 'string' ? statement : statement.sql
+        if (failNext && sql.includes('page_generation')) {
+          failNext = false
+          throw new Error('no such table: page_generation')
+        }
         const hold = sql.includes('page_generation') ? held : undefined
         if (hold) held = undefined
         const result: unknown = await (value as Client['execute']).apply(target, [statement, ...rest] as never)
@@ -112,5 +118,15 @@ describe('the generation an isolate trusts', () => {
     await slow.response
 
     expect(await ask('/collection/avatar_1', 'after')).toEqual({ status: 'miss', body: 'after' })
+  })
+
+  it('that cannot be read stores nothing, and the page is still answered', async () => {
+    await afterTrust()
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {})
+    failNext = true
+    expect(await ask('/about', 'first')).toEqual({ status: 'bypass', body: 'first' })
+    expect(log.mock.calls[0]?.[0]).toMatch(/generation could not be read, nothing is stored/)
+    log.mockRestore()
+    expect(await ask('/about', 'second')).toEqual({ status: 'miss', body: 'second' })
   })
 })
