@@ -5,27 +5,23 @@
  * imported by address through the import code behind POST /api/v1/collections/import; read by
  * the indexer's backfill and the metadata queue; and part of them listed by their holders with
  * Seaport orders signed by the holders' keys and accepted by the same checks as a browser's.
- * Idempotent: a restart sends no transaction and writes no row when everything is in place.
+ * Then a short market history is traded on chain between the dev accounts and indexed
+ * (./dev-world-history.ts). Idempotent: a restart sends no transaction and writes no row when everything is in place.
  * Node only: `npm run dev` (scripts/dev.ts) and its tests.
  */
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm'
-import { createPublicClient, http, parseEther } from 'viem'
-import { anvil } from 'viem/chains'
-import { seaportAbi } from '../chain/artifacts/Seaport'
 import { deployForeignCollections, LOCAL_IPFS_DIR, localIpfsCids, type DeployedForeign } from '../chain/local-foreign'
 import { accounts } from '../chain/local-market'
-import { LOCAL_CHAIN_ID, marketplaceContracts } from '../chain/marketplace'
-import { listingOrder, orderToJson, orderTypedData, randomSalt } from '../chain/seaport'
+import { LOCAL_CHAIN_ID } from '../chain/marketplace'
 import { collections, listings, nfts } from '../db/schema'
 import { importCollection } from '../server/import/collection'
 import { importCollectionInput } from '../server/inputs/collections'
 import type { Runtime } from '../server/platform/runtime'
 import { indexConfiguredChains } from '../server/trading/indexing'
-import { submitOrderInput } from '../server/trading/order-input'
-import { submitListing } from '../server/trading/orders'
-import { requiredFees } from '../server/trading/royalties'
+import { findDevToken, listDevToken } from './dev-orders'
+import { makeDevHistory } from './dev-world-history'
 import { startIpfsGateway, type IpfsGateway } from './ipfs-gateway'
 
 /** Every file under `dir`, by its path relative to it. */
@@ -61,13 +57,15 @@ export async function startDevGateway(port: number, dir = LOCAL_IPFS_DIR): Promi
 
 export interface DevWorldResult {
   collections: (DeployedForeign & { slug: string })[]
-  /** Transactions sent to deploy, mint and approve (0 when the chain had everything). */
+  /** Transactions sent to deploy, mint, approve and trade (0 when the chain had everything). */
   transactions: number
   /** Collections imported by this run. */
   imported: number
   /** Listings signed and accepted by this run. */
   listed: number
-  /** Planned listings left out, with the reason (a token sold meanwhile, …). */
+  /** Sales of the history filled on chain by this run. */
+  sold: number
+  /** Planned listings and sales left out, with the reason (a token sold meanwhile, …). */
   skipped: string[]
 }
 
@@ -106,7 +104,17 @@ export async function prepareDevWorld(runtime: Runtime, options: DevWorldOptions
     }
   }
   for (const reason of skipped) log(`dev world: not listed: ${reason}`)
-  return { collections: rows, transactions, imported, listed, skipped }
+
+  const history = await makeDevHistory(runtime, rpcUrl, { timeoutMs })
+  for (const reason of history.skipped) log(`dev world: not traded: ${reason}`)
+  return {
+    collections: rows,
+    transactions: transactions + history.transactions,
+    imported,
+    listed,
+    sold: history.sold,
+    skipped: [...skipped, ...history.skipped],
+  }
 }
 
 /**
@@ -161,65 +169,19 @@ async function indexUntilRead(
  * bought, cancelled or expired, the developer's market goes on from there).
  */
 async function listOnce(
-  { db, env }: Runtime,
+  runtime: Runtime,
   rpcUrl: string,
-  { collection, address }: DeployedForeign,
+  { address }: DeployedForeign,
   plan: DeployedForeign['collection']['listings'][number],
 ): Promise<'listed' | 'already' | string> {
-  const seller = accounts[plan.seller]!
-  const [token] = await db
-    .select({ nft: nfts, collection: collections })
-    .from(nfts)
-    .innerJoin(collections, eq(collections.id, nfts.collectionId))
-    .where(
-      and(
-        eq(nfts.chainId, LOCAL_CHAIN_ID),
-        eq(nfts.contract, address.toLowerCase()),
-        eq(nfts.tokenId, plan.tokenId.toString()),
-      ),
-    )
+  const token = await findDevToken(runtime, address, plan.tokenId)
   if (!token) return 'the indexer has not found the token yet (it is listed on the next start)'
-  const [earlier] = await db
+  const [earlier] = await runtime.db
     .select({ id: listings.id })
     .from(listings)
-    .where(and(eq(listings.nftId, token.nft.id), eq(listings.maker, seller.address.toLowerCase())))
+    .where(and(eq(listings.nftId, token.nft.id), eq(listings.maker, accounts[plan.seller]!.address.toLowerCase())))
     .limit(1)
   if (earlier) return 'already'
-
-  const { seaport } = marketplaceContracts(LOCAL_CHAIN_ID)!
-  const chain = createPublicClient({ chain: anvil, transport: http(rpcUrl) })
-  const counter = await chain.readContract({
-    address: seaport,
-    abi: seaportAbi,
-    functionName: 'getCounter',
-    args: [seller.address],
-  })
-  const fees = await requiredFees(env, {
-    chainId: LOCAL_CHAIN_ID,
-    contract: address,
-    tokenId: plan.tokenId.toString(),
-    creator: token.collection.creator,
-    creatorFeeBps: token.collection.creatorFeeBps,
-    royaltySource: token.collection.royaltySource,
-  })
-  const now = BigInt(Math.floor(Date.now() / 1000))
-  const order = listingOrder({
-    maker: seller.address,
-    token: {
-      contract: address,
-      tokenId: plan.tokenId,
-      ...(collection.kind === 'editions1155' ? { quantity: plan.quantity ?? 1n } : {}),
-    },
-    price: parseEther(plan.price),
-    fees,
-    startTime: now - 60n,
-    endTime: now + 90n * 86_400n,
-    salt: randomSalt(),
-    counter,
-  })
-  const signature = await seller.signTypedData(orderTypedData(LOCAL_CHAIN_ID, seaport, order))
-  // The JSON a browser sends, through the same schema and checks as POST /api/v1/listings.
-  const input = submitOrderInput.parse({ chainId: LOCAL_CHAIN_ID, order: orderToJson(order), signature })
-  await submitListing({ db, env }, input)
+  await listDevToken(runtime, rpcUrl, token, plan.seller, plan.price, plan.quantity)
   return 'listed'
 }

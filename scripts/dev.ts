@@ -160,11 +160,11 @@ async function prepareLocalChain(url: string | undefined): Promise<void> {
   // Imported tokens' pictures are stored where the dev server serves /api/media from.
   const media = folderStore(MEDIA_DIR, contentTypeOfKey)
   const world = await prepareDevWorld({ db, env, media }, { rpcUrl: url, log: (message) => console.log(message) })
-  if (world.transactions || world.imported || world.listed) {
+  if (world.transactions || world.imported || world.listed || world.sold) {
     console.log(
       `chain ${url}: ${world.collections.length} collections Vitrine did not write ` +
         `(${world.collections.map((c) => c.collection.name).join(', ')}): ${world.transactions} transactions, ` +
-        `${world.imported} imported, ${world.listed} listed`,
+        `${world.imported} imported, ${world.listed} listed, ${world.sold} sales between the dev accounts`,
     )
   }
 }

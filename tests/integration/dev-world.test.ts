@@ -4,6 +4,7 @@
  * `ipfs://` token URIs, an ERC-1155 with `{id}` URIs, one with on-chain `data:` metadata, one
  * without EIP-2981 — imported by address, their metadata read through the local IPFS gateway
  * (files checked against their CIDs), part of them listed with Seaport orders a buyer can fill;
+ * a short history of sales filled on chain between the dev accounts and read by the indexer;
  * a second start changes nothing; and nothing on offer is unbuyable without saying why.
  */
 import { createHash } from 'node:crypto'
@@ -11,13 +12,14 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { and, eq, inArray } from 'drizzle-orm'
-import { erc1155Abi, erc721Abi, type Address, type Hex } from 'viem'
+import { erc1155Abi, erc721Abi, getAddress, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { FOREIGN_COLLECTIONS, LOCAL_IPFS_DIR } from '../../chain/local-foreign'
 import { seedLocalMarket, syncLocalChain } from '../../chain/local-market'
-import { orderFromJson, orderParameters, partOf, type OrderJson } from '../../chain/seaport'
+import { ItemType, orderFromJson, orderParameters, partOf, type OrderJson } from '../../chain/seaport'
 import { collections, listings, nftAttributes, nfts } from '../../db/schema'
+import { app } from '../../server/app'
 import { createCaller } from '../../server/trpc/root'
 import { createContext } from '../../server/trpc/init'
 import { contentTypeOfKey } from '../../server/media/keys'
@@ -25,6 +27,7 @@ import { folderStore, type MediaStore } from '../../server/media/store'
 import { sanitizeSvg } from '../../server/media/svg'
 import { freePort } from '../../scripts/processes'
 import { prepareDevWorld, startDevGateway, type DevWorldResult } from '../../scripts/dev-world'
+import { DEV_HISTORY } from '../../scripts/dev-world-history'
 import type { IpfsGateway } from '../../scripts/ipfs-gateway'
 import { startTestChain, testAccount } from '../support/chain'
 import { createTestRuntime } from '../support/runtime'
@@ -67,6 +70,7 @@ describe('the dev world', () => {
   it('imports one foreign collection of each kind, found on chain as a user would import it', async () => {
     expect(first.skipped).toEqual([])
     expect(first.imported).toBe(FOREIGN_COLLECTIONS.length)
+    expect(first.sold).toBe(DEV_HISTORY.filter((step) => step.kind !== 'relist').length)
     const rows = await importedRows()
     const bySlug = new Map(rows.map((r) => [r.slug, r]))
     expect(bySlug.get('kiln-glazes')).toMatchObject({
@@ -149,11 +153,89 @@ describe('the dev world', () => {
     expect(glaze).toHaveLength(1)
   })
 
+  it('trades a short history on chain whose sales, volumes and feed the indexer reads from Seaport’s OrderFulfilled', async () => {
+    const fills = await chain.client.getContractEvents({
+      address: chain.contracts.seaport,
+      abi: seaportAbi,
+      eventName: 'OrderFulfilled',
+      fromBlock: 0n,
+    })
+    expect(fills).toHaveLength(first.sold)
+    const rest = async <T>(path: string) => {
+      const response = await app.request(`/api/v1${path}`, {}, runtime)
+      expect(response.status, path).toBe(200)
+      return (await response.json()) as T
+    }
+    type Price = { wei: string }
+    type Event = { type: string; from: string; to: string; price: Price; txHash: string; nft: { id: number } }
+    const { data: saleRows } = await rest<{ data: Event[] }>('/activity?type=sale&limit=100')
+    expect(saleRows).toHaveLength(fills.length)
+
+    // Each sale in the feed is one fill on chain: its parties and its price as Seaport paid them.
+    let paid = 0n
+    for (const { args, transactionHash } of fills) {
+      const row = saleRows.find((r) => r.txHash === transactionHash)
+      expect(row, transactionHash).toBeDefined()
+      const accepted = args.offer![0]!.itemType === ItemType.ERC20 // an offer: its maker buys
+      const price = accepted
+        ? args.offer![0]!.amount
+        : args.consideration!.filter((c) => c.itemType === ItemType.NATIVE).reduce((sum, c) => sum + c.amount, 0n)
+      expect(row).toMatchObject({
+        from: getAddress(accepted ? args.recipient! : args.offerer!),
+        to: getAddress(accepted ? args.offerer! : args.recipient!),
+        price: { wei: price.toString() },
+      })
+      paid += price
+    }
+    const pairs = (list: { from: string; to: string }[]) => list.map((p) => `${p.from}→${p.to}`).sort()
+    const account = (index: number) => testAccount(index).address
+    expect(pairs(saleRows)).toEqual(
+      pairs(
+        DEV_HISTORY.flatMap((step) =>
+          step.kind === 'buy'
+            ? [{ from: account(step.seller), to: account(step.buyer) }]
+            : step.kind === 'offer'
+              ? [{ from: account(step.holder), to: account(step.bidder) }]
+              : [],
+        ),
+      ),
+    )
+
+    // Rankings and collection pages count them: every collection traded in has a volume, the sum is what was paid.
+    type Ranked = { collection: { slug: string; name: string }; volume: Price }
+    const { data: ranked } = await rest<{ data: Ranked[] }>('/rankings?chain=31337&period=24h&limit=50')
+    const traded = new Set(DEV_HISTORY.filter((step) => step.kind !== 'relist').map((step) => step.collection))
+    for (const name of traded) {
+      const row = ranked.find((r) => r.collection.name === name)
+      expect(BigInt(row?.volume.wei ?? 0), name).toBeGreaterThan(0n)
+    }
+    expect(ranked.reduce((sum, r) => sum + BigInt(r.volume.wei), 0n)).toBe(paid)
+    const { data: kiln } = await rest<{ data: { stats: { volume24h: Price; sales: number } } }>(
+      '/collections/kiln-glazes',
+    )
+    expect(BigInt(kiln.stats.volume24h.wei)).toBeGreaterThan(0n)
+    expect(kiln.stats.sales).toBeGreaterThan(0)
+
+    // A token bought and listed again by its new owner has a history of several events.
+    const relist = DEV_HISTORY.find((step) => step.kind === 'relist' && step.collection === 'Kiln Glazes')
+    if (relist?.kind !== 'relist') throw new Error('the history relists a Kiln Glazes token')
+    const relisted = saleRows.find((r) => r.to === account(relist.seller) && r.from === account(6))!
+    const { data: events } = await rest<{ data: Event[] }>(`/activity?nft=${relisted.nft.id}&limit=20`)
+    expect(events.map((e) => e.type).slice(0, 2)).toEqual(['list', 'sale'])
+    expect(events.map((e) => e.type)).toContain('mint')
+    expect(events[0]).toMatchObject({ from: account(relist.seller) })
+  })
+
   it('lists part of them with signed orders that a buyer fills on chain, an ERC-721 whole and an ERC-1155 in part', async () => {
     const planned = FOREIGN_COLLECTIONS.reduce((sum, c) => sum + c.listings.length, 0)
     expect(first.listed).toBe(planned)
+    // The history bought two of them whole and listed one of those again.
+    const foreign = new Set(FOREIGN_COLLECTIONS.map((c) => c.name))
+    const history = DEV_HISTORY.filter((step) => foreign.has(step.collection))
+    const boughtWhole = history.filter((step) => step.kind === 'buy' && !step.units).length
+    const relisted = history.filter((step) => step.kind === 'relist').length
     const open = await foreignListings()
-    expect(open).toHaveLength(planned)
+    expect(open).toHaveLength(planned - boughtWhole + relisted)
     const buyer = chain.walletOf(testAccount(2))
 
     const glaze = open.find((l) => l.slug === 'kiln-glazes')!
@@ -209,7 +291,7 @@ describe('the dev world', () => {
   it('a second start sends no transaction, imports and lists nothing again', async () => {
     const before = await counts()
     const again = await prepareDevWorld(runtime, { rpcUrl: chain.url })
-    expect(again).toMatchObject({ transactions: 0, imported: 0, listed: 0, skipped: [] })
+    expect(again).toMatchObject({ transactions: 0, imported: 0, listed: 0, sold: 0, skipped: [] })
     expect(await counts()).toEqual(before)
   })
 
