@@ -13,7 +13,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { Database } from '../../db/client'
 import { openMigratedDatabase } from '../../db/migrate.server'
-import { pagesChanged } from '../../db/page-generation'
+import { pagesChanged, pagesGeneration } from '../../db/page-generation'
 import * as schema from '../../db/schema'
 import { CACHE_STATUS_HEADER } from '../../server/http/cache-policy'
 import { edgeCache, GENERATION_TRUST_MS } from '../../server/http/edge-cache'
@@ -128,5 +128,17 @@ describe('the generation an isolate trusts', () => {
     expect(log.mock.calls[0]?.[0]).toMatch(/generation could not be read, nothing is stored/)
     log.mockRestore()
     expect(await ask('/about', 'second')).toEqual({ status: 'miss', body: 'second' })
+  })
+
+  it("is not the visitor's to choose: a URL naming a generation is filed apart from the page", async () => {
+    const now = await pagesGeneration(db)
+    await afterTrust()
+    for (const planted of [now, now + 1]) {
+      expect((await ask(`/blog?__pages=${planted}`, 'planted')).body).toBe('planted')
+    }
+    expect(await ask('/blog', 'the page')).toEqual({ status: 'miss', body: 'the page' })
+    await pagesChanged(db)
+    await afterTrust()
+    expect(await ask('/blog', 'the page, later')).toEqual({ status: 'miss', body: 'the page, later' })
   })
 })
