@@ -168,12 +168,16 @@ async function fetchLogs(
 type AnyLog = Awaited<ReturnType<typeof fetchLogs>>[number]
 
 /**
+ * The total amount of one item type among a fulfilled order's offer items: the order's own (a
+ * filler may append consideration items, never offer items).
+ */
+const amountOf = (items: readonly { itemType: number; amount: bigint }[], type: number): bigint =>
+  items.reduce((sum, item) => (item.itemType === type ? sum + item.amount : sum), 0n)
+
+/**
  * Decodes logs into the market module's operations (each one transaction); reads only, apart
  * from what those operations write.
  */
-/** The total amount of one item type among a fulfilled order's spent or received items. */
-const amountOf = (items: readonly { itemType: number; amount: bigint }[], type: number): bigint =>
-  items.reduce((sum, item) => (item.itemType === type ? sum + item.amount : sum), 0n)
 
 class LogApplier {
   readonly touched = new Set<number>()
@@ -276,10 +280,8 @@ class LogApplier {
             orderHash: args.orderHash!,
             offerer: args.offerer!,
             recipient: args.recipient!,
-            nativePaid: amountOf(args.consideration!, ItemType.NATIVE),
             erc20Offered: amountOf(args.offer!, ItemType.ERC20),
             editionsOffered: amountOf(args.offer!, ItemType.ERC1155),
-            editionsReceived: amountOf(args.consideration!, ItemType.ERC1155),
           },
           this.now,
         )

@@ -96,14 +96,10 @@ export interface Fill {
   orderHash: string
   offerer: string
   recipient: string
-  /** ETH the consideration carried, the filler's tips included: not a listing's price (that is the order's). */
-  nativePaid?: bigint
   /** ERC-20 offered (an offer's price, in WETH, for the part filled). */
   erc20Offered: bigint
   /** ERC-1155 tokens the listing gave (a part of a listing of several, or all of it). */
   editionsOffered?: bigint
-  /** ERC-1155 tokens the consideration carried, tips included: not the part of an offer filled. */
-  editionsReceived?: bigint
 }
 
 /**

@@ -204,7 +204,6 @@ describe('after a change the site knows of', () => {
         orderHash,
         offerer: token.owner,
         recipient: BUYER,
-        nativePaid: 10n ** 17n,
         erc20Offered: 0n,
       },
     )

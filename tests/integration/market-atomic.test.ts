@@ -192,12 +192,7 @@ const OPERATIONS: { name: string; writes: Table[]; run: (db: Database, f: Fixtur
     name: 'applyFill (listing)',
     writes: ['listings', 'sales', 'activity', 'nfts'],
     run: (db) =>
-      market.applyFill(
-        db,
-        log(1),
-        { orderHash: hash(1), offerer: SELLER, recipient: BUYER, nativePaid: 10n ** 18n, erc20Offered: 0n },
-        now,
-      ),
+      market.applyFill(db, log(1), { orderHash: hash(1), offerer: SELLER, recipient: BUYER, erc20Offered: 0n }, now),
   },
   {
     name: 'applyFill (offer)',
@@ -206,7 +201,7 @@ const OPERATIONS: { name: string; writes: Table[]; run: (db: Database, f: Fixtur
       market.applyFill(
         db,
         log(3),
-        { orderHash: hash(2), offerer: BIDDER, recipient: SELLER, nativePaid: 0n, erc20Offered: 5n * 10n ** 17n },
+        { orderHash: hash(2), offerer: BIDDER, recipient: SELLER, erc20Offered: 5n * 10n ** 17n },
         now,
       ),
   },

@@ -62,7 +62,6 @@ async function indexedMarket() {
     orderHash: hash(1),
     offerer: SELLER,
     recipient: BUYER,
-    nativePaid: 10n ** 18n,
     erc20Offered: 0n,
   })
   await market.applyVoucherRedeemed(db, at(103), {
