@@ -59,6 +59,7 @@ export async function makeDevHistory(
   { timeoutMs = 60_000, plan = DEV_HISTORY }: { timeoutMs?: number; plan?: readonly HistoryStep[] } = {},
 ): Promise<DevHistoryResult> {
   const result: DevHistoryResult = { sold: 0, transactions: 0, skipped: [] }
+  const clock = secondsClock()
   let unindexed = false
   for (const step of plan) {
     try {
@@ -67,7 +68,7 @@ export async function makeDevHistory(
         await indexToHead(runtime, rpcUrl, timeoutMs)
         unindexed = false
       }
-      const outcome = await takeStep(runtime, rpcUrl, step)
+      const outcome = await takeStep(runtime, rpcUrl, step, clock)
       if (outcome === 'already') continue
       result.transactions += outcome.transactions
       if (outcome.sold) {
@@ -94,10 +95,30 @@ const describe = (step: HistoryStep) => {
   return `account ${step.seller} listing ${what} again`
 }
 
+/**
+ * A block's time is in whole seconds, a listing's or an offer's in milliseconds: a fill in the
+ * second its order was written would be dated before it, and the feed and item pages would show
+ * the sale first. `settle` waits for the next second after the last write (`wrote`) before a fill.
+ */
+function secondsClock() {
+  // The dev world's listings were written just before the history starts.
+  let wroteAt = Date.now()
+  return {
+    wrote: () => {
+      wroteAt = Date.now()
+    },
+    settle: async () => {
+      const wait = Math.floor(wroteAt / 1000) * 1000 + 1000 - Date.now()
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait))
+    },
+  }
+}
+
 async function takeStep(
   runtime: Runtime,
   rpcUrl: string,
   step: HistoryStep,
+  clock: ReturnType<typeof secondsClock>,
 ): Promise<'already' | { sold: boolean; transactions: number }> {
   const token = await tokenOf(runtime, step.collection, step.tokenId)
   switch (step.kind) {
@@ -116,6 +137,7 @@ async function takeStep(
         )
         .limit(1)
       if (!listing?.orderHash) throw new Error('no open listing by the seller (bought, cancelled or expired meanwhile)')
+      await clock.settle()
       const { transactions } = await fillDevOrder(runtime, rpcUrl, listing.orderHash, step.buyer, step.units)
       return { sold: true, transactions }
     }
@@ -134,7 +156,9 @@ async function takeStep(
         const made = await offerOnDevToken(runtime, rpcUrl, token, step.bidder, step.price)
         orderHash = made.orderHash
         transactions += made.transactions
+        clock.wrote()
       }
+      await clock.settle()
       const filled = await fillDevOrder(runtime, rpcUrl, orderHash, step.holder)
       return { sold: true, transactions: transactions + filled.transactions }
     }
@@ -146,6 +170,7 @@ async function takeStep(
         .limit(1)
       if (earlier) return 'already'
       await listDevToken(runtime, rpcUrl, token, step.seller, step.price)
+      clock.wrote()
       return { sold: false, transactions: 0 }
     }
   }
