@@ -316,7 +316,10 @@ class LogApplier {
 /**
  * A listing is fillable while its maker holds the token (an ERC-1155 listing: at least what is
  * left of it) and Seaport may move it: otherwise `inactive` (and `active` again when both hold
- * once more, as the signed order then works). Also run after the backfill moved imported tokens.
+ * once more, as the signed order then works). An auction runs while its seller owns the token
+ * (they approve Seaport when they accept the winning bid): a token given away would otherwise
+ * keep its old seller's reserve over every offer to the new owner, and block their sale.
+ * Also run after the backfill moved imported tokens.
  */
 export async function recheckListings(
   db: Database,
@@ -331,6 +334,7 @@ export async function recheckListings(
     .select({
       id: listings.id,
       nftId: listings.nftId,
+      kind: listings.kind,
       maker: listings.maker,
       status: listings.status,
       quantity: listings.quantity,
@@ -345,7 +349,11 @@ export async function recheckListings(
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .leftJoin(tokenBalances, and(eq(tokenBalances.nftId, listings.nftId), eq(tokenBalances.owner, listings.maker)))
     .where(
-      and(inArray(listings.nftId, ids), inArray(listings.status, ['active', 'inactive']), eq(listings.kind, 'fixed')),
+      and(
+        inArray(listings.nftId, ids),
+        inArray(listings.status, ['active', 'inactive']),
+        inArray(listings.kind, ['fixed', 'auction']),
+      ),
     )
   const changes: { id: number; nftId: number; status: 'active' | 'inactive' }[] = []
   for (const listing of open) {
@@ -355,12 +363,13 @@ export async function recheckListings(
         : listing.owner === listing.maker
     const approved =
       holds &&
-      (await client.readContract({
-        address: listing.contract as Address,
-        abi: erc721Abi,
-        functionName: 'isApprovedForAll',
-        args: [listing.maker as Address, seaport],
-      }))
+      (listing.kind === 'auction' ||
+        (await client.readContract({
+          address: listing.contract as Address,
+          abi: erc721Abi,
+          functionName: 'isApprovedForAll',
+          args: [listing.maker as Address, seaport],
+        })))
     const status = approved ? 'active' : 'inactive'
     if (status !== listing.status) changes.push({ id: listing.id, nftId: listing.nftId, status })
   }

@@ -6,7 +6,7 @@
  * Each is refused at the door and stores nothing, or is indexed as what the signed order says.
  */
 import { and, eq } from 'drizzle-orm'
-import { erc1155Abi, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
+import { erc1155Abi, erc721Abi, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
@@ -536,5 +536,41 @@ describe('an offer whose maker no longer has the WETH', () => {
     expect(await shown()).toEqual({ listed: false, best: null })
     await weth('approve', [m.chain.contracts.seaport, price])
     expect(await shown()).toMatchObject({ listed: true })
+  })
+})
+
+describe('an auction whose seller gives the token away', () => {
+  it('stops running for the new owner: no stale reserve on offers, and the new owner may sell', async () => {
+    const auction = (as: Account, reserve: bigint) =>
+      m.api(
+        '/trpc/market.startAuction',
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            nftId: m.nftId(2n),
+            reserveWei: reserve.toString(),
+            endsAt: new Date(Date.now() + 20 * 86_400_000),
+          }),
+        },
+        as,
+      )
+    // A reserve no one will meet, then the token goes to someone else.
+    expect((await auction(m.seller, parseEther('1000'))).status).toBe(200)
+    await m.send(m.seller, {
+      address: m.contract,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [m.seller.address, buyer.address, 2n],
+    })
+    await m.index()
+    const token = await item(m.contract, 2n)
+    expect(token.owner).toBe(buyer.address)
+    expect(token.listings).toEqual([])
+    expect(token.auctionEndsAt).toBeNull()
+    // An ordinary offer to the new owner is not held to the old auction's reserve.
+    const offer = offerFor({ contract: m.contract, tokenId: 2n }, parseEther('0.5'), vitrineFees())
+    expect((await m.submit('offers', await sign(bidder, offer), bidder)).status).toBe(201)
+    // And the new owner may run an auction of their own.
+    expect((await auction(buyer, parseEther('1'))).status).toBe(200)
   })
 })
