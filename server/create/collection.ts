@@ -11,7 +11,7 @@ import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
 import { recordCreatedCollection } from '../../db/market'
 import { collections } from '../../db/schema'
-import type { registerCollectionInput } from '../inputs/collections'
+import { MAX_EARNINGS_PERCENT, type registerCollectionInput } from '../inputs/collections'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { chainClient, unlessUnavailable } from '../trading/clients'
@@ -58,6 +58,13 @@ export async function registerCollection(
   }
   const [receiver, bps] = royalty!
   if (receiver.toLowerCase() !== creator) refuse('contract: its creator earnings do not go to your wallet')
+  // The form's limit, held here too: the contract takes up to 100%, which would leave a reseller
+  // nothing and make a holder who accepts an offer pay more than it brings.
+  if (bps > BigInt(MAX_EARNINGS_PERCENT * 100)) {
+    refuse(
+      `contract: its creator earnings of ${Number(bps) / 100}% are above the ${MAX_EARNINGS_PERCENT}% a collection may ask`,
+    )
+  }
 
   return recordCreatedCollection(db, {
     chainId: input.chainId,

@@ -103,6 +103,22 @@ describe('new collection', () => {
       (await call('registerCollection', { chainId: 31337, contract: feeless, category: 'art' }, m.creator.address))
         .error,
     ).toBe("contract: does not pay this marketplace's platform fee")
+    // The New collection form stops at 10%; a script deploying the contract itself is held to it too.
+    const greedy = await deployCollection(m.chain.url, {
+      name: 'Greedy',
+      symbol: 'G',
+      creator: m.creator.address,
+      royaltyBps: 9_000,
+      feeRecipient: m.feeRecipient,
+      feeBps: 100,
+    })
+    expect(
+      (await call('registerCollection', { chainId: 31337, contract: greedy, category: 'art' }, m.creator.address))
+        .error,
+    ).toBe('contract: its creator earnings of 90% are above the 10% a collection may ask')
+    expect(await m.runtime.db.select().from(collections).where(eq(collections.contract, greedy.toLowerCase()))).toEqual(
+      [],
+    )
     expect(
       (
         await call(
