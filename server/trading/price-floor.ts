@@ -9,7 +9,7 @@ import { refuse } from '../../db/errors'
 
 /**
  * Refuses `price` (named `field` in the message) below the configured minimum, or so small that a
- * fee with a non-zero rate would round to zero wei.
+ * fee with a non-zero rate would round to zero wei, or with fees that add up to all of it.
  */
 export function checkPrice(
   env: Pick<Env, 'minPriceWei'>,
@@ -20,6 +20,14 @@ export function checkPrice(
   if (price < env.minPriceWei) {
     refuse(
       `${field}: the price of ${formatEther(price)} ETH is below the minimum of ${formatEther(env.minPriceWei)} ETH (${env.minPriceWei} wei)`,
+    )
+  }
+  // Fees of the whole price or more (an EIP-2981 royalty may ask 100%) leave a seller nothing, and
+  // make a holder who accepts an offer pay more in fees than the offer brings.
+  const bps = fees.reduce((sum, fee) => sum + fee.bps, 0)
+  if (bps >= 10_000) {
+    refuse(
+      `${field}: ${fees.map((fee) => `${fee.label} of ${fee.bps / 100}%`).join(' and ')} would take the whole price; this token cannot be traded here`,
     )
   }
   for (const fee of fees) {

@@ -574,3 +574,21 @@ describe('an auction whose seller gives the token away', () => {
     expect((await auction(buyer, parseEther('1'))).status).toBe(200)
   })
 })
+
+describe('a collection whose EIP-2981 royalty is the whole price', () => {
+  it('takes no offers: a holder accepting one would pay more in fees than the offer brings', async () => {
+    const trap = await deployForeignEditions1155(m.chain.url, { royaltyReceiver: bidder.address, royaltyBps: 10_000 })
+    await trap.mint(holder.address, 1n, 5n)
+    const imported = await m.api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: trap.address }) },
+      holder,
+    )
+    expect(imported.status).toBe(202)
+    await m.index()
+    const token = await item(trap.address, 1n)
+    expect(token.fees[1]).toMatchObject({ bps: 10_000 })
+    const order = offerFor({ contract: trap.address, tokenId: 1n, quantity: 5n }, parseEther('0.1'), token.fees)
+    await refused('offers', await sign(bidder, order), bidder, 'would take the whole price')
+  })
+})
