@@ -198,6 +198,7 @@ describe('modals', () => {
     const opener = page.getByRole('button', { name: 'Place bid' })
     await opener.click()
     const modal = page.getByTestId('bid-modal')
+    await modal.waitFor() // the trade dialogs' code loads when a trade starts
     expect(await modal.isVisible()).toBe(true)
     const amount = modal.getByLabel('Amount (WETH)')
     expect(await amount.inputValue()).toBe('0.05')
@@ -228,6 +229,7 @@ describe('modals', () => {
     const page = await open(`/item/${data[0]!.id}`)
     await page.getByRole('button', { name: 'Buy now' }).click()
     const modal = page.getByTestId('checkout-modal')
+    await modal.waitFor() // the trade dialogs' code loads when a trade starts
     expect(await modal.getByText(/Creator earnings \(\d+(\.\d+)?%\)/).isVisible()).toBe(true)
     expect(await modal.getByText('Platform fee (1%)').isVisible()).toBe(true)
     expect(await modal.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('/terms')
