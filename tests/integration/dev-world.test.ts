@@ -216,6 +216,13 @@ describe('the dev world', () => {
     expect(BigInt(kiln.stats.volume24h.wei)).toBeGreaterThan(0n)
     expect(kiln.stats.sales).toBeGreaterThan(0)
 
+    // The browser's trading test buys the cheapest buy-now listing: it is still one of Vitrine's ERC-721s.
+    const { data: cheapest } = await rest<{ data: { contract: string; collection: { slug: string } }[] }>(
+      '/nfts?chain=31337&status=buy-now&sort=price-asc&limit=1',
+    )
+    const [own] = await runtime.db.select().from(collections).where(eq(collections.slug, cheapest[0]!.collection.slug))
+    expect(own).toMatchObject({ source: 'vitrine', standard: 'erc721' })
+
     // A token bought and listed again by its new owner has a history of several events.
     const relist = DEV_HISTORY.find((step) => step.kind === 'relist' && step.collection === 'Kiln Glazes')
     if (relist?.kind !== 'relist') throw new Error('the history relists a Kiln Glazes token')
