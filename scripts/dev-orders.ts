@@ -37,7 +37,7 @@ import {
   type OrderComponents,
   type OrderJson,
 } from '../chain/seaport'
-import { collections, nfts } from '../db/schema'
+import { collections, nfts, offers } from '../db/schema'
 import type { Runtime } from '../server/platform/runtime'
 import { findOrder } from '../server/queries/orders'
 import { submitOrderInput } from '../server/trading/order-input'
@@ -144,10 +144,19 @@ export async function listDevToken(
   return signAndSubmit(context, 'listing', seller, order)
 }
 
+/** The WETH `maker`'s open offers may still take: what their balance and Seaport allowance must cover. */
+async function wethPromised({ db }: Context, maker: Address): Promise<bigint> {
+  const open = await db
+    .select({ price: offers.priceWei, quantity: offers.quantity, filled: offers.filledQuantity })
+    .from(offers)
+    .where(and(eq(offers.maker, maker.toLowerCase()), eq(offers.status, 'active')))
+  return open.reduce((sum, o) => sum + BigInt(o.price) * (BigInt(o.quantity) - BigInt(o.filled)), 0n)
+}
+
 /**
- * `bidder` offers `price` WETH for one ERC-721 `token` for 30 days, wrapping that much ETH and
- * allowing Seaport that much more first: once the offer is accepted, the bidder's WETH and
- * allowance are what they were (what their other offers need). Answers the transactions sent.
+ * `bidder` offers `price` WETH for one ERC-721 `token` for 30 days, with WETH and a Seaport
+ * allowance that cover it on top of their open offers (wrapped and allowed only as far as they do
+ * not already). Answers the transactions sent.
  */
 export async function offerOnDevToken(
   context: Context,
@@ -156,31 +165,24 @@ export async function offerOnDevToken(
   bidder: number,
   price: string,
 ): Promise<{ orderHash: string; transactions: number }> {
-  const { weth, seaport } = seaportOf()
+  const { weth } = seaportOf()
   const wallet = walletOf(rpcUrl, bidder)
   const owner = accounts[bidder]!.address
   const amount = parseEther(price)
-  const allowance = await wallet.readContract({
-    address: weth,
-    abi: erc20Abi,
-    functionName: 'allowance',
-    args: [owner, seaport],
-  })
-  await confirmed(
-    wallet,
-    'wrapping WETH',
-    await wallet.writeContract({ address: weth, abi: wrappedEtherAbi, functionName: 'deposit', value: amount }),
-  )
-  await confirmed(
-    wallet,
-    'allowing Seaport WETH',
-    await wallet.writeContract({
+  const needed = (await wethPromised(context, owner)) + amount
+  let transactions = 0
+  const balance = await wallet.readContract({ address: weth, abi: erc20Abi, functionName: 'balanceOf', args: [owner] })
+  if (balance < needed) {
+    const hash = await wallet.writeContract({
       address: weth,
-      abi: erc20Abi,
-      functionName: 'approve',
-      args: [seaport, allowance + amount],
-    }),
-  )
+      abi: wrappedEtherAbi,
+      functionName: 'deposit',
+      value: needed - balance,
+    })
+    await confirmed(wallet, 'wrapping WETH', hash)
+    transactions++
+  }
+  transactions += await allowWeth(wallet, needed)
   const now = nowSeconds()
   const order = offerOrder({
     maker: owner,
@@ -194,18 +196,38 @@ export async function offerOnDevToken(
     counter: await counterOf(wallet, bidder),
   })
   const { orderHash } = await signAndSubmit(context, 'offer', bidder, order)
-  return { orderHash, transactions: 2 }
+  return { orderHash, transactions }
+}
+
+/** Allows Seaport `needed` WETH of the wallet's, unless it may spend that much already; answers the transactions sent. */
+async function allowWeth(wallet: Wallet, needed: bigint): Promise<number> {
+  const { weth, seaport } = seaportOf()
+  const allowance = await wallet.readContract({
+    address: weth,
+    abi: erc20Abi,
+    functionName: 'allowance',
+    args: [wallet.account.address, seaport],
+  })
+  if (allowance >= needed) return 0
+  const hash = await wallet.writeContract({
+    address: weth,
+    abi: erc20Abi,
+    functionName: 'approve',
+    args: [seaport, needed],
+  })
+  await confirmed(wallet, 'allowing Seaport WETH', hash)
+  return 1
 }
 
 /**
  * `filler` fills the stored order `orderHash` (all of it, or `units` of an ERC-1155 order for
  * several): a listing is bought for its ETH price; an offer is accepted by its token's holder, who
- * approves Seaport for the collection if need be and allows it the WETH fees (on top of what their
- * own offers need: spent by the fill, the allowance is back where it was). Refused, as the
- * wallet refuses, unless the order is open. Answers the transactions sent.
+ * approves Seaport for the collection if need be and allows it the WETH fees on top of what their
+ * own open offers need. Refused, as the wallet refuses, unless the order is open. Answers the
+ * transactions sent.
  */
 export async function fillDevOrder(
-  { db }: Context,
+  { db, env }: Context,
   rpcUrl: string,
   orderHash: string,
   filler: number,
@@ -219,7 +241,7 @@ export async function fillDevOrder(
   const order = orderFromJson(stored.components as OrderJson)
   const quantity = BigInt(stored.quantity)
   const part = units ?? quantity - BigInt(stored.filledQuantity)
-  const { seaport, weth } = seaportOf()
+  const { seaport } = seaportOf()
   const wallet = walletOf(rpcUrl, filler)
   const me = accounts[filler]!.address
   let transactions = 0
@@ -250,25 +272,7 @@ export async function fillDevOrder(
       transactions++
     }
     const owed = (fees.reduce((sum, fee) => sum + fee.startAmount, 0n) * part) / quantity
-    if (owed > 0n) {
-      const allowance = await wallet.readContract({
-        address: weth,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [me, seaport],
-      })
-      await confirmed(
-        wallet,
-        'allowing Seaport the WETH fees',
-        await wallet.writeContract({
-          address: weth,
-          abi: erc20Abi,
-          functionName: 'approve',
-          args: [seaport, allowance + owed],
-        }),
-      )
-      transactions++
-    }
+    if (owed > 0n) transactions += await allowWeth(wallet, (await wethPromised({ db, env }, me)) + owed)
   }
   const hash =
     quantity > 1n
