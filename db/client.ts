@@ -31,22 +31,27 @@ export function createDatabase({ url, authToken }: DatabaseConfig): Database {
 }
 
 const lockProbes = new Map<string, Client>()
+/** One probe at a time per file: concurrent health checks share it instead of contending. */
+const probesUnderWay = new Map<string, Promise<void>>()
+/** Between tries of the non-waiting probe: short, so a brief write does not read as blocked. */
+const PROBE_RETRY_MS = 25
 
 /**
- * Throws when a write could not take the database's write lock now. An embedded file is asked
- * on a connection of its own that does not wait (the native call would stall the event loop
- * for the whole busy timeout); a server is asked with the write itself, bounded by `waitMs`.
- * The statement needs the lock and changes nothing.
+ * Throws when a write could not take the database's write lock within `waitMs`. An embedded file
+ * is asked on a connection of its own that does not wait (the native call would stall the event
+ * loop for the whole busy timeout), tried again every few ms until `waitMs` has passed, so only
+ * a lock held that long (not another process's short write) reads as blocked; a server is asked
+ * with the write itself, bounded by `waitMs`. The statement needs the lock and changes nothing.
  */
 export async function assertWritable(db: Database, { url, authToken }: DatabaseConfig, waitMs: number): Promise<void> {
   const probe = 'DELETE FROM leases WHERE 0'
   if (url.startsWith('file:') && url !== 'file::memory:') {
-    let client = lockProbes.get(url)
-    if (!client) lockProbes.set(url, (client = createClient({ url, authToken, timeout: 0 })))
-    await client.execute(probe).catch((error: unknown) => {
-      throw new Error('writes are blocked: another writer holds the database lock', { cause: error })
-    })
-    return
+    let underWay = probesUnderWay.get(url)
+    if (!underWay) {
+      underWay = probeFile({ url, authToken }, probe, waitMs).finally(() => probesUnderWay.delete(url))
+      probesUnderWay.set(url, underWay)
+    }
+    return underWay
   }
   let timer: ReturnType<typeof setTimeout> | undefined
   const blocked = new Promise<never>((_, reject) => {
@@ -58,5 +63,28 @@ export async function assertWritable(db: Database, { url, authToken }: DatabaseC
     await Promise.race([write, blocked])
   } finally {
     clearTimeout(timer)
+  }
+}
+
+async function probeFile({ url, authToken }: DatabaseConfig, probe: string, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs
+  for (;;) {
+    let client = lockProbes.get(url)
+    if (!client) lockProbes.set(url, (client = createClient({ url, authToken, timeout: 0 })))
+    try {
+      await client.execute(probe)
+      return
+    } catch (error) {
+      // A connection whose write found the lock taken keeps a lock of its own afterwards (libsql
+      // leaves the failed statement open), which would block every other writer: never reuse it.
+      lockProbes.delete(url)
+      client.close()
+      if (Date.now() >= deadline) {
+        throw new Error(`writes are blocked: another writer held the database lock for ${waitMs} ms`, {
+          cause: error,
+        })
+      }
+      await new Promise((resolve) => setTimeout(resolve, PROBE_RETRY_MS))
+    }
   }
 }

@@ -44,6 +44,25 @@ describe('/api/health', () => {
       other.close()
     }
     expect((await request('/api/health')).status).toBe(200)
+    // The probe that found the lock taken holds none afterwards: another writer gets it at once.
+    const writer = createClient({ url: runtime.url })
+    try {
+      await (await writer.transaction('write')).rollback()
+    } finally {
+      writer.close()
+    }
+  })
+
+  it('does not call a short write blocked, nor do concurrent checks block each other', async () => {
+    const other = createClient({ url: runtime.url })
+    const lock = await other.transaction('write')
+    setTimeout(() => void lock.rollback(), 150) // another process's write, done in 150 ms
+    try {
+      const answers = await Promise.all(Array.from({ length: 20 }, () => request('/api/health')))
+      expect(answers.map((response) => response.status)).toEqual(Array(20).fill(200))
+    } finally {
+      other.close()
+    }
   })
 })
 
