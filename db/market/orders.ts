@@ -32,12 +32,18 @@ export interface OrderRecord {
   counter: bigint
   /** An ERC-1155 order's number of tokens (`priceWei` is the price of one); 1 otherwise. */
   quantity?: bigint
+  /**
+   * An ERC-1155 listing: how many its maker holds. Their open listings of the token and this one
+   * may not ask for more, checked inside the transaction so two sent at once cannot either.
+   */
+  held?: bigint
 }
 
 /** Stores an order with its line in the feed (at `at`) and updates the NFT's market columns. */
 export function recordOrder(db: Db, order: OrderRecord, now = new Date(), at = now): Promise<{ id: number }> {
   return db.transaction(async (tx) => {
     const listing = order.side === 'listing'
+    if (listing && order.held !== undefined) await checkUnlisted(tx, order, now)
     const currency = listing ? 'ETH' : 'WETH'
     const values = {
       nftId: order.nft.id,
@@ -81,6 +87,34 @@ export function recordOrder(db: Db, order: OrderRecord, now = new Date(), at = n
     await refreshInTx(tx, [order.nft.id], now)
     return { id: row!.id }
   })
+}
+
+/**
+ * An ERC-1155 seller's open listings of the token and this one together may not ask for more
+ * than they hold: buyers would be shown tokens that are not there (each listing alone fits).
+ */
+async function checkUnlisted(tx: Tx, order: OrderRecord, now: Date) {
+  const open = await tx
+    .select({ quantity: listings.quantity, filled: listings.filledQuantity })
+    .from(listings)
+    .where(
+      and(
+        eq(listings.nftId, order.nft.id),
+        eq(listings.maker, order.maker),
+        eq(listings.kind, 'fixed'),
+        inArray(listings.status, ['active', 'inactive']),
+        gt(listings.endsAt, now),
+      ),
+    )
+  const listed = open.reduce((sum, l) => sum + BigInt(l.quantity) - BigInt(l.filled), 0n)
+  const held = order.held!
+  if (listed + (order.quantity ?? 1n) > held) {
+    const room = held > listed ? held - listed : 0n
+    throw new DomainError(
+      'bad_request',
+      `order.offer: you already list ${listed} of this token and hold ${held}, so at most ${room} more can be listed (cancel a listing on chain to list its tokens again)`,
+    )
+  }
 }
 
 export interface AuctionRecord {

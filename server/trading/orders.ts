@@ -6,7 +6,7 @@
  * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
  * WETH balance and allowance (offers).
  */
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   compactSignatureToSignature,
   erc20Abi,
@@ -176,39 +176,6 @@ async function ensureNew(db: Database, hash: string) {
 }
 
 /**
- * An ERC-1155 seller's open listings of the token and this one together may not ask for more
- * than they hold: buyers would be shown tokens that are not there (each listing alone fits).
- */
-async function checkUnlisted(
-  db: Database,
-  nftId: number,
-  maker: Address,
-  balance: bigint,
-  quantity: bigint,
-  now: Date,
-) {
-  const open = await db
-    .select({ quantity: listings.quantity, filled: listings.filledQuantity })
-    .from(listings)
-    .where(
-      and(
-        eq(listings.nftId, nftId),
-        eq(listings.maker, maker),
-        eq(listings.kind, 'fixed'),
-        inArray(listings.status, ['active', 'inactive']),
-        gt(listings.endsAt, now),
-      ),
-    )
-  const listed = open.reduce((sum, l) => sum + BigInt(l.quantity) - BigInt(l.filled), 0n)
-  if (listed + quantity > balance) {
-    const room = balance > listed ? balance - listed : 0n
-    refuse(
-      `order.offer: you already list ${listed} of this token and hold ${balance}, so at most ${room} more can be listed (cancel a listing on chain to list its tokens again)`,
-    )
-  }
-}
-
-/**
  * A listing: one ERC-721, or N of one ERC-1155 token (a partial order: any number of them may be
  * bought, each at an Nth of every amount), offered for ETH; the seller is paid first, then the fees.
  */
@@ -285,9 +252,18 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
     )
   if (!approved)
     refuse('order.offerer: has not approved Seaport to transfer tokens of this collection (setApprovalForAll)')
-  if (editions) await checkUnlisted(db, token.nft.id, order.offerer, held, quantity, now)
 
-  return storeOrder(db, now, 'listing', token.nft, { ...input, signature }, hash, price, quantity)
+  return storeOrder(
+    db,
+    now,
+    'listing',
+    token.nft,
+    { ...input, signature },
+    hash,
+    price,
+    quantity,
+    editions ? held : undefined,
+  )
 }
 
 /**
@@ -368,6 +344,7 @@ async function storeOrder(
   hash: string,
   price: bigint,
   quantity = 1n,
+  held?: bigint,
 ) {
   const { order } = input
   const { id } = await recordOrder(
@@ -384,6 +361,7 @@ async function storeOrder(
       signature: input.signature,
       counter: order.counter,
       quantity,
+      held,
     },
     now,
   )

@@ -23,6 +23,7 @@ import {
   type Fee,
   type OrderComponents,
 } from '../../chain/seaport'
+import { recordOrder } from '../../db/market'
 import { collections, listings, offers, sales } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
@@ -412,6 +413,32 @@ describe('ERC-1155 listings and the seller’s balance', () => {
     expect((await m.submit('listings', await list(3n), holder)).status).toBe(201)
     await refused('listings', await list(2n), holder, 'order.offer: you already list 3 of this token')
     expect((await m.submit('listings', await list(1n, parseEther('0.2')), holder)).status).toBe(201)
+  })
+
+  it('is checked in the transaction that stores the listing: two stored at once cannot together oversell', async () => {
+    await editions.mint(holder.address, 3n, 4n)
+    await m.index()
+    const token = await item(editions.address, 3n)
+    const record = (salt: number) =>
+      recordOrder(m.runtime.db, {
+        side: 'listing',
+        nft: { id: token.id, collectionId: token.collection.id, owner: null },
+        maker: holder.address.toLowerCase(),
+        priceWei: parseEther('0.1'),
+        startsAt: new Date(),
+        endsAt: new Date(Date.now() + 86_400_000),
+        orderHash: `0x${salt.toString(16).padStart(64, '0')}`,
+        orderJson: '{}',
+        signature: '0x',
+        counter: 0n,
+        quantity: 3n,
+        held: 4n,
+      })
+    const settled = await Promise.allSettled([record(0xa1), record(0xa2)])
+    expect(settled.map((s) => s.status).sort()).toEqual(['fulfilled', 'rejected'])
+    const refusal = settled.find((s) => s.status === 'rejected') as PromiseRejectedResult
+    expect(String(refusal.reason)).toContain('you already list 3 of this token and hold 4')
+    expect((await item(editions.address, 3n)).listings.map((l: any) => l.quantity)).toEqual(['3'])
   })
 
   it('stops showing a listing as buyable once the seller holds less than is left of it', async () => {
