@@ -39,5 +39,6 @@ export function sitemapXml(origin: string, entries: { collections: string[]; ite
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
 }
 
+/** Crawlers stay off the API and profile editing, but may read the pictures served under /api. */
 export const robotsTxt = (origin: string) =>
-  `User-agent: *\nDisallow: /api/\nDisallow: /profile/\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`
+  `User-agent: *\nAllow: /api/media/\nAllow: /api/art/\nDisallow: /api/\nDisallow: /profile/\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`

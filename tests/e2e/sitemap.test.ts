@@ -26,6 +26,7 @@ describe('for search engines', () => {
     const text = await response.text()
     expect(text).toMatch(/^Sitemap: http:\/\/\S+\/sitemap\.xml$/m)
     expect(text).toContain('Disallow: /api/')
+    expect(text).toContain('Allow: /api/media/') // pictures stay findable
   })
 
   it('the sitemap lists canonical pages, collections and items, all on the public origin and all answering', async () => {
