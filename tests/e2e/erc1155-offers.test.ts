@@ -4,13 +4,14 @@
  * holder is paid in WETH less the platform fee and the contract's EIP-2981 royalty, and the item
  * still asks for the one left.
  */
-import type { Browser, Locator, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { createPublicClient, erc1155Abi, erc20Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration } from '../support/browser'
+import { launchBrowser, openPage } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignEditions1155 } from '../support/foreign'
+import { signInWithTestWallet, tradeOutcome, ownedOf } from '../support/trade-page'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
@@ -23,34 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-async function open(page: Page, path: string) {
-  await page.goto(baseUrl + path)
-  await waitForHydration(page)
-}
-
-async function signIn(page: Page) {
-  await open(page, '/login')
-  await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
-  await page.waitForURL(/\/user\/0x/)
-}
-
-async function tradeOutcome(scope: Page | Locator) {
-  const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
-  await status.waitFor({ timeout: 45_000 })
-  return { phase: await status.getAttribute('data-phase'), text: (await status.textContent()) ?? '' }
-}
-
-/** The holder's tokens of `contract` as the Owned API lists them, once the indexer has read them. */
-async function ownedOf(address: string, contract: string, deadline = Date.now() + 45_000) {
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/v1/users/owned/${address}?limit=100`)
-    const data = ((await response.json()) as { data: { id: number; contract: string; name: string }[] }).data
-    const found = data.filter((n) => n.contract === contract)
-    if (found.length || Date.now() > deadline) return found
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-  }
-}
 
 const weth = async (address: Address) => {
   const { data } = (await (await fetch(`${baseUrl}/api/v1/chain`)).json()) as {
@@ -71,8 +44,8 @@ describe('an offer on an ERC-1155 token', () => {
     })
     await editions.mint(testAccount(5).address, 4n, 2n)
     const holder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [5] })
-    await signIn(holder.page)
-    await open(holder.page, '/add-collection')
+    await signInWithTestWallet(holder.page)
+    await openPage(holder.page, '/add-collection')
     await holder.page.getByLabel('Contract address').fill(editions.address)
     await holder.page.getByRole('button', { name: 'Add collection' }).click()
     await holder.page.waitForURL(/\/collection\/lock-keys-/, { timeout: 30_000 })
@@ -80,8 +53,8 @@ describe('an offer on an ERC-1155 token', () => {
     expect(nft).toBeDefined()
 
     const bidder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [6] })
-    await signIn(bidder.page)
-    await open(bidder.page, `/item/${nft!.id}`)
+    await signInWithTestWallet(bidder.page)
+    await openPage(bidder.page, `/item/${nft!.id}`)
     await bidder.page.getByRole('button', { name: 'Make offer' }).click()
     const bid = bidder.page.getByTestId('bid-modal')
     await bid.getByLabel('Price per token (WETH)').fill('0.05')
@@ -95,7 +68,7 @@ describe('an offer on an ERC-1155 token', () => {
     })
 
     const before = await weth(holder.wallet.address())
-    await open(holder.page, `/item/${nft!.id}`)
+    await openPage(holder.page, `/item/${nft!.id}`)
     const offer = holder.page.getByTestId('offers').locator('li', { hasText: 'each · 3 of 3 wanted' })
     await offer.getByRole('button', { name: 'Accept' }).click()
     expect(await tradeOutcome(holder.page)).toMatchObject({
@@ -109,7 +82,7 @@ describe('an offer on an ERC-1155 token', () => {
     expect(await balanceOf(holder.wallet.address())).toBe(0n)
     // 2 × 0.05 WETH, less 1% platform fee and 5% EIP-2981 royalty.
     expect((await weth(holder.wallet.address())) - before).toBe(94_000_000_000_000_000n)
-    await open(bidder.page, `/item/${nft!.id}`)
+    await openPage(bidder.page, `/item/${nft!.id}`)
     await bidder.page.getByTestId('offers').getByText('each · 1 of 3 wanted').waitFor()
     expect([...holder.errors, ...bidder.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await Promise.all([holder.close(), bidder.close()])

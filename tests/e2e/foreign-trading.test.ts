@@ -4,13 +4,14 @@
  * (the fees name the contract's EIP-2981 royalty), and a second wallet buys it on chain; an ERC-1155
  * holder lists 5 of a token and a second wallet buys 2 of them.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { createPublicClient, erc1155Abi, erc721Abi, http } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
+import { signInWithTestWallet, tradeOutcome, ownedOf } from '../support/trade-page'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
@@ -23,29 +24,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-async function signIn(page: Page) {
-  await openPage(page, '/login')
-  await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
-  await page.waitForURL(/\/user\/0x/)
-}
-
-async function tradeOutcome(scope: ReturnType<Page['getByTestId']>) {
-  const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
-  await status.waitFor({ timeout: 45_000 })
-  return { phase: await status.getAttribute('data-phase'), text: (await status.textContent()) ?? '' }
-}
-
-/** The holder's tokens of `contract` as the Owned API lists them, once the indexer has read them. */
-async function ownedOf(address: string, contract: string, deadline = Date.now() + 45_000) {
-  for (;;) {
-    const response = await fetch(`${baseUrl}/api/v1/users/owned/${address}?limit=100`)
-    const data = ((await response.json()) as { data: { id: number; contract: string; name: string }[] }).data
-    const found = data.filter((n) => n.contract === contract)
-    if (found.length || Date.now() > deadline) return found
-    await new Promise((resolve) => setTimeout(resolve, 1_000))
-  }
-}
 
 describe('foreign tokens in the browser', () => {
   it('is imported by its holder, shown under Owned, listed, and bought by another wallet', async () => {
@@ -60,7 +38,7 @@ describe('foreign tokens in the browser', () => {
     await art.mint(testAccount(3).address, 1n, 2n)
 
     const seller = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [3] })
-    await signIn(seller.page)
+    await signInWithTestWallet(seller.page)
     await openPage(seller.page, '/add-collection')
     await seller.page.getByLabel('Contract address').fill(art.address)
     await seller.page.getByRole('button', { name: 'Add collection' }).click()
@@ -112,7 +90,7 @@ describe('foreign tokens in the browser', () => {
     })
     await editions.mint(testAccount(5).address, 3n, 5n)
     const holder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [5] })
-    await signIn(holder.page)
+    await signInWithTestWallet(holder.page)
     await openPage(holder.page, '/add-collection')
     await holder.page.getByLabel('Contract address').fill(editions.address)
     await holder.page.getByRole('button', { name: 'Add collection' }).click()

@@ -3,10 +3,11 @@
  * a wallet buys a seeded listing, lists the token again, a second wallet buys it; then an offer
  * is made and accepted. Ownership is checked on chain and on both user pages.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { erc721Abi, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { launchBrowser, openPage } from '../support/browser'
+import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 import { visitorWithWallet } from '../support/test-wallet'
 import { createTestClient, http, publicActions } from 'viem'
 import { anvil } from 'viem/chains'
@@ -24,25 +25,6 @@ afterAll(async () => {
 
 /** A browser of its own with a wallet holding one of anvil's test accounts (7 and 8 are kept for this test). */
 const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
-
-async function signIn(page: Page) {
-  await openPage(page, '/login')
-  await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
-  await page.waitForURL(/\/user\/0x/)
-}
-
-/** Waits for the trade to finish and answers what it said. */
-async function tradeOutcome(scope: Page | ReturnType<Page['getByTestId']>) {
-  const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
-  await status.waitFor({ timeout: 45_000 }).catch(async (error: Error) => {
-    const now = await scope
-      .getByTestId('trade-status')
-      .textContent()
-      .catch(() => 'nothing (no trade status is shown)')
-    throw new Error(`the trade did not finish; it says: ${now}`, { cause: error })
-  })
-  return { phase: await status.getAttribute('data-phase'), text: (await status.textContent()) ?? '' }
-}
 
 interface ListedNft {
   id: number
@@ -83,7 +65,7 @@ describe('trading with two wallets', () => {
       expect(nft).toBeDefined()
 
       const seller = await a()
-      await signIn(seller.page)
+      await signInWithTestWallet(seller.page)
       await openPage(seller.page, `/item/${nft.id}`)
       await seller.page.getByRole('button', { name: 'Buy now' }).click()
       const checkout = seller.page.getByTestId('checkout-modal')
@@ -129,7 +111,7 @@ describe('trading with two wallets', () => {
 
   it('a wallet makes an offer and the owner accepts it on chain', async () => {
     const bidder = await a()
-    await signIn(bidder.page)
+    await signInWithTestWallet(bidder.page)
     await openPage(bidder.page, `/item/${nft.id}`)
     await bidder.page.getByRole('button', { name: 'Place bid' }).click()
     const bid = bidder.page.getByTestId('bid-modal')
@@ -140,7 +122,7 @@ describe('trading with two wallets', () => {
     await bid.getByRole('button', { name: 'Done' }).click()
 
     const owner = await b()
-    await signIn(owner.page)
+    await signInWithTestWallet(owner.page)
     await openPage(owner.page, `/item/${nft.id}`)
     const offers = owner.page.getByTestId('offers')
     const mine = offers.locator('li', { hasText: '0.05 WETH' }).filter({ hasText: bidder.wallet.address().slice(0, 6) })
@@ -156,7 +138,7 @@ describe('trading with two wallets', () => {
 
   it('a cancelled listing cannot be bought: a buyer who still sees it is told so and pays nothing', async () => {
     const seller = await a() // owns the token since the accepted offer
-    await signIn(seller.page)
+    await signInWithTestWallet(seller.page)
     await openPage(seller.page, `/item/${nft.id}`)
     await seller.page.getByRole('button', { name: 'Sell' }).click()
     const listing = seller.page.getByTestId('list-modal')
