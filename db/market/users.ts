@@ -47,13 +47,17 @@ export async function saveProfile(
   return row
 }
 
-/** Signing in creates the wallet's row, or marks it as seen; returns its session version. */
+/**
+ * Signing in creates the wallet's row; returns its session version. An existing row is left as
+ * it was: `updatedAt` is public (the profile's last change), so a sign-in must not move it.
+ */
 export async function recordSignIn(db: Db, address: string): Promise<number> {
   const key = address.toLowerCase()
   const [row] = await db
     .insert(users)
     .values(newUser(key))
-    .onConflictDoUpdate({ target: users.address, set: { updatedAt: NOW_MS } })
+    // A no-op update, so that RETURNING gives the existing row's version too.
+    .onConflictDoUpdate({ target: users.address, set: { sessionVersion: sql`${users.sessionVersion}` } })
     .returning({ sessionVersion: users.sessionVersion })
   return row?.sessionVersion ?? 0
 }

@@ -71,6 +71,22 @@ describe('ending sessions', () => {
     expect(await sessionOf(stranger)).toBe(other.address)
   })
 
+  it('signing in again is not public: the profile\'s updatedAt moves only when the profile changes', async () => {
+    const account = privateKeyToAccount(generatePrivateKey())
+    const updatedAt = async () =>
+      ((await (await request(`/api/v1/users/${account.address}`)).json()) as { data: { updatedAt: string } }).data
+        .updatedAt
+    const cookie = await signIn(request, account)
+    const joined = await updatedAt()
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    await signIn(request, account)
+    expect(await updatedAt()).toBe(joined)
+
+    await new Promise((resolve) => setTimeout(resolve, 5))
+    expect((await saveProfile(cookie, account.address, 'changed_profile')).status).toBe(200)
+    expect(await updatedAt()).not.toBe(joined)
+  })
+
   it('"sign out everywhere" needs a session', async () => {
     const response = await request('/api/trpc/signOutEverywhere', {
       method: 'POST',
