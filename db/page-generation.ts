@@ -26,13 +26,18 @@ export async function pagesGeneration(db: Database): Promise<number> {
   return row?.generation ?? 0
 }
 
-/** `write`, followed by `pagesChanged` on the same database or transaction. */
+/**
+ * `write`, followed by `pagesChanged` on the same database or transaction when `changed` says the
+ * write changed something (by default, always): the indexer's rounds that find nothing to do must
+ * not retire the edge cache every minute.
+ */
 export function changingPages<Args extends unknown[], Result>(
   write: (db: Db, ...args: Args) => Promise<Result>,
+  changed: (result: NoInfer<Result>, args: NoInfer<Args>) => boolean = () => true,
 ): (db: Db, ...args: Args) => Promise<Result> {
   return async (db, ...args) => {
     const result = await write(db, ...args)
-    await pagesChanged(db)
+    if (changed(result, args)) await pagesChanged(db)
     return result
   }
 }

@@ -18,15 +18,15 @@ import * as refresh from './refresh'
 import * as rewind from './rewind'
 import * as users from './users'
 
-export const refreshNftMarket = changingPages(refresh.refreshNftMarket)
-export const expireOrders = changingPages(refresh.expireOrders)
+export const refreshNftMarket = changingPages(refresh.refreshNftMarket, (refreshed) => refreshed > 0)
+export const expireOrders = changingPages(refresh.expireOrders, (expired) => expired.length > 0)
 export const recordOrder = changingPages(orders.recordOrder)
 export const recordAuction = changingPages(orders.recordAuction)
 export const recordToken = changingPages(orders.recordToken)
 export const recordLazyMint = changingPages(orders.recordLazyMint)
 export const recordMintedToken = changingPages(orders.recordMintedToken)
-export const setListingStatuses = changingPages(orders.setListingStatuses)
-export const setOfferStatuses = changingPages(orders.setOfferStatuses)
+export const setListingStatuses = changingPages(orders.setListingStatuses, (_, [changes]) => changes.length > 0)
+export const setOfferStatuses = changingPages(orders.setOfferStatuses, (_, [changes]) => changes.length > 0)
 export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
 export const applyTransfer = changingPages(chain.applyTransfer)
 export const applyFill = changingPages(chain.applyFill)

@@ -42,10 +42,11 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
   }
 }
 
-/** Recomputes the market columns of `nftIds` from their live orders (one transaction). */
-export async function refreshNftMarket(db: Db, nftIds: Iterable<number>, now = new Date()): Promise<void> {
+/** Recomputes the market columns of `nftIds` from their live orders (one transaction); returns how many. */
+export async function refreshNftMarket(db: Db, nftIds: Iterable<number>, now = new Date()): Promise<number> {
   const ids = [...new Set(nftIds)]
   if (ids.length) await db.transaction((tx) => refreshInTx(tx, ids, now))
+  return ids.length
 }
 
 /**

@@ -7,6 +7,7 @@ import { BaseError, ContractFunctionRevertedError, type Abi, erc20Abi, erc721Abi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { feeAmount, orderParameters, orderTypedData } from '../../chain/seaport'
+import { pagesGeneration } from '../../db/page-generation'
 import { activity, chainCursors, listings, nfts, offers, sales } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
@@ -509,5 +510,15 @@ describe('indexer', () => {
       args: [zeroAddress.replace(/0$/, '1') as `0x${string}`, true],
     })
     expect(await m.index()).toBeDefined()
+  })
+
+  it("leaves the pages' generation alone when its round changes nothing a page shows, so the edge cache keeps its pages", async () => {
+    await m.index()
+    const before = await pagesGeneration(m.runtime.db)
+    expect(before).toBeGreaterThan(0)
+    // Blocks with nothing of ours, while open offers and listings are checked again.
+    await m.chain.client.mine({ blocks: 3 })
+    expect(await m.index()).toMatchObject({ logs: 0 })
+    expect(await pagesGeneration(m.runtime.db)).toBe(before)
   })
 })
