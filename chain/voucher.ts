@@ -62,6 +62,17 @@ export interface TokenMetadataInput {
   attributes: { trait_type: string; value: string }[]
 }
 
+/**
+ * Where a created token's files go in its metadata (the ERC-721 / OpenSea convention): an MP4 is
+ * its `animation_url` and its poster, when it has one, the `image` wallets and cards show; any
+ * other file is the image itself. `base` is the site's origin, or '' for paths.
+ */
+export function tokenMediaUrls(base: string, media: string, poster?: string) {
+  const url = (key: string) => `${base}/api/media/${key}`
+  const video = media.endsWith('.mp4')
+  return { image: url(video && poster ? poster : media), animationUrl: video ? url(media) : null }
+}
+
 /** The ERC-721 metadata JSON, byte for byte the same wherever it is built (keys in a fixed order). */
 export function tokenMetadataJson(m: TokenMetadataInput): string {
   return JSON.stringify({

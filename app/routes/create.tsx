@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useId, useState } from 'react'
+import { useId, useState } from 'react'
 import { marketplaceContracts } from '../../chain/marketplace'
 import { networkName } from '../../chain/networks'
+import { MediaField } from '../components/create/MediaField'
 import { NewCollectionModal } from '../components/create/NewCollectionModal'
 import { PropertiesModal, type Property } from '../components/create/PropertiesModal'
 import { TradeStatus } from '../components/trade/TradeStatus'
@@ -13,7 +14,7 @@ import { useSchemaForm } from '../lib/form'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { useWallet } from '../wallet/WalletProvider'
-import { createItemForm, MAX_MEDIA_MB, MEDIA_ACCEPT, mediaFileSchema } from '../../server/inputs/create'
+import { createItemForm } from '../../server/inputs/create'
 
 export const Route = createFileRoute('/create')({
   head: () => ({ meta: [{ title: pageTitle('Create') }] }),
@@ -45,7 +46,6 @@ function CreatePage() {
   const [chainId, setChainId] = useState<number | undefined>(undefined)
   const chain = chainId ?? chainIds[0]
   const [collection, setCollection] = useState('')
-  const [preview, setPreview] = useState<{ url: string; video: boolean } | null>(null)
   const [properties, setProperties] = useState<Property[]>([])
   const [mode, setMode] = useState<'lazy' | 'mint'>('lazy')
   const [modal, setModal] = useState<'properties' | 'collection' | null>(null)
@@ -54,7 +54,7 @@ function CreatePage() {
     schema: createItemForm(mode === 'lazy'),
     // The server names a refused price by the voucher's field.
     serverFields: { minPriceWei: 'price' },
-    onValid: ({ media: file, price, collection: slug, ...fields }) => {
+    onValid: ({ media: file, poster: posterFile, price, collection: slug, ...fields }) => {
       const picked = collections.find((c) => c.slug === slug)
       if (!picked) return form.setError('collection', 'Pick one of your collections, or create one.')
       const token = {
@@ -65,12 +65,15 @@ function CreatePage() {
       void trade.run(
         async (_trading, onStep) => {
           onStep('submitting')
-          const media = await uploadMedia(file)
+          // The poster first: a picture the server refuses leaves nothing stored.
+          const poster = posterFile && (await uploadMedia(posterFile).catch(besideField('poster')))
+          const media = await uploadMedia(file).catch(besideField('media'))
           const creating = await wallet.creating()
+          const item = { ...token, media, poster }
           const published = await (
             price !== undefined
-              ? creating.lazyMint({ ...token, media }, price, new Date(Date.now() + VOUCHER_DAYS * 86_400_000), onStep)
-              : creating.mintNow({ ...token, media }, onStep)
+              ? creating.lazyMint(item, price, new Date(Date.now() + VOUCHER_DAYS * 86_400_000), onStep)
+              : creating.mintNow(item, onStep)
           ).catch((error: unknown) => {
             form.fromServer(error)
             throw error
@@ -82,8 +85,11 @@ function CreatePage() {
     },
   })
   const { errors } = form
-
-  useEffect(() => () => void (preview && URL.revokeObjectURL(preview.url)), [preview])
+  /** An upload refused by the server: its reason beside the file's field, and the publishing stops. */
+  const besideField = (name: string) => (error: unknown) => {
+    form.setError(name, error instanceof Error ? error.message.replace(/^file: /, '') : String(error))
+    throw error
+  }
   const collections = (mine.data ?? []).filter((c) => c.chainId === chain)
 
   return (
@@ -109,42 +115,7 @@ function CreatePage() {
         </p>
       )}
       <form className="space-y-6" {...form.props}>
-        <div>
-          <label htmlFor={`${id}-media`} className="text-sm font-semibold">
-            Image, video or animation
-          </label>
-          <p className="text-xs text-jacarta-500 dark:text-jacarta-200">
-            PNG, JPEG, GIF, WebP, AVIF or MP4, up to {MAX_MEDIA_MB} MB.
-          </p>
-          <input
-            id={`${id}-media`}
-            name="media"
-            type="file"
-            accept={MEDIA_ACCEPT.join(',')}
-            aria-invalid={!!errors.media}
-            aria-describedby={errors.media ? `${id}-media-error` : undefined}
-            className="mt-2 block w-full max-w-full min-w-0 rounded-xl border border-dashed border-jacarta-200 p-6 text-sm dark:border-jacarta-600"
-            onChange={(e) => {
-              const chosen = e.target.files?.[0]
-              setPreview(null)
-              if (!chosen) return
-              const checked = mediaFileSchema.safeParse(chosen)
-              if (!checked.success) return form.setError('media', checked.error.issues[0]?.message)
-              setPreview({ url: URL.createObjectURL(chosen), video: chosen.type === 'video/mp4' })
-            }}
-          />
-          {errors.media && (
-            <p id={`${id}-media-error`} className="mt-1 text-sm text-red-700 dark:text-red-400">
-              {errors.media}
-            </p>
-          )}
-          {preview &&
-            (preview.video ? (
-              <video src={preview.url} controls className="mt-4 max-h-80 rounded-xl" />
-            ) : (
-              <img src={preview.url} alt="Preview of your item" className="mt-4 max-h-80 rounded-xl" />
-            ))}
-        </div>
+        <MediaField errors={errors} setError={form.setError} />
         <Field name="name" label="Name" required maxLength={100} error={errors.name} />
         <Field name="externalUrl" label="External link" type="url" error={errors.externalUrl} />
         <Field name="description" label="Description" multiline maxLength={2000} error={errors.description} />

@@ -6,7 +6,7 @@ import { getAddress, type Address } from 'viem'
 import type { Config } from 'wagmi'
 import { deployContract, signTypedData } from 'wagmi/actions'
 import { vitrineCollectionAbi, vitrineCollectionBytecode } from '../../chain/artifacts/VitrineCollection'
-import { tokenUri, voucherTypedData, type TokenMetadataInput } from '../../chain/voucher'
+import { tokenMediaUrls, tokenUri, voucherTypedData, type TokenMetadataInput } from '../../chain/voucher'
 import type { Category } from '../../db/schema/categories'
 import type { createTrpcClient } from '../lib/trpc'
 import { TradeError, walletCalls, type OnStep } from './calls'
@@ -30,6 +30,8 @@ export interface NewToken {
   externalUrl?: string
   /** The uploaded file's key (POST /api/media). */
   media: string
+  /** An MP4's poster picture, uploaded beside it. */
+  poster?: string
   attributes: { trait_type: string; value: string }[]
   freeze: boolean
 }
@@ -45,8 +47,7 @@ export function createCreating(config: Config, api: TrpcClient) {
   const metadataOf = (token: NewToken): TokenMetadataInput => ({
     name: token.name,
     description: token.description,
-    image: `${location.origin}/api/media/${token.media}`,
-    animationUrl: token.media.endsWith('.mp4') ? `${location.origin}/api/media/${token.media}` : null,
+    ...tokenMediaUrls(location.origin, token.media, token.poster),
     externalUrl: token.externalUrl ?? null,
     attributes: token.attributes,
   })
@@ -56,6 +57,7 @@ export function createCreating(config: Config, api: TrpcClient) {
     description: token.description,
     externalUrl: token.externalUrl,
     media: token.media,
+    poster: token.poster,
     attributes: token.attributes,
     freeze: token.freeze,
   })

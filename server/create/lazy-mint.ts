@@ -11,6 +11,7 @@ import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { marketplaceContracts } from '../../chain/marketplace'
 import {
   sha256OfText,
+  tokenMediaUrls,
   tokenMetadataJson,
   tokenUri,
   voucherToJson,
@@ -23,7 +24,7 @@ import { collections, nfts } from '../../db/schema'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
-import { MEDIA_KEY, mediaUrl } from '../media/keys'
+import { MEDIA_KEY, PICTURE_KEY } from '../media/keys'
 import { tokenFieldsInput } from '../inputs/create'
 import { chainClient, unlessUnavailable } from '../trading/clients'
 import { checkPrice } from '../trading/price-floor'
@@ -37,6 +38,11 @@ const uint = (what: string) =>
 /** The token's fields as the Create form checks them, plus what only the wallet and the upload supply. */
 export const lazyMintInput = tokenFieldsInput.extend({
   media: z.string().regex(MEDIA_KEY, 'must be the key of an uploaded file (POST /api/media)'),
+  /** An MP4's picture: shown on cards and until the video plays (the metadata's `image`). */
+  poster: z
+    .string()
+    .regex(PICTURE_KEY, 'must be the key of a PNG, JPEG, GIF, WebP or AVIF picture uploaded with POST /api/media')
+    .optional(),
   tokenId: uint('a token id'),
   minPriceWei: uint('a price in wei').refine((v) => v > 0n, 'must be more than zero'),
   expiresAt: uint('a time in seconds'),
@@ -84,7 +90,18 @@ export async function creatorCollection({ db, env }: { db: Database; env: Env },
   return { collection, client, contract }
 }
 
-type TokenFields = Pick<LazyMintInput, 'name' | 'description' | 'externalUrl' | 'media' | 'attributes' | 'freeze'>
+type TokenFields = Pick<
+  LazyMintInput,
+  'name' | 'description' | 'externalUrl' | 'media' | 'poster' | 'attributes' | 'freeze'
+>
+
+/** The media and its poster are files this site stores, and only a video has a poster. */
+export async function checkTokenMedia(store: MediaStore | undefined, input: Pick<TokenFields, 'media' | 'poster'>) {
+  if (!store || !(await store.has(input.media))) refuse('media: upload the file first (POST /api/media)')
+  if (input.poster === undefined) return
+  if (!input.media.endsWith('.mp4')) refuse('poster: only an MP4 video takes a poster (a picture is shown as itself)')
+  if (!(await store!.has(input.poster))) refuse('poster: upload the picture first (POST /api/media)')
+}
 
 /** The token's metadata and the URI that carries it (frozen or by token path). */
 export async function tokenDocument(
@@ -92,12 +109,10 @@ export async function tokenDocument(
   token: { chainId: number; contract: Address; tokenId: bigint },
   input: TokenFields,
 ) {
-  const video = input.media.endsWith('.mp4')
   const metadata = {
     name: input.name,
     description: input.description,
-    image: `${origin}${mediaUrl(input.media)}`,
-    animationUrl: video ? `${origin}${mediaUrl(input.media)}` : null,
+    ...tokenMediaUrls(origin, input.media, input.poster),
     externalUrl: input.externalUrl ?? null,
     attributes: input.attributes,
   }
@@ -115,14 +130,12 @@ export async function tokenRecord(
   now: Date,
 ): Promise<TokenRecord> {
   const json = input.freeze ? tokenMetadataJson(metadata) : null
-  const video = input.media.endsWith('.mp4')
   return {
     collection,
     tokenId,
     name: input.name,
     description: input.description,
-    image: mediaUrl(input.media),
-    animationUrl: video ? mediaUrl(input.media) : null,
+    ...tokenMediaUrls('', input.media, input.poster),
     externalUrl: input.externalUrl ?? null,
     owner,
     lazyMinted: lazy,
@@ -170,7 +183,7 @@ export async function publishLazyMint(
   // The creator is the seller here: the platform fee is the only cut taken from the price.
   checkPrice(env, 'minPriceWei', input.minPriceWei, [{ label: 'the platform fee', bps: env.platformFee.bps }])
   const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
-  if (!media || !(await media.has(input.media))) refuse('media: upload the file first (POST /api/media)')
+  await checkTokenMedia(media, input)
   const t = BigInt(Math.floor(now.getTime() / 1000))
   if (input.expiresAt <= t + 60n) refuse('expiresAt: the voucher has expired or ends within a minute')
   if (input.expiresAt > t + 366n * 86_400n) refuse('expiresAt: a voucher may run for at most a year')

@@ -11,17 +11,32 @@ import { recordMintedToken } from '../../db/market'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { unlessUnavailable } from '../trading/clients'
-import { creatorCollection, ensureTokenIdFree, lazyMintInput, tokenDocument, tokenRecord } from './lazy-mint'
+import type { MediaStore } from '../media/store'
+import {
+  checkTokenMedia,
+  creatorCollection,
+  ensureTokenIdFree,
+  lazyMintInput,
+  tokenDocument,
+  tokenRecord,
+} from './lazy-mint'
 
 export const mintedInput = lazyMintInput
   .omit({ minPriceWei: true, expiresAt: true, signature: true })
   .extend({ txHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a transaction hash') })
 
 export async function registerMint(
-  { db, env, origin, now = new Date() }: { db: Database; env: Env; origin: string; now?: Date },
+  {
+    db,
+    env,
+    media,
+    origin,
+    now = new Date(),
+  }: { db: Database; env: Env; media?: MediaStore; origin: string; now?: Date },
   creator: Address,
   input: z.infer<typeof mintedInput>,
 ) {
+  await checkTokenMedia(media, input)
   const { collection, client, contract } = await creatorCollection({ db, env }, creator, input.collection)
   const receipt = await client.getTransactionReceipt({ hash: input.txHash as Hash }).catch(unlessUnavailable(null))
   if (!receipt || receipt.status !== 'success') refuse('txHash: no successful transaction with this hash')

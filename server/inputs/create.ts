@@ -47,15 +47,42 @@ export const mediaFileSchema = z
   })
 
 /**
- * The Create form: the file, the token's fields, and for a lazy mint the price the first buyer
- * pays (create.publishLazyMint's minPriceWei). Properties come from their own dialog.
+ * A video's poster: the frame the browser took from it, or a picture of the creator's own. A
+ * picture that can be resized for cards, so no SVG (and POST /api/media judges the bytes again).
+ */
+export const POSTER_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const
+
+export const posterFileSchema = z
+  .instanceof(File, { error: 'Choose a picture to show until the video plays.' })
+  .refine((file) => (POSTER_ACCEPT as readonly string[]).includes(file.type) && file.size > 0, {
+    error: (issue) => `${(issue.input as File).name} is not a PNG, JPEG, GIF, WebP or AVIF picture.`,
+    abort: true,
+  })
+  .refine((file) => file.size <= MAX_MEDIA_MB * 1024 * 1024, {
+    error: (issue) => `${(issue.input as File).name} is larger than ${MAX_MEDIA_MB} MB.`,
+  })
+
+export const isVideoFile = (file: unknown) => file instanceof File && file.type === 'video/mp4'
+
+/**
+ * The Create form: the file (and a video's poster, checked even while other fields are wrong),
+ * the token's fields, and for a lazy mint the price the first buyer pays (create.publishLazyMint's
+ * minPriceWei). Properties come from their own dialog.
  */
 export const createItemForm = (lazy: boolean) =>
-  tokenFieldsInput.omit({ attributes: true }).extend({
-    media: mediaFileSchema,
-    collection: z
-      .string({ error: 'Pick one of your collections, or create one.' })
-      .pipe(tokenFieldsInput.shape.collection),
-    freeze: z.boolean(),
-    price: lazy ? ethPriceSchema() : z.undefined().optional(),
-  })
+  tokenFieldsInput
+    .omit({ attributes: true })
+    .extend({
+      media: mediaFileSchema,
+      poster: posterFileSchema.optional(),
+      collection: z
+        .string({ error: 'Pick one of your collections, or create one.' })
+        .pipe(tokenFieldsInput.shape.collection),
+      freeze: z.boolean(),
+      price: lazy ? ethPriceSchema() : z.undefined().optional(),
+    })
+    .refine((form) => !isVideoFile(form.media) || form.poster !== undefined, {
+      path: ['poster'],
+      error: 'Choose a picture to show until the video plays.',
+      when: (payload) => isVideoFile((payload.value as { media?: unknown }).media),
+    })

@@ -7,7 +7,7 @@ import type { Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { deployCollection } from '../../chain/local-contracts'
-import { tokenUri } from '../../chain/voucher'
+import { tokenMediaUrls, tokenUri } from '../../chain/voucher'
 import { activity, collections, NO_CHANGE_TRENDING_KEY, nfts } from '../../db/schema'
 import { app } from '../../server/app'
 import { testAccount } from '../support/chain'
@@ -131,7 +131,57 @@ describe('new collection', () => {
   })
 })
 
+async function upload(bytes: Uint8Array<ArrayBuffer>, name: string) {
+  const form = new FormData()
+  form.set('file', new File([bytes], name))
+  const uploaded = await app.request(
+    `${ORIGIN}/api/media`,
+    {
+      method: 'POST',
+      body: form,
+      headers: { origin: ORIGIN, cookie: await sessionCookie(m.creator.address.toLowerCase()) },
+    },
+    m.runtime,
+  )
+  return ((await uploaded.json()) as { data: { key: string } }).data.key
+}
+
 describe('mint now', () => {
+  it("registers a minted MP4 with its poster as the metadata's image and the video as animation_url", async () => {
+    const mp4 = new Uint8Array([0, 0, 0, 0x14, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, 0, 0, 0, 0])
+    const video = await upload(mp4, 'wake.mp4')
+    const poster = await upload(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 2, 0, 2, 0]), 'wake.gif')
+    const fields = { collection: 'harbour-lights', name: 'Wake', description: '', media: video, poster, attributes: [] }
+    const document = { ...fields, ...tokenMediaUrls(ORIGIN, video, poster) }
+    const uri = await tokenUri(ORIGIN, { chainId: 31337, contract: m.contract, tokenId: 600n }, document, true)
+    const receipt = await m.send(m.creator, {
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'mint',
+      args: [m.creator.address, 600n, uri],
+    })
+    const register = (extra: object) =>
+      call(
+        'registerMint',
+        { ...fields, freeze: true, tokenId: '600', txHash: receipt.transactionHash, ...extra },
+        m.creator.address,
+      )
+    expect((await register({ poster: `${'c'.repeat(64)}.png` })).error).toBe(
+      'poster: upload the picture first (POST /api/media)',
+    )
+    const registered = await register({})
+    expect(registered.error).toBeUndefined()
+    expect(await (await app.request(uri, {}, m.runtime)).json()).toMatchObject({
+      image: `${ORIGIN}/api/media/${poster}`,
+      animation_url: `${ORIGIN}/api/media/${video}`,
+    })
+    const [nft] = await m.runtime.db
+      .select()
+      .from(nfts)
+      .where(eq(nfts.id, registered.data!.nftId as number))
+    expect(nft).toMatchObject({ image: `/api/media/${poster}`, animationUrl: `/api/media/${video}` })
+  })
+
   it('registers a token the creator minted, once its token URI matches the metadata', async () => {
     const form = new FormData()
     form.set('file', new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0])], 'a.gif'))

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm'
 import { parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
-import { voucherTypedData, type MintVoucher } from '../../chain/voucher'
+import { tokenMediaUrls, tokenUri, voucherTypedData, type MintVoucher } from '../../chain/voucher'
 import { activity, nfts } from '../../db/schema'
 import { app } from '../../server/app'
 import { feeAmount } from '../../chain/seaport'
@@ -27,9 +27,12 @@ const ORIGIN = 'http://localhost:3000'
 const buyer = testAccount(4)
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3])
 
-async function uploadMedia(): Promise<string> {
+/** The first box of an MP4 as Chromium's MediaRecorder writes it (brand isom), enough for the upload's sniffing. */
+const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode('ftypisom'), 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0])
+
+async function uploadMedia(bytes = png, name = 'lighthouse.png'): Promise<string> {
   const form = new FormData()
-  form.set('file', new File([png], 'lighthouse.png', { type: 'image/png' }))
+  form.set('file', new File([bytes], name))
   const response = await app.request(
     `${ORIGIN}/api/media`,
     {
@@ -54,9 +57,10 @@ async function publish(body: Record<string, unknown>, as = m.creator.address) {
   )
   const json = (await response.json()) as {
     result?: { data: { nftId: number; uri: string } }
-    error?: { message: string }
+    error?: { message: string; data?: { zodIssues: { path: string[]; message: string }[] | null } }
   }
-  return { status: response.status, data: json.result?.data, error: json.error?.message }
+  const issues = json.error?.data?.zodIssues?.map(({ path, message }) => ({ path, message }))
+  return { status: response.status, data: json.result?.data, error: json.error?.message, issues }
 }
 
 describe('lazy mint', () => {
@@ -81,7 +85,6 @@ describe('lazy mint', () => {
     media = await uploadMedia()
     const tokenId = 4242n
     // The frozen URI is the SHA-256 of the metadata JSON: ask the server's rule through a first, unsigned try.
-    const { tokenUri } = await import('../../chain/voucher')
     uri = await tokenUri(
       ORIGIN,
       { chainId: 31337, contract: m.contract, tokenId },
@@ -130,6 +133,65 @@ describe('lazy mint', () => {
       external_url: 'https://example.org/beacon',
       attributes: [{ trait_type: 'Light', value: 'Amber' }],
     })
+  })
+
+  it("publishes an MP4 with its poster: the poster is the metadata's image and the row's, the video its animation_url", async () => {
+    const video = await uploadMedia(mp4, 'tide.mp4')
+    const poster = await uploadMedia(png, 'tide-poster.png')
+    expect([video, poster]).toEqual([expect.stringMatching(/\.mp4$/), expect.stringMatching(/\.png$/)])
+    const tokenId = 4343n
+    const fields = { ...metadata(), name: 'Tide', media: video, poster }
+    const document = {
+      name: 'Tide',
+      description: fields.description,
+      ...tokenMediaUrls(ORIGIN, video, poster),
+      externalUrl: fields.externalUrl,
+      attributes: fields.attributes,
+    }
+    const videoUri = await tokenUri(ORIGIN, { chainId: 31337, contract: m.contract, tokenId }, document, true)
+    const published = await publish({
+      ...fields,
+      tokenId: tokenId.toString(),
+      minPriceWei: price.toString(),
+      expiresAt: expiresAt.toString(),
+      signature: await sign({ tokenId, uri: videoUri, minPrice: price, creator: m.creator.address, expiresAt }),
+    })
+    expect(published.error).toBeUndefined()
+    expect(await (await app.request(published.data!.uri, {}, m.runtime)).json()).toMatchObject({
+      image: `${ORIGIN}/api/media/${poster}`,
+      animation_url: `${ORIGIN}/api/media/${video}`,
+    })
+    const [row] = await m.runtime.db.select().from(nfts).where(eq(nfts.id, published.data!.nftId))
+    expect(row).toMatchObject({ image: `/api/media/${poster}`, animationUrl: `/api/media/${video}` })
+  })
+
+  it('refuses a poster for a picture, one never uploaded, and a key that is not a picture, storing nothing', async () => {
+    const video = await uploadMedia(mp4, 'tide.mp4')
+    const poster = await uploadMedia(png, 'tide-poster.png')
+    const body = {
+      ...metadata(),
+      tokenId: '79',
+      minPriceWei: price.toString(),
+      expiresAt: expiresAt.toString(),
+      signature: '0x00',
+    }
+    expect((await publish({ ...body, poster })).error).toBe(
+      'poster: only an MP4 video takes a poster (a picture is shown as itself)',
+    )
+    expect((await publish({ ...body, media: video, poster: `${'b'.repeat(64)}.webp` })).error).toBe(
+      'poster: upload the picture first (POST /api/media)',
+    )
+    for (const key of [`${'b'.repeat(64)}.svg`, video, 'poster.png']) {
+      const refused = await publish({ ...body, media: video, poster: key })
+      expect(refused.status).toBe(400)
+      expect(refused.issues).toEqual([
+        {
+          path: ['poster'],
+          message: 'must be the key of a PNG, JPEG, GIF, WebP or AVIF picture uploaded with POST /api/media',
+        },
+      ])
+    }
+    expect(await m.runtime.db.select().from(nfts).where(eq(nfts.tokenId, '79'))).toEqual([])
   })
 
   it('refuses a voucher signed by another key, one from a wallet that is not the creator, and a taken token id', async () => {

@@ -6,7 +6,7 @@ import { TRPCClientError } from '@trpc/client'
 import { describe, expect, it } from 'vitest'
 import { checkForm, serverErrors } from '../../app/lib/form'
 import { newCollectionForm } from '../../server/inputs/collections'
-import { createItemForm, mediaFileSchema } from '../../server/inputs/create'
+import { createItemForm, mediaFileSchema, posterFileSchema } from '../../server/inputs/create'
 import { profileInput } from '../../server/inputs/profile'
 import { contactInput, newsletterInput } from '../../server/inputs/site'
 import { bidForm, ethPriceSchema, listingForm } from '../../server/inputs/trading'
@@ -127,6 +127,45 @@ describe('the media file', () => {
       'notes.txt is not a PNG, JPEG, GIF, WebP, AVIF or MP4 file.',
     )
     expect(mediaFileSchema.safeParse(png(32 * 1024 * 1024 + 1, 'huge.png')).error?.issues[0]?.message).toBe(
+      'huge.png is larger than 32 MB.',
+    )
+  })
+})
+
+describe("a video's poster", () => {
+  const fields = { name: 'Tide', collection: 'shoreline', freeze: true }
+  const mp4 = png(8, 'tide.mp4', 'video/mp4')
+
+  it('is asked for an MP4 (named beside it even while other fields are wrong), and taken along', () => {
+    expect(checkForm(createItemForm(false), { ...fields, media: mp4 })).toEqual({
+      ok: false,
+      errors: { poster: 'Choose a picture to show until the video plays.' },
+    })
+    expect(checkForm(createItemForm(false), { ...fields, name: '', media: mp4 })).toEqual({
+      ok: false,
+      errors: { name: 'is required', poster: 'Choose a picture to show until the video plays.' },
+    })
+    const poster = png(8, 'tide-poster.webp', 'image/webp')
+    expect(checkForm(createItemForm(false), { ...fields, media: mp4, poster })).toMatchObject({
+      ok: true,
+      value: { media: mp4, poster },
+    })
+    expect(checkForm(createItemForm(false), { ...fields, media: png() })).toMatchObject({ ok: true })
+  })
+
+  it('is a raster picture within the upload size: no SVG, no text, nothing empty', () => {
+    expect(posterFileSchema.safeParse(png(8, 'frame.avif', 'image/avif')).success).toBe(true)
+    for (const [name, type] of [
+      ['drawing.svg', 'image/svg+xml'],
+      ['notes.txt', 'text/plain'],
+      ['clip.mp4', 'video/mp4'],
+    ]) {
+      expect(posterFileSchema.safeParse(png(8, name, type)).error?.issues[0]?.message).toBe(
+        `${name} is not a PNG, JPEG, GIF, WebP or AVIF picture.`,
+      )
+    }
+    expect(posterFileSchema.safeParse(png(0, 'empty.png')).success).toBe(false)
+    expect(posterFileSchema.safeParse(png(32 * 1024 * 1024 + 1, 'huge.png')).error?.issues[0]?.message).toBe(
       'huge.png is larger than 32 MB.',
     )
   })
