@@ -26,7 +26,7 @@ const CHUNK = 100
 const OPEN = ['active', 'inactive'] as const
 
 /** The signed offers on this chain that may still be filled. */
-function openOffers(db: Database, chainId: number, now: Date, makers?: string[]) {
+export function openOffers(db: Database, chainId: number, now: Date, makers?: string[]) {
   return db
     .select({
       id: offers.id,
@@ -80,9 +80,9 @@ export async function recheckOffers(options: {
   now: Date
 }): Promise<number[]> {
   const { db, client, chainId, weth, seaport, from, to, now } = options
-  const makers = [...new Set((await openOffers(db, chainId, now)).map((o) => o.maker))]
-  if (!makers.length) return []
-  const moved = [...(await wethMoved(client, weth, makers, from, to))].filter((m) => makers.includes(m))
+  const makers = new Set((await openOffers(db, chainId, now)).map((o) => o.maker))
+  if (!makers.size) return []
+  const moved = [...(await wethMoved(client, weth, [...makers], from, to))].filter((m) => makers.has(m))
   if (!moved.length) return []
   const funds = new Map<string, { balance: bigint; allowance: bigint }>()
   for (const maker of moved) {

@@ -57,14 +57,18 @@ export function expireOrders(db: Db, now = new Date()): Promise<number[]> {
   return db.transaction(async (tx) => {
     const touched: number[] = []
     for (const table of [listings, offers]) {
-      const rows = await tx
-        .update(table)
-        .set({ status: 'expired' })
-        .where(and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now)))
-        .returning({ nftId: table.nftId })
+      const rows = await expiring(tx, table, now)
       touched.push(...rows.map((r) => r.nftId))
     }
     await refreshInTx(tx, touched, now)
     return touched
   })
 }
+
+/** Marks the open orders of `table` that ended before `now` expired (by the table's open-orders index). */
+export const expiring = (db: Db, table: typeof listings | typeof offers, now: Date) =>
+  db
+    .update(table)
+    .set({ status: 'expired' })
+    .where(and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now)))
+    .returning({ nftId: table.nftId })

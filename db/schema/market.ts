@@ -53,6 +53,8 @@ export const listings = sqliteTable(
   (t) => [
     index('listings_nft_idx').on(t.nftId, t.status, t.endsAt),
     index('listings_maker_idx').on(t.maker, t.status),
+    // The indexer's every round: open orders by end time (expiry, rechecks).
+    index('listings_open_idx').on(t.status, t.endsAt),
     uniqueIndex('listings_order_hash_idx').on(t.orderHash),
   ],
 )
@@ -79,6 +81,7 @@ export const offers = sqliteTable(
   (t) => [
     index('offers_nft_idx').on(t.nftId, t.status, t.priceSort),
     index('offers_maker_idx').on(t.maker, t.status),
+    index('offers_open_idx').on(t.status, t.endsAt),
     uniqueIndex('offers_order_hash_idx').on(t.orderHash),
   ],
 )

@@ -3,8 +3,10 @@
  * for paged lists no temporary b-tree to sort (which would cost O(table) on every page).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openOffers } from '../../chain/indexer/offers'
 import { applyImportedRange } from '../../db/market'
-import { CATEGORIES, collections } from '../../db/schema'
+import { expiring } from '../../db/market/refresh'
+import { CATEGORIES, collections, listings, offers } from '../../db/schema'
 import { activityPageStatement } from '../../server/queries/activity'
 import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS } from '../../server/inputs/nfts'
@@ -261,5 +263,17 @@ describe('an imported collection', () => {
     const lines = await plan(ownedEditionsPageStatement(runtime.db, { address: holder, limit: 24 }))
     expectIndexed(lines, 'token_balances')
     expect(lines.join('\n')).toContain('SEARCH token_balances USING INDEX token_balances_owner_idx (owner=?')
+  })
+})
+
+describe("the indexer's every round", () => {
+  it('finds expired orders and the open offers to check again by the open-orders index, never scanning the order tables', async () => {
+    for (const table of [listings, offers]) {
+      const lines = await plan(expiring(runtime.db, table, SEED_NOW))
+      expectIndexed(lines, table === listings ? 'listings' : 'offers', false)
+      expect(lines.join('\n')).toMatch(/USING (COVERING )?INDEX (listings|offers)_open_idx/)
+    }
+    expectIndexed(await plan(openOffers(runtime.db, 31337, SEED_NOW)), 'offers', false)
+    expectIndexed(await plan(openOffers(runtime.db, 31337, SEED_NOW, [owner])), 'offers', false)
   })
 })
