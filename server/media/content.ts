@@ -36,10 +36,24 @@ export function sniffMedia(bytes: Uint8Array): MediaExtension | null {
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpg'
   if (ascii(bytes, 0, 6) === 'GIF87a' || ascii(bytes, 0, 6) === 'GIF89a') return 'gif'
   if (ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 4) === 'WEBP') return 'webp'
-  if (ascii(bytes, 4, 4) === 'ftyp' && AVIF_BRANDS.includes(ascii(bytes, 8, 4))) return 'avif'
-  if (ascii(bytes, 4, 4) === 'ftyp' && MP4_BRANDS.includes(ascii(bytes, 8, 4))) return 'mp4'
+  const brands = ftypBrands(bytes)
+  if (brands.some((brand) => AVIF_BRANDS.includes(brand))) return 'avif'
+  if (brands.some((brand) => MP4_BRANDS.includes(brand))) return 'mp4'
   if (looksLikeSvg(bytes)) return 'svg'
   return null
+}
+
+/**
+ * The major and compatible brands of an ISO media file's leading `ftyp` box: cameras write their
+ * own major brand (`XAVC`, `3gp5`) and list `isom` or `mp42` among the compatible ones.
+ */
+function ftypBrands(bytes: Uint8Array): string[] {
+  if (bytes.length < 16 || ascii(bytes, 4, 4) !== 'ftyp') return []
+  const size = new DataView(bytes.buffer, bytes.byteOffset, 4).getUint32(0)
+  const end = Math.min(size, bytes.length, 16 + 4 * 64)
+  const brands = [ascii(bytes, 8, 4)]
+  for (let at = 16; at + 4 <= end; at += 4) brands.push(ascii(bytes, at, 4))
+  return brands
 }
 
 function looksLikeSvg(bytes: Uint8Array): boolean {

@@ -71,7 +71,7 @@ describe('ending sessions', () => {
     expect(await sessionOf(stranger)).toBe(other.address)
   })
 
-  it('signing in again is not public: the profile\'s updatedAt moves only when the profile changes', async () => {
+  it("signing in again is not public: the profile's updatedAt moves only when the profile changes", async () => {
     const account = privateKeyToAccount(generatePrivateKey())
     const updatedAt = async () =>
       ((await (await request(`/api/v1/users/${account.address}`)).json()) as { data: { updatedAt: string } }).data
