@@ -183,18 +183,7 @@ describe('mint now', () => {
   })
 
   it('registers a token the creator minted, once its token URI matches the metadata', async () => {
-    const form = new FormData()
-    form.set('file', new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0])], 'a.gif'))
-    const uploaded = await app.request(
-      `${ORIGIN}/api/media`,
-      {
-        method: 'POST',
-        body: form,
-        headers: { origin: ORIGIN, cookie: await sessionCookie(m.creator.address.toLowerCase()) },
-      },
-      m.runtime,
-    )
-    const media = ((await uploaded.json()) as { data: { key: string } }).data.key
+    const media = await upload(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0]), 'a.gif')
     const fields = {
       collection: 'harbour-lights',
       name: 'Keeper',
