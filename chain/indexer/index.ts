@@ -2,14 +2,14 @@
  * The indexer: reads a chain's logs from the stored cursor up to `confirmations` blocks below
  * the head, and turns them into rows. Transfer moves owners (and adds mint / transfer
  * activity); Seaport's OrderFulfilled, OrderCancelled and CounterIncremented settle our
- * orders (sales, activity); Transfer and ApprovalForAll decide whether a listing can still be
- * filled. Blocks deeper than `confirmations` rarely reorganise, so only they are read; every
+ * orders (sales, activity), and OrdersMatched marks the fills whose other side ./counterparty.ts
+ * finds; Transfer and ApprovalForAll decide whether a listing can still be filled. Blocks deeper than `confirmations` rarely reorganise, so only they are read; every
  * write is keyed by (transaction, log index), so reading a range again changes nothing. When the
  * chain lost blocks it read all the same (a deeper reorg, a lagging node, a local chain restarted
  * from an older state), ./rewind.ts undoes what they wrote before reading on.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { erc721Abi, parseAbiItem, type Address, type PublicClient } from 'viem'
+import { erc721Abi, parseAbiItem, zeroAddress, type Address, type Hash, type Log, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import {
   advanceCursor,
@@ -24,9 +24,10 @@ import {
   setListingStatuses,
   type ChainLog,
 } from '../../db/market'
-import { chainCursors, collections, listings, nfts, tokenBalances } from '../../db/schema'
+import { chainCursors, collections, listings, nfts, offers, tokenBalances } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
+import { matchedCounterparty } from './counterparty'
 import { recheckOffers } from './offers'
 import { rewindIfReplaced } from './rewind'
 
@@ -42,6 +43,7 @@ const EVENTS = {
     'event OrderCancelled(bytes32 orderHash, address indexed offerer, address indexed zone)',
   ),
   counterIncremented: parseAbiItem('event CounterIncremented(uint256 newCounter, address indexed offerer)'),
+  ordersMatched: parseAbiItem('event OrdersMatched(bytes32[] orderHashes)'),
 }
 
 export interface IndexerOptions {
@@ -109,7 +111,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
 
   // Imported collections' transfers are the backfill's (./backfill.ts), read in their own order.
   const imported = new Set(rows.filter((c) => c.indexStatus !== null).map((c) => c.contract))
-  const apply = new LogApplier(db, client, chainId, seaport, now, imported)
+  const apply = new LogApplier(db, client, chainId, seaport, now, imported, matchedFills(logs))
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
   await apply.recheckListings()
@@ -154,7 +156,7 @@ async function fetchLogs(
       : [],
     client.getLogs({
       address: seaport,
-      events: [EVENTS.orderFulfilled, EVENTS.orderCancelled, EVENTS.counterIncremented],
+      events: [EVENTS.orderFulfilled, EVENTS.orderCancelled, EVENTS.counterIncremented, EVENTS.ordersMatched],
       fromBlock,
       toBlock,
       strict: true,
@@ -166,6 +168,22 @@ async function fetchLogs(
 }
 
 type AnyLog = Awaited<ReturnType<typeof fetchLogs>>[number]
+
+/** A fill's key: an order of several parts may be filled in many transactions. */
+const fillKey = (txHash: string, orderHash: string) => `${txHash}:${orderHash}`
+
+/**
+ * The fills made through matchOrders / matchAdvancedOrders, from Seaport's OrdersMatched (logged
+ * after the fills it names, so read before applying any).
+ */
+function matchedFills(logs: AnyLog[]): Set<string> {
+  const fills = new Set<string>()
+  for (const log of logs) {
+    if (log.eventName !== 'OrdersMatched') continue
+    for (const orderHash of log.args.orderHashes) fills.add(fillKey(log.transactionHash, orderHash))
+  }
+  return fills
+}
 
 /**
  * The total amount of one item type among a fulfilled order's offer items: the order's own (a
@@ -183,6 +201,7 @@ class LogApplier {
   readonly touched = new Set<number>()
   sold = false
   private readonly times = new Map<bigint, Date>()
+  private readonly receipts = new Map<Hash, Promise<Log[]>>()
 
   constructor(
     private readonly db: Database,
@@ -191,6 +210,7 @@ class LogApplier {
     private readonly seaport: Address,
     private readonly now: Date,
     private readonly imported: Set<string>,
+    private readonly matched: Set<string>,
   ) {}
 
   private async blockTime(block: bigint): Promise<Date> {
@@ -210,6 +230,39 @@ class LogApplier {
         and(eq(nfts.chainId, this.chainId), eq(nfts.contract, lower(contract)), eq(nfts.tokenId, tokenId.toString())),
       )
     return row
+  }
+
+  private async isOurOrder(orderHash: string) {
+    const [listing] = await this.db.select({ id: listings.id }).from(listings).where(eq(listings.orderHash, orderHash))
+    if (listing) return true
+    const [offer] = await this.db.select({ id: offers.id }).from(offers).where(eq(offers.orderHash, orderHash))
+    return offer !== undefined
+  }
+
+  /** The logs of a transaction: one read per transaction (a match may fill several of our orders). */
+  private transactionLogs(hash: Hash): Promise<Log[]> {
+    let logs = this.receipts.get(hash)
+    if (!logs) {
+      logs = this.client.getTransactionReceipt({ hash }).then((receipt) => receipt.logs)
+      this.receipts.set(hash, logs)
+    }
+    return logs
+  }
+
+  /**
+   * Who filled the order: OrderFulfilled's recipient, unless the order was matched. A match names
+   * its caller (or the zero address: older Seaports; matchAdvancedOrders' recipient of unspent
+   * items), who need not be the other side: then that is who the order's token moved to or from
+   * in the transaction, read from its receipt only for our orders; null when that is not known. A
+   * failed read throws, and the run is tried again.
+   */
+  private async counterparty(log: Extract<AnyLog, { eventName: 'OrderFulfilled' }>): Promise<string | null> {
+    const { args } = log
+    const matched = args.recipient === zeroAddress || this.matched.has(fillKey(log.transactionHash, args.orderHash))
+    if (!matched) return args.recipient
+    if (!(await this.isOurOrder(args.orderHash))) return null
+    const fill = { offerer: args.offerer, offer: args.offer, consideration: args.consideration }
+    return matchedCounterparty(fill, await this.transactionLogs(log.transactionHash))
   }
 
   async log(log: AnyLog) {
@@ -279,7 +332,7 @@ class LogApplier {
           {
             orderHash: args.orderHash!,
             offerer: args.offerer!,
-            recipient: args.recipient!,
+            recipient: await this.counterparty(log),
             erc20Offered: amountOf(args.offer!, ItemType.ERC20),
             editionsOffered: amountOf(args.offer!, ItemType.ERC1155),
           },
@@ -295,6 +348,8 @@ class LogApplier {
           this.touched.add(nftId)
         return
       }
+      case 'OrdersMatched':
+        return // read ahead of the fills it names (matchedFills)
       case 'CounterIncremented': {
         const voided = await applyCounter(
           this.db,

@@ -95,7 +95,11 @@ export function applyTransfer(
 export interface Fill {
   orderHash: string
   offerer: string
-  recipient: string
+  /**
+   * Who filled it: the listing's buyer or the offer's seller. Null (or the zero address) when the
+   * indexer could not tell.
+   */
+  recipient: string | null
   /** ERC-20 offered (an offer's price, in WETH, for the part filled). */
   erc20Offered: bigint
   /** ERC-1155 tokens the listing gave (a part of a listing of several, or all of it). */
@@ -136,18 +140,25 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
       else await tx.update(offers).set(settled).where(eq(offers.id, order.id))
     } else if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
     else await tx.update(offers).set(closedBy(log, 'filled')).where(eq(offers.id, order.id))
-    // A listing is paid in ETH by the recipient, its signed price for the part; an offer in WETH by its maker to whoever filled it.
+    // A listing is paid in ETH by the filler, its signed price for the part; an offer in WETH by its maker to whoever filled it.
     const price = listing ? unitPrice * part : fill.erc20Offered
-    const seller = (listing ? fill.offerer : fill.recipient).toLowerCase()
-    const buyer = (listing ? fill.recipient : fill.offerer).toLowerCase()
+    const maker = fill.offerer.toLowerCase()
+    const named = fill.recipient?.toLowerCase()
+    const counterparty = named && named !== ZERO ? named : null
+    const seller = listing ? maker : counterparty
+    const buyer = listing ? counterparty : maker
     const currency = listing ? 'ETH' : 'WETH'
     const sale = { nftId: order.nftId, collectionId, priceWei: price.toString(), currency, ...logColumns(log) }
+    // An unknown party is no address in the feed, and the zero address in `sales` (its parties are
+    // required): the stats count no sale with a zero party, so a fill whose buyer cannot be told
+    // from its seller (a maker filling their own listing through matchOrders moves no token) adds
+    // no volume, as a maker's fill of their own order does not.
     await tx
       .insert(sales)
       .values({
         ...sale,
-        seller,
-        buyer,
+        seller: seller ?? ZERO,
+        buyer: buyer ?? ZERO,
         quantity: part.toString(),
         orderHash: fill.orderHash,
         priceSort: Number(price) / 1e18,

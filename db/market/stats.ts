@@ -1,10 +1,11 @@
-import { ne, sql } from 'drizzle-orm'
+import { and, ne, sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
 import { pagesChanged } from '../page-generation'
 
 const DAY = 86_400_000
+const ZERO = '0x0000000000000000000000000000000000000000'
 
 /** The trending tab's key (see NO_CHANGE_TRENDING_KEY). */
 const trendingKey = (change: number | null, volume24hEth: number) => change ?? NO_CHANGE_TRENDING_KEY + volume24hEth
@@ -46,10 +47,12 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
   const t = now.getTime()
   // A maker who fills their own order (seller and buyer one address) trades with nobody: the
   // sale stays in the record and the feed, but is no volume (it would buy rank for the fees).
+  // Nor is a sale whose other party the indexer could not tell (the zero address, see applyFill):
+  // it may be such a fill.
   const rows = await db
     .select({ collectionId: sales.collectionId, priceWei: sales.priceWei, soldAt: sales.soldAt })
     .from(sales)
-    .where(ne(sales.seller, sales.buyer))
+    .where(and(ne(sales.seller, sales.buyer), ne(sales.seller, ZERO), ne(sales.buyer, ZERO)))
   for (const row of rows) {
     const s = sums.get(row.collectionId) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
     const wei = BigInt(row.priceWei)
