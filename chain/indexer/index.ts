@@ -250,16 +250,19 @@ class LogApplier {
   }
 
   /**
-   * Who filled the order: OrderFulfilled's recipient, unless the order was matched. A match names
-   * its caller (or the zero address: older Seaports; matchAdvancedOrders' recipient of unspent
-   * items), who need not be the other side: then that is who the order's token moved to or from
-   * in the transaction, read from its receipt only for our orders; null when that is not known. A
-   * failed read throws, and the run is tried again.
+   * Who filled the order: OrderFulfilled's recipient, who for a listing got the token, unless the
+   * order was matched. A match names its caller (or the zero address: older Seaports;
+   * matchAdvancedOrders' recipient of unspent items), and an accepted offer's recipient got only
+   * the WETH (fulfillAdvancedOrder may send it to another address than the holder's): neither
+   * need be the other side. Then that is who the order's token moved to or from in the
+   * transaction, read from its receipt only for our orders; null when that is not known. A failed
+   * read throws, and the run is tried again.
    */
   private async counterparty(log: Extract<AnyLog, { eventName: 'OrderFulfilled' }>): Promise<string | null> {
     const { args } = log
     const matched = args.recipient === zeroAddress || this.matched.has(fillKey(log.transactionHash, args.orderHash))
-    if (!matched) return args.recipient
+    const offer = amountOf(args.offer, ItemType.ERC20) > 0n
+    if (!matched && !offer) return args.recipient
     if (!(await this.isOurOrder(args.orderHash))) return null
     const fill = { offerer: args.offerer, offer: args.offer, consideration: args.consideration }
     return matchedCounterparty(fill, await this.transactionLogs(log.transactionHash))

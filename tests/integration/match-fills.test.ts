@@ -1,9 +1,10 @@
 /**
- * Vitrine's orders filled through Seaport's matchOrders (as an aggregator or a bot would): Seaport
- * then logs OrderFulfilled without a recipient, and the indexer finds who took the other side from
- * the token's move in the transaction. Anvil, Seaport 1.6, the REST API.
+ * Vitrine's orders filled through Seaport's matchOrders (as an aggregator or a bot would), or an
+ * offer accepted with its WETH sent to another address: Seaport's OrderFulfilled then names the
+ * match's caller or the WETH's recipient, not the other side, and the indexer finds who took the
+ * other side from the token's move in the transaction. Anvil, Seaport 1.6, the REST API.
  */
-import { parseEther, parseEventLogs, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
+import { erc721Abi, parseEther, parseEventLogs, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import {
@@ -198,6 +199,53 @@ describe('an offer accepted through matchOrders', () => {
     const sold = (await m.api(`/v1/activity?user=${m.seller.address}`)).body.data as unknown as ActivityLine[]
     expect(sold.map((line) => line.txHash)).toContain(hash)
     expect(BigInt(await volume()) - before).toBe(price)
+  })
+})
+
+describe('an offer accepted with its WETH sent to another address', () => {
+  it('records the holder who gave the token as the seller, and a bidder filling their own offer adds no volume', async () => {
+    const cold = testAccount(7)
+    const accept = async (holder: Account, offer: Signed, price: bigint) => {
+      // The accepting wallet pays the fees from its own WETH, since the offer's WETH goes to `cold`
+      // (a bidder accepting their own offer also pays the offer from it: one allowance for both).
+      await m.wrapAndApprove(holder, 2n * price)
+      const hash = await m.chain.walletOf(holder).writeContract({
+        address: m.chain.contracts.seaport,
+        abi: seaportAbi,
+        functionName: 'fulfillAdvancedOrder',
+        args: [{ ...asOrder(offer), numerator: 1n, denominator: 1n, extraData: '0x' }, [], zeroHash, cold.address],
+      })
+      const receipt = await m.chain.client.waitForTransactionReceipt({ hash })
+      expect(receipt.status).toBe('success')
+      const [fill] = parseEventLogs({ abi: seaportAbi, eventName: 'OrderFulfilled', logs: receipt.logs })
+      expect(fill!.args.recipient).toBe(cold.address)
+      return hash
+    }
+    // Two offers on the seller's token, the second for the bidder to accept once the token is theirs.
+    const [high, low] = [parseEther('0.2'), parseEther('0.1')]
+    await m.wrapAndApprove(buyer, high + low)
+    const first = await m.signedOffer(buyer, 6n, high)
+    const second = await m.signedOffer(buyer, 6n, low)
+    for (const offer of [first, second]) expect((await m.submit('offers', offer, buyer)).status).toBe(201)
+
+    let before = BigInt(await volume())
+    const hash = await accept(m.seller, first, high)
+    await m.index()
+    expect((await salesOf(6n))[0]).toMatchObject({ from: m.seller.address, to: buyer.address, txHash: hash })
+    expect(BigInt(await volume()) - before).toBe(high)
+
+    // A wash, whoever gets the WETH.
+    await m.chain.walletOf(buyer).writeContract({
+      address: m.contract,
+      abi: erc721Abi,
+      functionName: 'setApprovalForAll',
+      args: [m.chain.contracts.seaport, true],
+    })
+    before = BigInt(await volume())
+    const wash = await accept(buyer, second, low)
+    await m.index()
+    expect((await salesOf(6n))[0]).toMatchObject({ from: buyer.address, to: buyer.address, txHash: wash })
+    expect(BigInt(await volume())).toBe(before)
   })
 })
 
