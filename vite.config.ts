@@ -11,6 +11,7 @@ import { stampPeerAddress } from './server/http/client-address.ts'
 import { nodeNetworkAccess } from './server/metadata/node-network.ts'
 import { installNetworkAccess } from './server/metadata/safe-fetch.ts'
 import { loadDevVars } from './scripts/dev-vars.ts'
+import { precompressAssets } from './scripts/precompress-assets.ts'
 
 export default defineConfig(async ({ command }) => {
   const target = process.env.BUILD_TARGET ?? (command === 'build' ? 'cloudflare' : 'node')
@@ -18,7 +19,10 @@ export default defineConfig(async ({ command }) => {
   if (target === 'cloudflare') {
     const { cloudflare } = await import('@cloudflare/vite-plugin')
     runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }))
-  } else if (command === 'serve') {
+  } else if (command === 'build') {
+    // `npm start` serves these Brotli copies as they are (Cloudflare compresses the Worker's assets).
+    runtimePlugins.push(precompressAssets())
+  } else {
     loadDevVars()
     // The SSR modules run in this process: token URIs are fetched with resolved addresses checked.
     installNetworkAccess(nodeNetworkAccess)

@@ -121,8 +121,9 @@ async function serveHere() {
     await next()
     c.header('cache-control', 'public, max-age=31536000, immutable')
   })
-  // Files of the client build; nothing under /api is one, so API requests skip the disk.
-  const staticFiles = serveStatic({ root: './dist/client' })
+  // Files of the client build; nothing under /api is one, so API requests skip the disk. Their
+  // Brotli copies made at build time go out as they are (compress() leaves an encoded answer alone).
+  const staticFiles = serveStatic({ root: './dist/client', precompressed: true })
   app.use('*', (c, next) => (c.req.path.startsWith('/api/') ? next() : staticFiles(c, next)))
   app.all('*', (c) => entry.fetch(c.req.raw))
 

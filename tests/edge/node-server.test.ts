@@ -8,6 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { get, request as httpRequest } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { seedDatabase } from '../../db/seed'
@@ -119,6 +120,26 @@ function call(
   })
 }
 
+/** The bytes of a GET as sent (not decoded), asking for `acceptEncoding`. */
+function download(
+  path: string,
+  acceptEncoding: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(
+      `${server.url}${path}`,
+      { headers: { 'accept-encoding': acceptEncoding }, agent: false, timeout: 10_000 },
+      (res) => {
+        const chunks: Buffer[] = []
+        res.on('data', (chunk: Buffer) => chunks.push(chunk))
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }))
+      },
+    )
+      .on('timeout', () => reject(new Error(`GET ${path}: no answer in 10 s`)))
+      .on('error', reject)
+  })
+}
+
 const cookies = (answer: { headers: Record<string, string | string[] | undefined> }) => {
   const setCookie = answer.headers['set-cookie']
   return Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []
@@ -179,6 +200,29 @@ describe('npm start (the Node production build)', () => {
     const compressed = await fetch(`${server.url}/api/v1/nfts?limit=3`, { headers: { 'accept-encoding': 'gzip' } })
     expect(compressed.headers.get('content-encoding')).toBe('gzip')
     expect(((await compressed.json()) as { data: unknown[] }).data).toEqual(body.data)
+  })
+
+  it("sends the build's scripts and styles Brotli-compressed to a browser that accepts it, gzip to one that does not", async () => {
+    const html = await (await fetch(`${server.url}/item/20`)).text()
+    const assets = [...html.matchAll(/\/assets\/[\w.-]+\.(?:js|css)/g)].map((match) => match[0])
+    expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true)
+    for (const asset of new Set(assets)) {
+      const plain = await download(asset, 'identity')
+      const brotli = await download(asset, 'gzip, deflate, br, zstd')
+      // Under 1 KB a file fits in a packet as it is.
+      if (plain.body.byteLength < 1024) {
+        expect(brotli.headers['content-encoding'], asset).toBeUndefined()
+        continue
+      }
+      expect(brotli.headers['content-encoding'], asset).toBe('br')
+      expect(brotli.headers.vary, asset).toMatch(/accept-encoding/i)
+      expect(brotli.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable')
+      expect(brotliDecompressSync(brotli.body).equals(plain.body), asset).toBe(true)
+      const gzip = await download(asset, 'gzip')
+      expect(gzip.headers['content-encoding'], asset).toBe('gzip')
+      expect(gunzipSync(gzip.body).equals(plain.body), asset).toBe(true)
+      if (plain.body.byteLength > 10_000) expect(brotli.body.byteLength, asset).toBeLessThan(gzip.body.byteLength)
+    }
   })
 
   it('tells a CDN in front what it may share: anonymous pages and public reads, never a session or a live answer', async () => {
