@@ -75,7 +75,7 @@ Measured ${new Date().toISOString().slice(0, 10)}: Lighthouse with Debian Chromi
 emulation (Moto G Power, simulated slow 4G, 4× CPU slowdown), the Node production build (\`npm start\`) on the
 default seed; median of ${runs} runs. The machine is shared: Lighthouse simulates the network and CPU from
 the trace, yet a loaded machine still lengthens TBT. Targets: performance ≥ 95, accessibility 100, the
-item page's TBT ≤ 150 ms. "JS": script bytes transferred on the first load (gzip), by Lighthouse's count.
+item page's TBT ≤ 150 ms. "JS": script bytes transferred on the first load (as sent: Brotli), by Lighthouse's count.
 
 | page | performance | accessibility | LCP | TBT | CLS | JS |
 | --- | --- | --- | --- | --- | --- | --- |
