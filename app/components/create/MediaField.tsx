@@ -6,7 +6,6 @@
  */
 import { useEffect, useId, useRef, useState } from 'react'
 import type { FieldErrors } from '../../lib/form'
-import { posterFrame } from '../../lib/poster-frame.client'
 import {
   isVideoFile,
   MAX_MEDIA_MB,
@@ -46,7 +45,8 @@ export function MediaField({
   async function takeFrame(video: File) {
     frameOf.current = video
     setTakingFrame(true)
-    const frame = await posterFrame(video).catch(() => null)
+    // Loaded when a video is chosen: most creators upload a picture.
+    const frame = await import('../../lib/poster-frame').then(({ posterFrame }) => posterFrame(video)).catch(() => null)
     if (frameOf.current !== video) return
     frameOf.current = null
     setTakingFrame(false)
