@@ -46,30 +46,58 @@ function orderTokens(fill: MatchedFill) {
   return { items: taken, leftOfferer: false }
 }
 
+/** A token move of a transaction, addresses lowercase. */
+interface TokenMove {
+  token: string
+  from: string
+  to: string
+  ids: readonly bigint[]
+}
+
+/**
+ * Each receipt's token moves, decoded once: a transaction may fill many orders beside thousands of
+ * logs, and decoding them again for each fill would cost their product.
+ */
+const movesOfReceipt = new WeakMap<readonly Log[], TokenMove[]>()
+
+function tokenMoves(logs: readonly Log[]): TokenMove[] {
+  let moves = movesOfReceipt.get(logs)
+  if (!moves) {
+    moves = parseEventLogs({ abi: TOKEN_MOVES, logs: [...logs], strict: true }).map((log) => ({
+      token: log.address.toLowerCase(),
+      from: log.args.from.toLowerCase(),
+      to: log.args.to.toLowerCase(),
+      ids:
+        log.eventName === 'Transfer'
+          ? [log.args.tokenId]
+          : log.eventName === 'TransferSingle'
+            ? [log.args.id]
+            : log.args.ids,
+    }))
+    movesOfReceipt.set(logs, moves)
+  }
+  return moves
+}
+
 /**
  * The other side of the order's token moves in the transaction's logs, lowercase; null when
  * there is none (the token did not move, or its contract logs no standard event) or more than
  * one (several fills of the same token in one transaction): a guess would name someone who did
  * not trade.
  */
-export function matchedCounterparty(fill: MatchedFill, logs: Log[]): string | null {
+export function matchedCounterparty(fill: MatchedFill, logs: readonly Log[]): string | null {
   const { items, leftOfferer } = orderTokens(fill)
+  const offerer = fill.offerer.toLowerCase()
+  const wanted = items.map((item) => ({ ...item, token: item.token.toLowerCase() }))
   const found = new Set<string>()
-  for (const log of parseEventLogs({ abi: TOKEN_MOVES, logs, strict: true })) {
-    const ids =
-      log.eventName === 'Transfer'
-        ? [log.args.tokenId]
-        : log.eventName === 'TransferSingle'
-          ? [log.args.id]
-          : log.args.ids
-    const [own, other] = leftOfferer ? [log.args.from, log.args.to] : [log.args.to, log.args.from]
-    if (!isAddressEqual(own, fill.offerer)) continue
-    const ofOrder = items.some(
+  for (const move of tokenMoves(logs)) {
+    const [own, other] = leftOfferer ? [move.from, move.to] : [move.to, move.from]
+    if (own !== offerer) continue
+    const ofOrder = wanted.some(
       (item) =>
-        isAddressEqual(item.token, log.address) &&
-        (item.itemType >= ERC721_WITH_CRITERIA || ids.includes(item.identifier)),
+        item.token === move.token && (item.itemType >= ERC721_WITH_CRITERIA || move.ids.includes(item.identifier)),
     )
-    if (ofOrder) found.add(other.toLowerCase())
+    if (ofOrder) found.add(other)
   }
   const [counterparty] = found
   return found.size === 1 && counterparty !== zeroAddress ? counterparty! : null
