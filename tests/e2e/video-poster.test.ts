@@ -98,6 +98,8 @@ describe('a video created on Vitrine', () => {
       buffer: Buffer.from([...header, ...new Uint8Array(512).fill(7)]),
     })
     await page.getByText('This browser cannot play this video, so no frame could be taken from it').waitFor()
+    // No player that would spin forever.
+    expect(await page.locator('video').count()).toBe(0)
     expect(await poster.getAttribute('aria-invalid')).toBe('true')
     await poster.setInputFiles({ name: 'drawing.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg/>') })
     await page.getByText('drawing.svg is not a PNG, JPEG, GIF, WebP or AVIF picture.').waitFor()
@@ -105,11 +107,26 @@ describe('a video created on Vitrine', () => {
     // A real MP4: its frame becomes the poster, shown on the preview.
     const mp4 = await recordMp4(page)
     expect(mp4.subarray(4, 8).toString()).toBe('ftyp')
+    // Where the Name field is at each frame: the form may move once when the preview comes, never after.
+    await page.evaluate(() => {
+      const tops = new Set<number>()
+      ;(window as unknown as { nameTops: Set<number> }).nameTops = tops
+      const watch = () => {
+        const name = document.querySelector('input[name="name"]')
+        if (!name) return // the form is gone
+        tops.add(Math.round(name.getBoundingClientRect().top))
+        requestAnimationFrame(watch)
+      }
+      watch()
+    })
     await media.setInputFiles({ name: 'ember.mp4', mimeType: 'video/mp4', buffer: mp4 })
     const preview = page.locator('video[aria-label="Preview of your video"][poster^="blob:"]')
     await preview.waitFor()
     expect(near(await middleOf(page, (await preview.getAttribute('poster'))!))).toBe(true)
     expect(await poster.evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe('ember-poster.webp')
+    await page.getByAltText('Your poster as cards show it').waitFor()
+    await page.getByRole('status').getByText('A frame of your video is the poster.').waitFor()
+    expect(await page.evaluate(() => (window as unknown as { nameTops: Set<number> }).nameTops.size)).toBe(2)
     expect(await page.getByText('This browser cannot play this video').count()).toBe(0)
 
     await page.getByLabel('Name', { exact: true }).fill('Ember in Motion')
@@ -151,6 +168,8 @@ describe('a video created on Vitrine', () => {
     const posterUrl = (await motion.getAttribute('poster'))!
     expect(posterUrl.startsWith(`/_image?url=${encodeURIComponent(nft.image)}&`)).toBe(true)
     expect(near(await middleOf(page, posterUrl))).toBe(true)
+    // The 4:3 video in the square box is shown whole, not cropped.
+    expect(await motion.evaluate((video) => getComputedStyle(video).objectFit)).toBe('contain')
 
     await openPage(page, `/collection/${nft.collection.slug}`)
     const card = page.locator(`a[href="/item/${nftId}"] img`).first()

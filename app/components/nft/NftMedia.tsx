@@ -6,7 +6,8 @@
  * - Pictures: stored raster media is offered as a srcset over /_image's widths with `sizes`;
  *   `priority` (the item page's main picture) loads eagerly with fetchpriority="high".
  * - Motion (an MP4 `animation_url` or MP4 media): on the item page a <video> with controls and the
- *   picture as its poster, started by the visitor; on cards the poster only, never a playing video.
+ *   picture as its poster, started by the visitor and shown whole (letterboxed); on cards the poster
+ *   only, never a playing video.
  *   Media without a separate picture shows its own first frame as the poster (preload="metadata").
  */
 import { isVideo, responsiveImage } from '../../lib/images'
@@ -82,7 +83,8 @@ export function NftMotionOrPicture(props: MediaProps) {
       width={props.width}
       height={props.height}
       aria-label={props.alt}
-      className={props.className}
+      // Played whole, letterboxed like any player: a cropped frame would hide part of the work.
+      className={`${props.className ?? ''} bg-black object-contain!`}
       data-testid="nft-motion"
     />
   )
