@@ -119,7 +119,7 @@ function ItemPage() {
         </div>
         <p className="mt-6 text-jacarta-500 dark:text-jacarta-200">{nft.description}</p>
         <MetadataStatus nftId={nft.id} metadata={nft.metadata} />
-        <dl className="mt-6 grid grid-cols-2 gap-4 text-sm">
+        <dl className="mt-6 grid grid-cols-1 gap-4 text-sm sm:grid-cols-2">
           <div>
             <dt className="text-jacarta-500 dark:text-jacarta-200">Owned by</dt>
             <dd className="font-mono">
