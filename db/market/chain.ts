@@ -9,6 +9,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { activity, listings, nfts, offers, sales } from '../schema'
 import { refreshInTx } from './refresh'
+import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
 
 /** The log an operation applies: where it is on chain and the time of its block. */
@@ -64,6 +65,7 @@ export function applyTransfer(
     const from = transfer.from.toLowerCase()
     const to = transfer.to.toLowerCase()
     await tx.update(nfts).set({ owner: to }).where(eq(nfts.id, transfer.nftId))
+    await refreshCollectionCounts(tx, [transfer.collectionId])
     if (from !== ZERO) {
       const [sale] = await tx
         .select({ id: activity.id })

@@ -9,6 +9,7 @@ import { DomainError, isUniqueViolation } from '../errors'
 import { activity, listings, nftAttributes, nfts, offers, sortTraits, tokenMetadata, type Trait } from '../schema'
 import { logColumns, type ChainLog } from './chain'
 import { refreshInTx } from './refresh'
+import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
 
 /** The NFT an order is on, as the feed needs it (an ERC-1155 token's offer is to no one owner: null). */
@@ -219,6 +220,7 @@ async function insertToken(tx: Tx, token: TokenRecord): Promise<number> {
       .insert(nftAttributes)
       .values(token.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
   }
+  await refreshCollectionCounts(tx, [collection.id])
   return nft!.id
 }
 

@@ -5,6 +5,7 @@
 import { and, eq, gt, inArray, lt } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import { listings, nfts, offers, priceSortKeys } from '../schema'
+import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
 
 const minWei = (values: string[]) =>
@@ -12,9 +13,10 @@ const minWei = (values: string[]) =>
 const maxWei = (values: string[]) =>
   values.reduce<bigint | null>((max, v) => (max === null || BigInt(v) > max ? BigInt(v) : max), null)
 
-/** Inside an operation's transaction: recomputes the market columns of `nftIds`. */
+/** Inside an operation's transaction: the market columns of `nftIds`, and their collections' counts and floor. */
 export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): Promise<void> {
-  for (const nftId of new Set(nftIds)) {
+  const ids = [...new Set(nftIds)]
+  for (const nftId of ids) {
     const live = await tx
       .select({ kind: listings.kind, priceWei: listings.priceWei, endsAt: listings.endsAt })
       .from(listings)
@@ -40,6 +42,12 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
       })
       .where(eq(nfts.id, nftId))
   }
+  if (!ids.length) return
+  const touched = await tx.selectDistinct({ id: nfts.collectionId }).from(nfts).where(inArray(nfts.id, ids))
+  await refreshCollectionCounts(
+    tx,
+    touched.map((c) => c.id),
+  )
 }
 
 /** Recomputes the market columns of `nftIds` from their live orders (one transaction); returns how many. */

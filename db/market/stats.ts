@@ -1,8 +1,9 @@
-import { and, ne, sql } from 'drizzle-orm'
+import { and, inArray, ne, sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
 import { pagesChanged } from '../page-generation'
+import type { Db } from './transaction'
 
 const DAY = 86_400_000
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -24,6 +25,27 @@ export const OWNER_COUNT = sql`(CASE collections.standard
     WHERE nfts.collection_id = collections.id AND nfts.owner <> '0x0000000000000000000000000000000000000000')
   END)`
 
+/** A collection's item, owner and listed counts and its floor, from its NFTs as they are now. */
+const COUNTS = sql`
+  item_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id),
+  owner_count = ${OWNER_COUNT},
+  listed_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL),
+  floor_wei = (
+    SELECT price_wei FROM nfts
+    WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL
+    ORDER BY price_asc_key, id LIMIT 1
+  )`
+
+/**
+ * Inside a write's transaction: the counts and floor of the collections whose tokens it minted,
+ * moved, listed or sold, so a collection's header is never behind its grid (the volumes wait for
+ * `refreshCollectionStats`, which sales call for).
+ */
+export async function refreshCollectionCounts(tx: Db, collectionIds: Iterable<number>): Promise<void> {
+  const ids = [...new Set(collectionIds)]
+  if (ids.length) await tx.run(sql`UPDATE collections SET ${COUNTS} WHERE ${inArray(collections.id, ids)}`)
+}
+
 /**
  * Recomputes every collection's derived stats from nfts and sales: item, owner and listed
  * counts, floor, and volumes over 24h / the 24h before / 7d / 30d / all time (exact wei,
@@ -31,16 +53,7 @@ export const OWNER_COUNT = sql`(CASE collections.standard
  * trending key. Run after seeding and by the indexer.
  */
 export async function refreshCollectionStats(db: Database, now = new Date()): Promise<void> {
-  await db.run(sql`
-    UPDATE collections SET
-      item_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id),
-      owner_count = ${OWNER_COUNT},
-      listed_count = (SELECT count(*) FROM nfts WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL),
-      floor_wei = (
-        SELECT price_wei FROM nfts
-        WHERE nfts.collection_id = collections.id AND nfts.price_wei IS NOT NULL
-        ORDER BY price_asc_key, id LIMIT 1
-      )`)
+  await db.run(sql`UPDATE collections SET ${COUNTS}`)
 
   type Sums = { d1: bigint; prev: bigint; d7: bigint; d30: bigint; all: bigint; count: number }
   const sums = new Map<number, Sums>()

@@ -7,6 +7,7 @@ import { BaseError, ContractFunctionRevertedError, type Abi, erc20Abi, erc721Abi
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { feeAmount, orderParameters, orderTypedData } from '../../chain/seaport'
+import { refreshCollectionStats } from '../../db/market'
 import { pagesGeneration } from '../../db/page-generation'
 import { activity, chainCursors, listings, nfts, offers, sales } from '../../db/schema'
 import { testAccount } from '../support/chain'
@@ -327,6 +328,42 @@ describe('timed auction', () => {
       rival,
     )
     expect(response.status).toBe(403)
+  })
+})
+
+describe("a collection's header", () => {
+  type Stats = { floor: { wei: string } | null; owners: number; items: number; listed: number }
+  const stats = async () =>
+    ((await m.api('/v1/collections/harbour-lights')).body.data as unknown as { stats: Stats }).stats
+
+  it('follows its grid at once: a listing below the floor is the floor, a cancelled one leaves it, a transfer adds an owner', async () => {
+    await refreshCollectionStats(m.runtime.db)
+    const before = await stats()
+    const cheap = parseEther('0.001')
+    const signed = await m.signedListing(m.seller, 4n, cheap)
+    expect((await m.submit('listings', signed, m.seller)).status).toBe(201)
+    // No indexer round and no sale: the order alone moves the header.
+    expect(await stats()).toMatchObject({ floor: { wei: cheap.toString() }, listed: before.listed + 1 })
+
+    await m.send(m.seller, {
+      address: m.chain.contracts.seaport,
+      abi: seaportAbi as Abi,
+      functionName: 'cancel',
+      args: [[signed.order]],
+    })
+    await m.index()
+    expect((await stats()).listed).toBe(before.listed)
+    expect((await stats()).floor?.wei).not.toBe(cheap.toString())
+
+    const holders = before.owners
+    await m.send(m.seller, {
+      address: m.contract,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [m.seller.address, testAccount(8).address, 4n],
+    })
+    await m.index()
+    expect(await stats()).toMatchObject({ owners: holders + 1, items: before.items })
   })
 })
 
