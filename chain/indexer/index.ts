@@ -255,8 +255,8 @@ class LogApplier {
    * matchAdvancedOrders' recipient of unspent items), and an accepted offer's recipient got only
    * the WETH (fulfillAdvancedOrder may send it to another address than the holder's): neither
    * need be the other side. Then that is who the order's token moved to or from in the
-   * transaction, read from its receipt only for our orders; null when that is not known. A failed
-   * read throws, and the run is tried again.
+   * transaction, read from its receipt only for our orders; for a match, null when that is not
+   * known. A failed read throws, and the run is tried again.
    */
   private async counterparty(log: Extract<AnyLog, { eventName: 'OrderFulfilled' }>): Promise<string | null> {
     const { args } = log
@@ -265,7 +265,10 @@ class LogApplier {
     if (!matched && !offer) return args.recipient
     if (!(await this.isOurOrder(args.orderHash))) return null
     const fill = { offerer: args.offerer, offer: args.offer, consideration: args.consideration }
-    return matchedCounterparty(fill, await this.transactionLogs(log.transactionHash))
+    const moved = matchedCounterparty(fill, await this.transactionLogs(log.transactionHash))
+    // A token whose moves cannot be read (a non-standard Transfer log): an offer filled directly
+    // was filled by its recipient, as Seaport says; a match's caller may be anyone.
+    return moved ?? (matched ? null : args.recipient)
   }
 
   async log(log: AnyLog) {
