@@ -168,6 +168,9 @@ describe('a video created on Vitrine', () => {
     const posterUrl = (await motion.getAttribute('poster'))!
     expect(posterUrl.startsWith(`/_image?url=${encodeURIComponent(nft.image)}&`)).toBe(true)
     expect(near(await middleOf(page, posterUrl))).toBe(true)
+    // The poster is the page's largest paint: fetched with the HTML, first.
+    const preload = page.locator('link[rel="preload"][as="image"][fetchpriority="high"]')
+    expect(await preload.evaluateAll((links) => links.map((link) => link.getAttribute('href')))).toContain(posterUrl)
     // The 4:3 video in the square box is shown whole, not cropped.
     expect(await motion.evaluate((video) => getComputedStyle(video).objectFit)).toBe('contain')
 

@@ -16,13 +16,17 @@ import { useTRPC } from '../../lib/trpc-react'
 /** `/item/item_20` (the sketch's demo path) and `/item/20` are the same item. */
 const itemId = (param: string) => Number(/^(?:item_)?(\d{1,12})$/.exec(param)?.[1] ?? NaN)
 
-/** `<link rel="preload">` for the item's picture, with the same srcset and sizes the page uses. */
+/**
+ * `<link rel="preload">` for the item's picture, with the same srcset and sizes the page uses; for
+ * a video, its poster (one URL: `<video poster>` takes no srcset), the page's largest paint too.
+ */
 function mainPicturePreload(nft: {
   image: string
   animationUrl: string | null
 }): LinkHTMLAttributes<HTMLLinkElement>[] {
-  if (isVideo(nft.animationUrl) || isVideo(nft.image)) return []
+  if (isVideo(nft.image)) return []
   const { src, srcSet, sizes } = responsiveImage(nft.image, ITEM_SIZES)
+  if (isVideo(nft.animationUrl)) return [{ rel: 'preload', as: 'image', href: src, fetchPriority: 'high' }]
   return [{ rel: 'preload', as: 'image', href: src, imageSrcSet: srcSet, imageSizes: sizes, fetchPriority: 'high' }]
 }
 
