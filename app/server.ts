@@ -19,9 +19,9 @@ import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
 import { edgeCache } from '../server/http/edge-cache'
 import { isPublicQuery, PRIVATE_CACHE_CONTROL } from '../server/http/cache-policy'
-import { sitemapEntries } from '../server/queries/sitemap'
 import { provideCspNonce } from './lib/csp-nonce'
-import { robotsTxt, sitemapXml } from './lib/sitemap'
+import { robotsTxt } from './lib/sitemap'
+import { sitemapResponse } from './lib/sitemap.server'
 import { provideServerLink } from './lib/trpc'
 
 let runtime: Runtime | undefined
@@ -64,18 +64,16 @@ async function renderPage(request: Request): Promise<Response> {
   return secured
 }
 
-/** The edge cache's needs: the database (its generation) and, on Workers, the request's waitUntil. */
-/** What a search engine's crawler reads first: the sitemap (canonical paths) and robots.txt. */
+/** What a search engine's crawler reads first: robots.txt and the sitemaps (canonical paths). */
 async function crawlerFile(pathname: string, { db, env }: Runtime): Promise<Response> {
   const origin = env.siteOrigins[0]!
   if (pathname === '/robots.txt') {
     return new Response(robotsTxt(origin), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
   }
-  return new Response(sitemapXml(origin, await sitemapEntries(db)), {
-    headers: { 'content-type': 'application/xml; charset=utf-8' },
-  })
+  return sitemapResponse(pathname, { db, origin })
 }
 
+/** The edge cache's needs: the database (its generation) and, on Workers, the request's waitUntil. */
 const edgeContext = (context?: { waitUntil: (work: Promise<unknown>) => void }) => ({
   db: getRuntime().db,
   waitUntil: context ? (work: Promise<unknown>) => context.waitUntil(work) : undefined,
@@ -110,7 +108,7 @@ export default {
       const edge = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
       return handleImage(request, async (own) => app.fetch(own, getRuntime()), { codec: imageCodec, derived, edge })
     }
-    if (pathname === '/sitemap.xml' || pathname === '/robots.txt') {
+    if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname.startsWith('/sitemaps/')) {
       return edgeCache(request, edgeContext(context), () => crawlerFile(pathname, getRuntime()))
     }
     return edgeCache(request, edgeContext(context), () => renderPage(request))

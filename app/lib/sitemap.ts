@@ -1,43 +1,77 @@
 /**
- * /sitemap.xml and /robots.txt: the site's canonical paths (never the first sketch's misspelt
- * ones, which redirect), every collection and the newest items, as absolute URLs on the site's
- * public origin.
+ * /sitemap.xml (a sitemap index), its sitemaps under /sitemaps/, and /robots.txt: the site's
+ * canonical paths (never the first sketch's misspelt ones, which redirect), every collection and
+ * every item, as absolute URLs on the site's public origin.
  */
 import { CASE_STUDIES } from '../content/case-studies'
 import { POSTS } from '../content/posts'
 import { CATEGORY_ROUTES } from './navigation'
 
+/** One `<url>`; `lastmod` only where the data has a real date. */
+export interface SitemapUrl {
+  path: string
+  lastmod?: string
+}
+
 /** Pages worth finding from a search engine; forms, sign-in and status pages are left out. */
-export const SITEMAP_PAGES: readonly string[] = [
-  '/',
-  '/collection/explore_collection',
-  ...Object.values(CATEGORY_ROUTES).map((route) => `/${route}`),
-  '/activity',
-  '/rankings',
-  '/about',
-  '/careers',
-  '/partners',
-  '/wallet',
-  '/help-center',
-  '/terms',
-  '/case-studies',
-  ...CASE_STUDIES.map((study) => `/case-studies/${study.slug}`),
-  '/blog',
-  ...POSTS.map((post) => `/blog/${post.slug}`),
+export const SITEMAP_PAGES: readonly SitemapUrl[] = [
+  ...[
+    '/',
+    '/collection/explore_collection',
+    ...Object.values(CATEGORY_ROUTES).map((route) => `/${route}`),
+    '/activity',
+    '/rankings',
+    '/about',
+    '/careers',
+    '/partners',
+    '/wallet',
+    '/help-center',
+    '/terms',
+    '/case-studies',
+    ...CASE_STUDIES.map((study) => `/case-studies/${study.slug}`),
+    '/blog',
+  ].map((path) => ({ path })),
+  ...POSTS.map((post) => ({ path: `/blog/${post.slug}`, lastmod: post.date })),
 ]
+
+export const PAGES_SITEMAP_PATH = '/sitemaps/pages.xml'
+export const pagedSitemapPath = (kind: 'items' | 'collections', page: number) => `/sitemaps/${kind}-${page}.xml`
+
+/** A page number without a leading zero, small enough that its id range stays an exact integer. */
+const PAGED_PATH = /^\/sitemaps\/(items|collections)-([1-9]\d{0,8})\.xml$/
+
+/** The sitemap a path under /sitemaps/ names, or undefined for anything else. */
+export function parseSitemapPath(
+  pathname: string,
+): { kind: 'pages' } | { kind: 'items' | 'collections'; page: number } | undefined {
+  if (pathname === PAGES_SITEMAP_PATH) return { kind: 'pages' }
+  const match = PAGED_PATH.exec(pathname)
+  return match ? { kind: match[1] as 'items' | 'collections', page: Number(match[2]) } : undefined
+}
+
+const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
-export function sitemapXml(origin: string, entries: { collections: string[]; items: number[] }): string {
-  const paths = [
-    ...SITEMAP_PAGES,
-    ...entries.collections.map((slug) => `/collection/${encodeURIComponent(slug)}`),
-    ...entries.items.map((id) => `/item/${id}`),
-  ]
-  const urls = paths.map((path) => `<url><loc>${escapeXml(new URL(path, origin).href)}</loc></url>`)
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+const loc = (path: string, origin: string) => `<loc>${escapeXml(new URL(path, origin).href)}</loc>`
+
+const xmlFile = (root: string, entries: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</${root}>\n`
+
+export function urlsetXml(origin: string, urls: readonly SitemapUrl[]): string {
+  const entries = urls.map(
+    ({ path, lastmod }) => `<url>${loc(path, origin)}${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+  )
+  return xmlFile('urlset', entries)
 }
+
+/** The index of sitemaps: no lastmod, as no column says when a whole page last changed. */
+export const sitemapIndexXml = (origin: string, sitemapPaths: readonly string[]): string =>
+  xmlFile(
+    'sitemapindex',
+    sitemapPaths.map((path) => `<sitemap>${loc(path, origin)}</sitemap>`),
+  )
 
 /** Crawlers stay off the API and profile editing, but may read the pictures served under /api. */
 export const robotsTxt = (origin: string) =>

@@ -13,6 +13,7 @@ import { NFT_SORTS } from '../../server/inputs/nfts'
 import { nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
 import { searchStatements } from '../../server/queries/search'
+import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 
@@ -275,5 +276,31 @@ describe("the indexer's every round", () => {
     }
     expectIndexed(await plan(openOffers(runtime.db, 31337, SEED_NOW)), 'offers', false)
     expectIndexed(await plan(openOffers(runtime.db, 31337, SEED_NOW, [owner])), 'offers', false)
+  })
+})
+
+describe('sitemaps', () => {
+  it("the index finds each page's first row by one primary-key seek, never reading the table", async () => {
+    for (const [kind, table] of [
+      ['items', 'nfts'],
+      ['collections', 'collections'],
+    ] as const) {
+      const lines = await plan(sitemapPagesStatement(kind, 3))
+      expectIndexed(lines, table)
+      const searches = lines.filter((line) => line.includes(` ${table} `))
+      expect(searches.length, lines.join('\n')).toBeGreaterThan(0)
+      for (const line of searches) expect(line).toBe(`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid>?)`)
+    }
+  })
+
+  it('a page of items or collections reads its id range of the primary key, in order', async () => {
+    for (const [statement, table] of [
+      [sitemapItemsStatement(runtime.db, 2, 50_000), 'nfts'],
+      [sitemapCollectionsStatement(runtime.db, 2, 50_000), 'collections'],
+    ] as const) {
+      const lines = await plan(statement)
+      expectIndexed(lines, table)
+      expect(lines).toEqual([`SEARCH ${table} USING INTEGER PRIMARY KEY (rowid>? AND rowid<?)`])
+    }
   })
 })
