@@ -22,13 +22,14 @@ const idRange = (page: number, size: number): [number, number] => [(page - 1) * 
 export function sitemapPagesStatement(kind: SitemapKind, size: number): { sql: string; params: number[] } {
   const table = TABLES[kind]
   const firstPageFrom = (after: string) =>
-    `(SELECT (id - 1) / ?1 + 1 FROM ${table} WHERE id > ${after} ORDER BY id LIMIT 1)`
+    `(SELECT (id - 1) / ? + 1 FROM ${table} WHERE id > ${after} ORDER BY id LIMIT 1)`
   return {
     sql:
       `WITH RECURSIVE pages(page) AS (SELECT ${firstPageFrom('0')} ` +
-      `UNION ALL SELECT ${firstPageFrom('page * ?1')} FROM pages WHERE page IS NOT NULL) ` +
+      `UNION ALL SELECT ${firstPageFrom('page * ?')} FROM pages WHERE page IS NOT NULL) ` +
       'SELECT page FROM pages WHERE page IS NOT NULL',
-    params: [size],
+    // Plain `?` in order (the first page's size, then the next step's size twice): every transport binds them.
+    params: [size, size, size],
   }
 }
 
