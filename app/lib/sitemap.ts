@@ -54,24 +54,34 @@ const NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9'
 const escapeXml = (text: string) =>
   text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!)
 
-const loc = (path: string, origin: string) => `<loc>${escapeXml(new URL(path, origin).href)}</loc>`
+/**
+ * `<loc>` makers on `origin`. The paths are built here already URL-safe (ids, encoded slugs), so
+ * they are appended rather than parsed (parsing took 30 of a full page's 50 ms here).
+ */
+const locsOn = (origin: string) => {
+  const base = new URL(origin).origin
+  return (path: string) => `<loc>${escapeXml(base + path)}</loc>`
+}
 
 const xmlFile = (root: string, entries: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<${root} xmlns="${NAMESPACE}">\n${entries.join('\n')}\n</${root}>\n`
 
 export function urlsetXml(origin: string, urls: readonly SitemapUrl[]): string {
+  const loc = locsOn(origin)
   const entries = urls.map(
-    ({ path, lastmod }) => `<url>${loc(path, origin)}${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
+    ({ path, lastmod }) => `<url>${loc(path)}${lastmod ? `<lastmod>${lastmod}</lastmod>` : ''}</url>`,
   )
   return xmlFile('urlset', entries)
 }
 
 /** The index of sitemaps: no lastmod, as no column says when a whole page last changed. */
-export const sitemapIndexXml = (origin: string, sitemapPaths: readonly string[]): string =>
-  xmlFile(
+export function sitemapIndexXml(origin: string, sitemapPaths: readonly string[]): string {
+  const loc = locsOn(origin)
+  return xmlFile(
     'sitemapindex',
-    sitemapPaths.map((path) => `<sitemap>${loc(path, origin)}</sitemap>`),
+    sitemapPaths.map((path) => `<sitemap>${loc(path)}</sitemap>`),
   )
+}
 
 /** Crawlers stay off the API and profile editing, but may read the pictures served under /api. */
 export const robotsTxt = (origin: string) =>
