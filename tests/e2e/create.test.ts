@@ -4,23 +4,17 @@
  * a second wallet buys it and owns the token on chain; tokenURI serves the metadata; the
  * mint and the sale are in the item's activity.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc721Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, openPage } from '../support/browser'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const chain = createPublicClient({ chain: anvil, transport: http(anvilUrl) })
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 /** A 1×1 purple PNG. */
 const PNG = Buffer.from(

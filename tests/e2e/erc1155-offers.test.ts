@@ -4,11 +4,10 @@
  * holder is paid in WETH less the platform fee and the contract's EIP-2981 royalty, and the item
  * still asks for the one left.
  */
-import type { Browser } from 'playwright-core'
 import { createPublicClient, erc1155Abi, erc20Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, openPage } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignEditions1155 } from '../support/foreign'
 import { signInWithTestWallet, tradeOutcome, ownedOf } from '../support/trade-page'
@@ -17,13 +16,7 @@ import { visitorWithWallet } from '../support/test-wallet'
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const chain = createPublicClient({ chain: anvil, transport: http(anvilUrl) })
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 const weth = async (address: Address) => {
   const { data } = (await (await fetch(`${baseUrl}/api/v1/chain`)).json()) as {

@@ -4,11 +4,10 @@
  * (the fees name the contract's EIP-2981 royalty), and a second wallet buys it on chain; an ERC-1155
  * holder lists 5 of a token and a second wallet buys 2 of them.
  */
-import type { Browser } from 'playwright-core'
 import { createPublicClient, erc1155Abi, erc721Abi, http } from 'viem'
 import { anvil } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage, waitForHydration } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, openPage, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { signInWithTestWallet, tradeOutcome, ownedOf } from '../support/trade-page'
@@ -17,13 +16,7 @@ import { visitorWithWallet } from '../support/test-wallet'
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const chain = createPublicClient({ chain: anvil, transport: http(anvilUrl) })
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 describe('foreign tokens in the browser', () => {
   it('is imported by its holder, shown under Owned, listed, and bought by another wallet', async () => {

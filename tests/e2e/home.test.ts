@@ -1,16 +1,8 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, waitForHydration, watchErrors } from '../support/browser'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 describe('home page in Chromium', () => {
   it('has the title pattern, the page head and no console error', async () => {

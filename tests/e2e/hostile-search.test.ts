@@ -4,9 +4,8 @@
  * falls back to the default (the router redirects to the URL without it). In a real browser the
  * same pages hydrate and log no error.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, waitForHydration, watchErrors } from '../support/browser'
 import { SCREEN_ROUTES } from '../support/routes'
 
 const baseUrl = inject('baseUrl')
@@ -50,13 +49,7 @@ describe('hostile search parameters', () => {
 })
 
 describe('hostile search parameters in a browser', () => {
-  let browser: Browser
-  beforeAll(async () => {
-    browser = await launchBrowser()
-  })
-  afterAll(async () => {
-    await browser?.close()
-  })
+  const browser = sharedBrowser()
 
   it.each(Object.keys(PARAMS))('%s with every parameter wrong hydrates without an error', async (path) => {
     const page = await browser.newPage()

@@ -4,22 +4,16 @@
  * which says it is unverified and shows how far its history has been read; a wrong address is
  * refused under its field; a copy of a verified collection's name is flagged as an impostor.
  */
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration } from '../support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 async function open(page: Page, path: string) {
   await page.goto(baseUrl + path)

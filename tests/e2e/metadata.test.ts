@@ -3,22 +3,15 @@
  * number and contract, its page says why (its URI points at the cloud metadata address, which
  * is refused), and "Refresh metadata" puts it back in the queue and says so.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, waitForHydration, watchErrors } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignPlain721 } from '../support/foreign'
 import { sessionCookie } from '../support/session'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 describe('metadata of an imported token', () => {
   it('a refused token URI is explained on the item page, and Refresh metadata queues it again', async () => {

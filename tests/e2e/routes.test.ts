@@ -3,19 +3,12 @@
  * dark theme: it answers, has the title pattern and a canonical URL, logs no console error,
  * does not scroll sideways and has no serious accessibility violation (axe) in either theme.
  */
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { axeViolations, hasHorizontalOverflow, launchBrowser, waitForHydration, watchErrors } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { axeViolations, hasHorizontalOverflow, sharedBrowser, waitForHydration, watchErrors } from '../support/browser'
 import { SCREEN_ROUTES } from '../support/routes'
 
 const baseUrl = inject('baseUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 describe.each([
   [375, 'light'],

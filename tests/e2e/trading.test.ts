@@ -3,10 +3,9 @@
  * a wallet buys a seeded listing, lists the token again, a second wallet buys it; then an offer
  * is made and accepted. Ownership is checked on chain and on both user pages.
  */
-import type { Browser } from 'playwright-core'
 import { erc721Abi, type Address } from 'viem'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, openPage } from '../support/browser'
 import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 import { visitorWithWallet } from '../support/test-wallet'
 import { createTestClient, http, publicActions } from 'viem'
@@ -15,13 +14,7 @@ import { anvil } from 'viem/chains'
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) }).extend(publicActions)
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 /** A browser of its own with a wallet holding one of anvil's test accounts (7 and 8 are kept for this test). */
 const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })

@@ -4,23 +4,17 @@
  * item minted from it plays with that poster served through /_image, while a grid shows it as a
  * picture and never as a video. A video the browser cannot play asks for a picture instead.
  */
-import type { Browser, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { createPublicClient, erc721Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage } from '../support/browser'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, openPage } from '../support/browser'
 import { visitorWithWallet } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const chain = createPublicClient({ chain: anvil, transport: http(anvilUrl) })
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 /** The colour of every frame but a thin moving bar at the top: a poster's middle must be it. */
 const FRAME_RGB = [230, 120, 30] as const

@@ -1,17 +1,11 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { launchBrowser, openPage, watchErrors } from '../support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, inject, it } from 'vitest'
+import { sharedBrowser, openPage, watchErrors } from '../support/browser'
 import { installTestWallet, type TestWalletOptions } from '../support/test-wallet'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const browser = sharedBrowser()
 
 async function withWallet(options: Partial<TestWalletOptions> = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })

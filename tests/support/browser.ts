@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { chromium, type Browser, type Page, type Response } from 'playwright-core'
-import { inject } from 'vitest'
+import { afterAll, beforeAll, inject } from 'vitest'
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
@@ -19,6 +19,28 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   })
+}
+
+/** What a test file opens its pages in. */
+export type TestBrowser = Pick<Browser, 'newPage' | 'newContext'>
+
+/** One Chromium for the test file: launched before its tests, closed after them. */
+export function sharedBrowser(): TestBrowser {
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  const launched = () => {
+    if (!browser) throw new Error('the browser starts in beforeAll: open pages inside the tests')
+    return browser
+  }
+  return {
+    newPage: (options) => launched().newPage(options),
+    newContext: (options) => launched().newContext(options),
+  }
 }
 
 /**

@@ -4,8 +4,8 @@
  * in Node and forwards everything else to the local chain. Tests steer it: switch account,
  * reject the next request, see what it was asked.
  */
-import type { Browser, Page } from 'playwright-core'
-import { watchErrors } from './browser'
+import type { Page } from 'playwright-core'
+import { watchErrors, type TestBrowser } from './browser'
 import { numberToHex, type Hex } from 'viem'
 import { testAccount } from './chain'
 
@@ -181,7 +181,7 @@ function pageScript(id: string, name: string, rdns: string): string {
 }
 
 /** A browser context of its own (1280×900) whose page has a test wallet and an error watch. */
-export async function visitorWithWallet(browser: Browser, options: TestWalletOptions) {
+export async function visitorWithWallet(browser: TestBrowser, options: TestWalletOptions) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
   const page = await context.newPage()
   const errors = watchErrors(page)
