@@ -94,12 +94,7 @@ async function signedListing(
   quantity?: bigint,
 ) {
   const now = BigInt(Math.floor(Date.now() / 1000))
-  const counter = await m.chain.client.readContract({
-    address: m.chain.contracts.seaport,
-    abi: seaportAbi,
-    functionName: 'getCounter',
-    args: [maker.address],
-  })
+  const counter = await m.counterOf(maker)
   const order = listingOrder({
     maker: maker.address,
     token: { contract, tokenId, ...(quantity === undefined ? {} : { quantity }) },

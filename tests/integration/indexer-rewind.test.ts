@@ -343,12 +343,7 @@ describe('an ERC-1155 listing of several on a chain that goes back', () => {
       startTime: now - 60n,
       endTime: now + 86_400n,
       salt: randomSalt(),
-      counter: await client().readContract({
-        address: seaport(),
-        abi: seaportAbi,
-        functionName: 'getCounter',
-        args: [m.seller.address],
-      }),
+      counter: await m.counterOf(m.seller),
     })
     const signature = await m.seller.signTypedData(orderTypedData(31337, seaport(), order))
     expect((await m.submit('listings', { order, signature }, m.seller)).status).toBe(201)

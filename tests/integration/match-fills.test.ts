@@ -37,12 +37,7 @@ const matcher = testAccount(5)
 /** An order of one side of a match, valid for an hour (Seaport takes it unsigned from its offerer). */
 async function sideOrder(maker: Account, offer: OfferItem[], consideration: ConsiderationItem[]) {
   const now = BigInt(Math.floor(Date.now() / 1000))
-  const counter = await m.chain.client.readContract({
-    address: m.chain.contracts.seaport,
-    abi: seaportAbi,
-    functionName: 'getCounter',
-    args: [maker.address],
-  })
+  const counter = await m.counterOf(maker)
   const order: OrderComponents = {
     offerer: maker.address,
     zone: zeroAddress,
