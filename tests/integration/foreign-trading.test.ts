@@ -50,12 +50,7 @@ beforeAll(async () => {
   await editions.mintBatch(holder.address, [7n, 8n], [5n, 2n])
   await editions.mint(buyer.address, 7n, 9n) // the buyer holds most of id 7: `nfts.owner` is theirs
   for (const contract of [art.address, plain.address, editions.address]) {
-    const imported = await m.api(
-      '/v1/collections/import',
-      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract }) },
-      holder,
-    )
-    expect(imported.status).toBe(202)
+    await m.importCollection(contract, holder)
     await approve(holder, contract)
   }
   await m.index() // the backfill finds the holder's tokens
@@ -251,12 +246,7 @@ describe('a foreign ERC-721 whose EIP-2981 royalty differs per token', () => {
     const tiered = await deployForeignArt721(m.chain.url, { owner: artOwner, royaltyReceiver, royaltyBps: 0 })
     await tiered.mint(holder.address, 1n, 2n)
     await tiered.setTokenRoyalty(2n, ownReceiver, 900)
-    const imported = await m.api(
-      '/v1/collections/import',
-      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: tiered.address }) },
-      holder,
-    )
-    expect(imported.status).toBe(202)
+    const imported = await m.importCollection(tiered.address, holder)
     // The collection shows token 1's rate, and declares EIP-2981 by ERC-165: each token is asked.
     expect((imported.body.data as any).creatorEarningsBps).toBe(0)
     await approve(holder, tiered.address)

@@ -318,12 +318,7 @@ describe('an ERC-1155 listing of several on a chain that goes back', () => {
   it('gets back the part that the lost blocks bought, exactly, and sells it again to the last token', async () => {
     const editions = await deployForeignEditions1155(m.chain.url)
     await editions.mint(m.seller.address, 1n, 5n)
-    const imported = await m.api(
-      '/v1/collections/import',
-      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: editions.address }) },
-      m.seller,
-    )
-    expect(imported.status).toBe(202)
+    await m.importCollection(editions.address, m.seller)
     await m.send(m.seller, {
       address: editions.address,
       abi: erc1155Abi,

@@ -57,12 +57,7 @@ beforeAll(async () => {
   m = await startMarket([1n, 2n, 3n, 4n, 5n])
   editions = await deployForeignEditions1155(m.chain.url, { royaltyReceiver, royaltyBps: 500 })
   await editions.mint(holder.address, 1n, 10n)
-  const imported = await m.api(
-    '/v1/collections/import',
-    { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: editions.address }) },
-    holder,
-  )
-  expect(imported.status).toBe(202)
+  await m.importCollection(editions.address, holder)
   await m.send(holder, {
     address: editions.address,
     abi: setApprovalForAll,
@@ -198,12 +193,7 @@ describe('one address receiving two fees', () => {
   it('must be paid both: a royalty to the platform does not excuse the platform fee', async () => {
     const art = await deployForeignArt721(m.chain.url, { royaltyReceiver: m.feeRecipient, royaltyBps: 750 })
     await art.mint(holder.address, 1n, 1n)
-    const imported = await m.api(
-      '/v1/collections/import',
-      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: art.address }) },
-      holder,
-    )
-    expect(imported.status).toBe(202)
+    await m.importCollection(art.address, holder)
     await m.send(holder, {
       address: art.address,
       abi: setApprovalForAll,
@@ -606,12 +596,7 @@ describe('a collection whose EIP-2981 royalty is the whole price', () => {
   it('takes no offers: a holder accepting one would pay more in fees than the offer brings', async () => {
     const trap = await deployForeignEditions1155(m.chain.url, { royaltyReceiver: bidder.address, royaltyBps: 10_000 })
     await trap.mint(holder.address, 1n, 5n)
-    const imported = await m.api(
-      '/v1/collections/import',
-      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: trap.address }) },
-      holder,
-    )
-    expect(imported.status).toBe(202)
+    await m.importCollection(trap.address, holder)
     await m.index()
     const token = await item(trap.address, 1n)
     expect(token.fees[1]).toMatchObject({ bps: 10_000 })

@@ -225,12 +225,7 @@ describe('an ERC-1155 offer made by seaport-js', () => {
     const royaltyReceiver = testAccount(8).address
     const editions = await deployForeignEditions1155(m.chain.url, { royaltyReceiver, royaltyBps: 750 })
     await editions.mint(holder.address, 1n, 5n)
-    const imported = await m.api(
-      '/v1/collections/import',
-      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: editions.address }) },
-      holder,
-    )
-    expect(imported.status).toBe(202)
+    await m.importCollection(editions.address, holder)
     await m.index()
 
     const unit = parseEther('0.1')

@@ -178,6 +178,17 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
       as,
     )
 
+  /** Imports a deployed contract's collection as `as` would; throws unless it is accepted. */
+  const importCollection = async (collection: Address, as: Account) => {
+    const imported = await api(
+      '/v1/collections/import',
+      { method: 'POST', body: JSON.stringify({ chainId: 31337, contract: collection }) },
+      as,
+    )
+    if (imported.status !== 202) throw new Error(`import refused (${imported.status}): ${imported.body.error?.message}`)
+    return imported
+  }
+
   const approveSeaport = (owner: Account, approved = true) =>
     send(owner, {
       address: contract,
@@ -232,6 +243,7 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
     signedListing,
     signedOffer,
     submit,
+    importCollection,
     approveSeaport,
     wrapAndApprove,
     fill,
