@@ -51,31 +51,11 @@ beforeAll(async () => {
   await editions.mint(buyer.address, 7n, 9n) // the buyer holds most of id 7: `nfts.owner` is theirs
   for (const contract of [art.address, plain.address, editions.address]) {
     await m.importCollection(contract, holder)
-    await approve(holder, contract)
+    await m.approveSeaport(holder, true, contract)
   }
   await m.index() // the backfill finds the holder's tokens
 }, 90_000)
 afterAll(() => m.stop())
-
-async function approve(account: Account, contract: Address) {
-  await m.send(account, {
-    address: contract,
-    abi: [
-      {
-        type: 'function',
-        name: 'setApprovalForAll',
-        stateMutability: 'nonpayable',
-        inputs: [
-          { name: 'operator', type: 'address' },
-          { name: 'approved', type: 'bool' },
-        ],
-        outputs: [],
-      },
-    ],
-    functionName: 'setApprovalForAll',
-    args: [m.chain.contracts.seaport, true],
-  })
-}
 
 const item = async (contract: Address, tokenId: bigint) =>
   (await m.api(`/v1/nfts/31337/${contract}/${tokenId}`)).body.data as any
@@ -249,7 +229,7 @@ describe('a foreign ERC-721 whose EIP-2981 royalty differs per token', () => {
     const imported = await m.importCollection(tiered.address, holder)
     // The collection shows token 1's rate, and declares EIP-2981 by ERC-165: each token is asked.
     expect((imported.body.data as any).creatorEarningsBps).toBe(0)
-    await approve(holder, tiered.address)
+    await m.approveSeaport(holder, true, tiered.address)
     await m.index()
 
     const [one, two] = [await item(tiered.address, 1n), await item(tiered.address, 2n)]
@@ -559,7 +539,7 @@ describe('an offer on an ERC-1155 token', () => {
       [rival, 2n, '2', 'active'],
       [buyer, 1n, '3', 'filled'],
     ] as const) {
-      await approve(taker, editions.address)
+      await m.approveSeaport(taker, true, editions.address)
       // The fees leave the WETH the holder receives: Seaport takes them from the holder.
       await m.send(taker, {
         address: m.chain.contracts.weth,

@@ -10,7 +10,6 @@ import { gunzipSync } from 'node:zlib'
 import { and, eq, isNotNull } from 'drizzle-orm'
 import {
   createPublicClient,
-  erc1155Abi,
   erc20Abi,
   erc721Abi,
   http,
@@ -319,12 +318,7 @@ describe('an ERC-1155 listing of several on a chain that goes back', () => {
     const editions = await deployForeignEditions1155(m.chain.url)
     await editions.mint(m.seller.address, 1n, 5n)
     await m.importCollection(editions.address, m.seller)
-    await m.send(m.seller, {
-      address: editions.address,
-      abi: erc1155Abi,
-      functionName: 'setApprovalForAll',
-      args: [seaport(), true],
-    })
+    await m.approveSeaport(m.seller, true, editions.address)
     await m.index()
 
     const unit = parseEther('0.1')

@@ -40,30 +40,12 @@ const bidder = testAccount(4)
 const buyer = testAccount(6)
 const royaltyReceiver = testAccount(8).address
 
-const setApprovalForAll = [
-  {
-    type: 'function',
-    name: 'setApprovalForAll',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'operator', type: 'address' },
-      { name: 'approved', type: 'bool' },
-    ],
-    outputs: [],
-  },
-] as const
-
 beforeAll(async () => {
   m = await startMarket([1n, 2n, 3n, 4n, 5n])
   editions = await deployForeignEditions1155(m.chain.url, { royaltyReceiver, royaltyBps: 500 })
   await editions.mint(holder.address, 1n, 10n)
   await m.importCollection(editions.address, holder)
-  await m.send(holder, {
-    address: editions.address,
-    abi: setApprovalForAll,
-    functionName: 'setApprovalForAll',
-    args: [m.chain.contracts.seaport, true],
-  })
+  await m.approveSeaport(holder, true, editions.address)
   await m.approveSeaport(m.seller)
   await m.wrapAndApprove(bidder, parseEther('10'))
   await m.index()
@@ -194,12 +176,7 @@ describe('one address receiving two fees', () => {
     const art = await deployForeignArt721(m.chain.url, { royaltyReceiver: m.feeRecipient, royaltyBps: 750 })
     await art.mint(holder.address, 1n, 1n)
     await m.importCollection(art.address, holder)
-    await m.send(holder, {
-      address: art.address,
-      abi: setApprovalForAll,
-      functionName: 'setApprovalForAll',
-      args: [m.chain.contracts.seaport, true],
-    })
+    await m.approveSeaport(holder, true, art.address)
     await m.index()
     const order = listingOrder({
       maker: holder.address,
@@ -445,12 +422,7 @@ describe('one ERC-1155 offer filled by two holders in the same block', () => {
   it('is indexed as the chain settled it: the second fill is cut to what was left, and the offer is filled', async () => {
     const rival = testAccount(3)
     await editions.mint(rival.address, 1n, 5n)
-    await m.send(rival, {
-      address: editions.address,
-      abi: setApprovalForAll,
-      functionName: 'setApprovalForAll',
-      args: [m.chain.contracts.seaport, true],
-    })
+    await m.approveSeaport(rival, true, editions.address)
     await m.index()
     const token = await item(editions.address, 1n)
     const unit = parseEther('0.1')

@@ -189,9 +189,10 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
     return imported
   }
 
-  const approveSeaport = (owner: Account, approved = true) =>
+  /** ERC-721 and ERC-1155 share setApprovalForAll: `collection` may be either. */
+  const approveSeaport = (owner: Account, approved = true, collection: Address = contract) =>
     send(owner, {
-      address: contract,
+      address: collection,
       abi: erc721Abi,
       functionName: 'setApprovalForAll',
       args: [chain.contracts.seaport, approved],
