@@ -10,6 +10,7 @@ import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { sharedBrowser, openPage } from '../support/browser'
 import { visitorWithWallet } from '../support/test-wallet'
+import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -67,19 +68,11 @@ const middleOf = (page: Page, src: string) =>
 
 const near = (rgb: number[]) => rgb.every((value, i) => Math.abs(value - FRAME_RGB[i]!) <= 24)
 
-async function done(scope: ReturnType<Page['getByTestId']> | Page) {
-  const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
-  await status.waitFor({ timeout: 45_000 })
-  expect(await status.getAttribute('data-phase'), (await status.textContent()) ?? '').toBe('done')
-}
-
 describe('a video created on Vitrine', () => {
   it('gets a frame of itself as its poster: the item page plays it with that poster, a grid shows a picture', async () => {
     const creator = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [9] })
     const { page } = creator
-    await openPage(page, '/login')
-    await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
-    await page.waitForURL(/\/user\/0x/)
+    await signInWithTestWallet(page)
     await openPage(page, '/create')
     const media = page.getByLabel('Image, video or animation')
     const poster = page.getByLabel('Poster', { exact: true })
@@ -130,7 +123,7 @@ describe('a video created on Vitrine', () => {
     await modal.getByLabel('Name', { exact: true }).fill(collectionName)
     await modal.getByLabel('Symbol').fill('EMBER')
     await modal.getByRole('button', { name: 'Create collection' }).click()
-    await done(modal)
+    expect(await tradeOutcome(modal)).toMatchObject({ phase: 'done' })
     await modal.getByRole('button', { name: 'Done' }).click()
     const collection = page.getByRole('combobox', { name: 'Collection', exact: true })
     await collection.locator('option', { hasText: collectionName }).waitFor({ state: 'attached' })
