@@ -15,8 +15,8 @@ const maxWei = (values: string[]) =>
 
 /** Inside an operation's transaction: the market columns of `nftIds`, and their collections' counts and floor. */
 export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): Promise<void> {
-  const ids = [...new Set(nftIds)]
-  for (const nftId of ids) {
+  const collectionIds = new Set<number>()
+  for (const nftId of new Set(nftIds)) {
     const live = await tx
       .select({ kind: listings.kind, priceWei: listings.priceWei, endsAt: listings.endsAt })
       .from(listings)
@@ -30,7 +30,7 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
     const auction = live.find((l) => l.kind === 'auction')
     const price = fixed ?? (auction ? BigInt(auction.priceWei) : null)
     const bestOffer = maxWei(bids.map((b) => b.priceWei))
-    await tx
+    const updated = await tx
       .update(nfts)
       .set({
         priceWei: price?.toString() ?? null,
@@ -41,13 +41,10 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
         bestOfferWei: bestOffer?.toString() ?? null,
       })
       .where(eq(nfts.id, nftId))
+      .returning({ collectionId: nfts.collectionId })
+    for (const row of updated) collectionIds.add(row.collectionId)
   }
-  if (!ids.length) return
-  const touched = await tx.selectDistinct({ id: nfts.collectionId }).from(nfts).where(inArray(nfts.id, ids))
-  await refreshCollectionCounts(
-    tx,
-    touched.map((c) => c.id),
-  )
+  await refreshCollectionCounts(tx, collectionIds)
 }
 
 /** Recomputes the market columns of `nftIds` from their live orders (one transaction); returns how many. */
