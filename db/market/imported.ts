@@ -7,7 +7,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { activity, collections, nfts, tokenBalances, type TokenStandard, type Category } from '../schema'
-import { OWNER_COUNT } from './stats'
+import { refreshCollectionCounts } from './stats'
 import { logColumns, type ChainLog } from './chain'
 import type { Db, Tx } from './transaction'
 
@@ -91,10 +91,6 @@ export function applyImportedRange(
     await feedLines(tx, collection, range.moves, ids)
     await markForRefresh(tx, collection.id, range.refreshes, now)
 
-    const [count] = await tx
-      .select({ n: sql<number>`count(*)` })
-      .from(nfts)
-      .where(eq(nfts.collectionId, collection.id))
     await tx
       .update(collections)
       .set({
@@ -105,10 +101,9 @@ export function applyImportedRange(
         indexError: null,
         indexAttempts: 0,
         indexRetryAt: null,
-        itemCount: count?.n ?? 0,
-        ownerCount: OWNER_COUNT,
       })
       .where(eq(collections.id, collection.id))
+    await refreshCollectionCounts(tx, [collection.id])
     return { applied: true, nftIds: [...touched] }
   })
 }

@@ -16,7 +16,7 @@ const trendingKey = (change: number | null, volume24hEth: number) => change ?? N
  * its balances (a token has many holders), another's from its tokens' owners. The zero address
  * holds what was burnt, and is no one.
  */
-export const OWNER_COUNT = sql`(CASE collections.standard
+const OWNER_COUNT = sql`(CASE collections.standard
   WHEN 'erc1155' THEN (
     SELECT count(DISTINCT token_balances.owner) FROM token_balances
     JOIN nfts ON nfts.id = token_balances.nft_id WHERE nfts.collection_id = collections.id)
