@@ -4,12 +4,12 @@
  * a second wallet buys it and owns the token on chain; tokenURI serves the metadata; the
  * mint and the sale are in the item's activity.
  */
-import type { Page } from 'playwright-core'
 import { createPublicClient, erc721Abi, http, type Address } from 'viem'
 import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { sharedBrowser, openPage } from '../support/browser'
 import { visitorWithWallet } from '../support/test-wallet'
+import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -24,19 +24,11 @@ const PNG = Buffer.from(
 
 const visitor = (account: number) => visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
 
-async function done(scope: ReturnType<Page['getByTestId']> | Page) {
-  const status = scope.getByTestId('trade-status').locator('[data-phase="done"], [data-phase="failed"]')
-  await status.waitFor({ timeout: 45_000 })
-  expect(await status.getAttribute('data-phase'), (await status.textContent()) ?? '').toBe('done')
-}
-
 describe('create', () => {
   it('deploys a collection, lazy-mints an item for free, and a buyer mints it by buying', async () => {
     const creator = await visitor(7)
     const { page } = creator
-    await openPage(page, '/login')
-    await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
-    await page.waitForURL(/\/user\/0x/)
+    await signInWithTestWallet(page)
 
     await openPage(page, '/create')
     await page
@@ -53,7 +45,7 @@ describe('create', () => {
     await modal.getByLabel('Name', { exact: true }).fill(name)
     await modal.getByLabel('Symbol').fill('SHORE')
     await modal.getByRole('button', { name: 'Create collection' }).click()
-    await done(modal)
+    expect(await tradeOutcome(modal)).toMatchObject({ phase: 'done' })
     await modal.getByRole('button', { name: 'Done' }).click()
     await page
       .getByRole('combobox', { name: 'Collection', exact: true })
@@ -82,7 +74,7 @@ describe('create', () => {
     const checkout = buyer.page.getByTestId('checkout-modal')
     await checkout.getByRole('checkbox').check()
     await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
-    await done(checkout)
+    expect(await tradeOutcome(checkout)).toMatchObject({ phase: 'done' })
 
     const response = await fetch(`${baseUrl}/api/v1/nfts/${nftId}`)
     const { data: nft } = (await response.json()) as {
