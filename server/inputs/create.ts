@@ -33,7 +33,18 @@ export const tokenFieldsInput = z.object({
 
 /** What the form offers to upload; POST /api/media judges the bytes again (server/media/content.ts). */
 export const MAX_MEDIA_MB = 32
-export const MEDIA_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'video/mp4'] as const
+
+/**
+ * A video's poster: the frame the browser took from it, or a picture of the creator's own. A
+ * picture that can be resized for cards, so no SVG (and POST /api/media judges the bytes again).
+ */
+export const POSTER_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const
+export const MEDIA_ACCEPT = [...POSTER_ACCEPT, 'video/mp4'] as const
+
+const withinMaxSize = [
+  (file: File) => file.size <= MAX_MEDIA_MB * 1024 * 1024,
+  { error: (issue: { input: unknown }) => `${(issue.input as File).name} is larger than ${MAX_MEDIA_MB} MB.` },
+] as const
 
 export const mediaFileSchema = z
   .instanceof(File, { error: 'Choose the image, video or animation to publish.' })
@@ -42,15 +53,7 @@ export const mediaFileSchema = z
     error: (issue) => `${(issue.input as File).name} is not a PNG, JPEG, GIF, WebP, AVIF or MP4 file.`,
     abort: true,
   })
-  .refine((file) => file.size <= MAX_MEDIA_MB * 1024 * 1024, {
-    error: (issue) => `${(issue.input as File).name} is larger than ${MAX_MEDIA_MB} MB.`,
-  })
-
-/**
- * A video's poster: the frame the browser took from it, or a picture of the creator's own. A
- * picture that can be resized for cards, so no SVG (and POST /api/media judges the bytes again).
- */
-export const POSTER_ACCEPT = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif'] as const
+  .refine(...withinMaxSize)
 
 export const posterFileSchema = z
   .instanceof(File, { error: 'Choose a picture to show until the video plays.' })
@@ -58,9 +61,7 @@ export const posterFileSchema = z
     error: (issue) => `${(issue.input as File).name} is not a PNG, JPEG, GIF, WebP or AVIF picture.`,
     abort: true,
   })
-  .refine((file) => file.size <= MAX_MEDIA_MB * 1024 * 1024, {
-    error: (issue) => `${(issue.input as File).name} is larger than ${MAX_MEDIA_MB} MB.`,
-  })
+  .refine(...withinMaxSize)
 
 export const isVideoFile = (file: unknown) => file instanceof File && file.type === 'video/mp4'
 
