@@ -4,21 +4,16 @@
  * which says it is unverified and shows how far its history has been read; a wrong address is
  * refused under its field; a copy of a verified collection's name is flagged as an impostor.
  */
-import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { sharedBrowser, waitForHydration } from '../support/browser'
+import { openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
 import { visitorWithWallet } from '../support/test-wallet'
+import { signInWithTestWallet } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const browser = sharedBrowser()
-
-async function open(page: Page, path: string) {
-  await page.goto(baseUrl + path)
-  await waitForHydration(page)
-}
 
 describe('add a collection', () => {
   it('a signed-in wallet imports a foreign ERC-721 by address and lands on its page', async () => {
@@ -29,11 +24,9 @@ describe('add a collection', () => {
 
     const visitor = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [2] })
     const { page } = visitor
-    await open(page, '/login')
-    await page.getByRole('button', { name: 'Sign in with Test Wallet' }).click()
-    await page.waitForURL(/\/user\/0x/)
+    await signInWithTestWallet(page)
 
-    await open(page, '/create')
+    await openPage(page, '/create')
     await page.getByRole('link', { name: 'Add a collection' }).click()
     await page.waitForURL(/\/add-collection$/)
     await page.getByRole('heading', { name: 'Add a collection' }).waitFor()
@@ -71,7 +64,7 @@ describe('add a collection', () => {
       (c) => c.verified,
     )!
     const copy = await deployForeignArt721(anvilUrl, { name: verified.name.toUpperCase(), owner: testAccount(0) })
-    await open(page, '/add-collection')
+    await openPage(page, '/add-collection')
     await page.getByLabel('Contract address').fill(copy.address)
     await page.getByRole('button', { name: 'Add collection' }).click()
     const warning = page.getByTestId('lookalike-warning')
