@@ -185,6 +185,7 @@ export interface TokenRecord {
   metadata?: { sha256: string; json: string } | undefined
 }
 
+/** The token's row and traits; its collection's counts are the caller's to refresh, once per transaction. */
 async function insertToken(tx: Tx, token: TokenRecord): Promise<number> {
   if (token.metadata) await tx.insert(tokenMetadata).values(token.metadata).onConflictDoNothing()
   const { collection } = token
@@ -220,13 +221,16 @@ async function insertToken(tx: Tx, token: TokenRecord): Promise<number> {
       .insert(nftAttributes)
       .values(token.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
   }
-  await refreshCollectionCounts(tx, [collection.id])
   return nft!.id
 }
 
 /** Adds a token (no listing, nothing in the feed): the local chain's seeded items. */
 export function recordToken(db: Db, token: TokenRecord): Promise<number> {
-  return db.transaction((tx) => insertToken(tx, token))
+  return db.transaction(async (tx) => {
+    const nftId = await insertToken(tx, token)
+    await refreshCollectionCounts(tx, [token.collection.id])
+    return nftId
+  })
 }
 
 /** A creator's signed voucher: the digest, the voucher as JSON and the signature. */
@@ -293,6 +297,7 @@ export function recordMintedToken(db: Db, token: TokenRecord, mint: ChainLog): P
         createdAt: mint.at,
       })
       .onConflictDoNothing()
+    await refreshCollectionCounts(tx, [token.collection.id])
     return { nftId }
   })
 }
