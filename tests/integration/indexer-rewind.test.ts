@@ -173,12 +173,7 @@ describe('a chain restarted from an older saved state', () => {
 
     // After the save: the first listing is bought, token 3 given away, the second listing cancelled.
     await client().waitForTransactionReceipt({ hash: await m.fill(buyer, first, price) })
-    await m.send(m.seller, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [m.seller.address, rival.address, 3n],
-    })
+    await m.transfer(m.seller, rival, 3n)
     await m.send(m.seller, { address: seaport(), abi: seaportAbi, functionName: 'cancel', args: [[second.order]] })
     await client().mine({ blocks: 3 })
     const lost = await head()
@@ -228,12 +223,7 @@ describe('a chain restarted from an older saved state', () => {
     const saved = await saveState('before-the-transfer')
 
     // After the save: token 5 given to the buyer, the offer on token 7 accepted.
-    await m.send(m.seller, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [m.seller.address, buyer.address, 5n],
-    })
+    await m.transfer(m.seller, buyer, 5n)
     await client().waitForTransactionReceipt({ hash: await m.fill(m.seller, offer) })
     await m.index()
     const offerStatus = async () =>
@@ -257,12 +247,7 @@ describe('a chain restarted from an older saved state', () => {
 
     // The chain restarts from the save and moves on past the cursor with other blocks.
     await restartFrom(saved)
-    await m.send(m.seller, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [m.seller.address, rival.address, 6n],
-    })
+    await m.transfer(m.seller, rival, 6n)
     await client().mine({ blocks: 8 })
     const target = await head()
     expect(target).toBeGreaterThan(BigInt(indexed!))

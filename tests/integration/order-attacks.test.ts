@@ -6,7 +6,7 @@
  * Each is refused at the door and stores nothing, or is indexed as what the signed order says.
  */
 import { and, eq } from 'drizzle-orm'
-import { erc1155Abi, erc721Abi, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
+import { erc1155Abi, parseEther, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 import type { HDAccount, PrivateKeyAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
@@ -545,12 +545,7 @@ describe('an auction whose seller gives the token away', () => {
       )
     // A reserve no one will meet, then the token goes to someone else.
     expect((await auction(m.seller, parseEther('1000'))).status).toBe(200)
-    await m.send(m.seller, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [m.seller.address, buyer.address, 2n],
-    })
+    await m.transfer(m.seller, buyer, 2n)
     await m.index()
     const token = await item(m.contract, 2n)
     expect(token.owner).toBe(buyer.address)

@@ -356,12 +356,7 @@ describe("a collection's header", () => {
     expect((await stats()).floor?.wei).not.toBe(cheap.toString())
 
     const holders = before.owners
-    await m.send(m.seller, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [m.seller.address, testAccount(8).address, 4n],
-    })
+    await m.transfer(m.seller, testAccount(8), 4n)
     await m.index()
     expect(await stats()).toMatchObject({ owners: holders + 1, items: before.items })
   })
@@ -487,12 +482,7 @@ describe('indexer', () => {
     const status = async () =>
       (await m.runtime.db.select().from(listings).where(eq(listings.orderHash, orderHash)))[0]!.status
 
-    await m.send(m.seller, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [m.seller.address, rival.address, 8n],
-    })
+    await m.transfer(m.seller, rival, 8n)
     await m.index()
     expect(await status()).toBe('inactive')
     expect(
@@ -504,12 +494,7 @@ describe('indexer', () => {
       )[0]!.priceWei,
     ).toBeNull()
 
-    await m.send(rival, {
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'transferFrom',
-      args: [rival.address, m.seller.address, 8n],
-    })
+    await m.transfer(rival, m.seller, 8n)
     await m.index()
     expect(await status()).toBe('active')
 

@@ -227,6 +227,14 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
     if (result && 'error' in result) throw new Error(result.error)
     return result
   }
+  /** Gives `tokenId` of the market's collection from `from` to `to`, as a wallet would. */
+  const transfer = (from: Account, to: Account, tokenId: bigint) =>
+    send(from, {
+      address: contract,
+      abi: erc721Abi,
+      functionName: 'transferFrom',
+      args: [from.address, to.address, tokenId],
+    })
   const ownerOf = (tokenId: bigint) =>
     chain.client.readContract({ address: contract, abi: erc721Abi, functionName: 'ownerOf', args: [tokenId] })
 
@@ -249,6 +257,7 @@ export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 
     wrapAndApprove,
     fill,
     index,
+    transfer,
     ownerOf,
     stop: async () => {
       base.close()
