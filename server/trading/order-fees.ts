@@ -8,6 +8,7 @@ import { formatEther, type Address } from 'viem'
 import { feeAmount, type ConsiderationItem } from '../../chain/seaport'
 import { refuse } from '../../db/errors'
 import { checksum } from '../queries/serialize'
+import { feeWords } from './price-floor'
 import type { FeeTerm } from './royalties'
 
 /** What the required fees come to per recipient (one address may be owed two of them). */
@@ -22,8 +23,6 @@ function dueByRecipient(required: FeeTerm[], price: bigint) {
   }
   return due
 }
-
-const feeWords = (fees: FeeTerm[]) => fees.map((fee) => `${fee.label} of ${fee.bps / 100}%`).join(' and ')
 
 /**
  * Every required fee must be paid to its recipient in full (`paid` sums a recipient's items per

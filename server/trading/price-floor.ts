@@ -7,6 +7,10 @@ import { feeAmount } from '../../chain/seaport'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 
+/** Fees as a message names them: "the platform fee of 2.5% and the creator earnings of 5%". */
+export const feeWords = (fees: { label: string; bps: number }[]) =>
+  fees.map((fee) => `${fee.label} of ${fee.bps / 100}%`).join(' and ')
+
 /**
  * Refuses `price` (named `field` in the message) below the configured minimum, or so small that a
  * fee with a non-zero rate would round to zero wei, or with fees that add up to all of it.
@@ -26,9 +30,7 @@ export function checkPrice(
   // make a holder who accepts an offer pay more in fees than the offer brings.
   const bps = fees.reduce((sum, fee) => sum + fee.bps, 0)
   if (bps >= 10_000) {
-    refuse(
-      `${field}: ${fees.map((fee) => `${fee.label} of ${fee.bps / 100}%`).join(' and ')} would take the whole price; this token cannot be traded here`,
-    )
+    refuse(`${field}: ${feeWords(fees)} would take the whole price; this token cannot be traded here`)
   }
   for (const fee of fees) {
     if (fee.bps > 0 && feeAmount(price, fee.bps) === 0n) {
