@@ -4,7 +4,7 @@
  * match's caller or the WETH's recipient, not the other side, and the indexer finds who took the
  * other side from the token's move in the transaction. Anvil, Seaport 1.6, the REST API.
  */
-import { erc721Abi, parseEther, parseEventLogs, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
+import { parseEther, parseEventLogs, zeroAddress, zeroHash, type Address, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import {
@@ -230,12 +230,7 @@ describe('an offer accepted with its WETH sent to another address', () => {
     expect(BigInt(await volume()) - before).toBe(high)
 
     // A wash, whoever gets the WETH.
-    await m.chain.walletOf(buyer).writeContract({
-      address: m.contract,
-      abi: erc721Abi,
-      functionName: 'setApprovalForAll',
-      args: [m.chain.contracts.seaport, true],
-    })
+    await m.approveSeaport(buyer)
     before = BigInt(await volume())
     const wash = await accept(buyer, second, low)
     await m.index()
