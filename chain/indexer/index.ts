@@ -256,14 +256,17 @@ class LogApplier {
    * the WETH (fulfillAdvancedOrder may send it to another address than the holder's): neither
    * need be the other side. Then that is who the order's token moved to or from in the
    * transaction, read from its receipt only for our orders; for a match, null when that is not
-   * known. A failed read throws, and the run is tried again.
+   * known; undefined when the order, read for that, is not ours. A failed read throws, and the
+   * run is tried again.
    */
-  private async counterparty(log: Extract<AnyLog, { eventName: 'OrderFulfilled' }>): Promise<string | null> {
+  private async counterparty(
+    log: Extract<AnyLog, { eventName: 'OrderFulfilled' }>,
+  ): Promise<string | null | undefined> {
     const { args } = log
     const matched = args.recipient === zeroAddress || this.matched.has(fillKey(log.transactionHash, args.orderHash))
     const offer = amountOf(args.offer, ItemType.ERC20) > 0n
     if (!matched && !offer) return args.recipient
-    if (!(await this.isOurOrder(args.orderHash))) return null
+    if (!(await this.isOurOrder(args.orderHash))) return undefined
     const fill = { offerer: args.offerer, offer: args.offer, consideration: args.consideration }
     const moved = matchedCounterparty(fill, await this.transactionLogs(log.transactionHash))
     // A token whose moves cannot be read (a non-standard Transfer log): an offer filled directly
@@ -332,13 +335,15 @@ class LogApplier {
       }
       case 'OrderFulfilled': {
         const { args } = log
+        const recipient = await this.counterparty(log)
+        if (recipient === undefined) return // filled elsewhere: applyFill would look it up again to find nothing
         const nftId = await applyFill(
           this.db,
           await at(),
           {
             orderHash: args.orderHash!,
             offerer: args.offerer!,
-            recipient: await this.counterparty(log),
+            recipient,
             erc20Offered: amountOf(args.offer!, ItemType.ERC20),
             editionsOffered: amountOf(args.offer!, ItemType.ERC1155),
           },
