@@ -1,12 +1,11 @@
 import { and, inArray, ne, sql } from 'drizzle-orm'
-import { formatEther } from 'viem'
+import { formatEther, zeroAddress } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
 import { pagesChanged } from '../page-generation'
 import type { Db } from './transaction'
 
 const DAY = 86_400_000
-const ZERO = '0x0000000000000000000000000000000000000000'
 
 /** The trending tab's key (see NO_CHANGE_TRENDING_KEY). */
 const trendingKey = (change: number | null, volume24hEth: number) => change ?? NO_CHANGE_TRENDING_KEY + volume24hEth
@@ -65,7 +64,7 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
   const rows = await db
     .select({ collectionId: sales.collectionId, priceWei: sales.priceWei, soldAt: sales.soldAt })
     .from(sales)
-    .where(and(ne(sales.seller, sales.buyer), ne(sales.seller, ZERO), ne(sales.buyer, ZERO)))
+    .where(and(ne(sales.seller, sales.buyer), ne(sales.seller, zeroAddress), ne(sales.buyer, zeroAddress)))
   for (const row of rows) {
     const s = sums.get(row.collectionId) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
     const wei = BigInt(row.priceWei)
