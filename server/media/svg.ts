@@ -9,6 +9,11 @@ import { DOMParser, XMLSerializer, type Document, type Element, type Node } from
 
 /** Bigger drawings are refused: the parsed tree costs many times the bytes (Workers have 128 MB). */
 export const MAX_SVG_BYTES = 4 * 1024 * 1024
+/**
+ * Deeper nesting is refused: real art nests a few dozen levels, while 4 MB can nest half a million,
+ * and whatever reads the stored file recursively (a renderer, a thumbnailer) would overflow.
+ */
+export const MAX_SVG_DEPTH = 256
 
 const SVG_NS = 'http://www.w3.org/2000/svg'
 const XLINK_NS = 'http://www.w3.org/1999/xlink'
@@ -95,10 +100,38 @@ export function sanitizeSvg(bytes: Uint8Array): Uint8Array<ArrayBuffer> {
   if (!root || root.namespaceURI !== SVG_NS || root.localName !== 'svg') {
     throw new SvgRefusal('its root element is not <svg> in the SVG namespace')
   }
-  checkElement(root)
+  checkTree(root)
   return new TextEncoder().encode(new XMLSerializer().serializeToString(document))
 }
 
+/**
+ * Every element, parents first, in document order. An explicit stack, not recursion: a few KB of
+ * nested <g> must be a refusal, not a stack overflow.
+ */
+function checkTree(root: Element): void {
+  const stack: { element: Element; depth: number }[] = [{ element: root, depth: 1 }]
+  for (let next = stack.pop(); next; next = stack.pop()) {
+    const { element, depth } = next
+    if (depth > MAX_SVG_DEPTH) throw new SvgRefusal(`it nests elements deeper than ${MAX_SVG_DEPTH} levels`)
+    checkElement(element)
+    const children: Element[] = []
+    for (const child of Array.from(element.childNodes) as Node[]) {
+      if (child.nodeType === child.ELEMENT_NODE) {
+        const inner = child as Element
+        const editorData =
+          (inner.namespaceURI && EDITOR_NS.has(inner.namespaceURI)) ||
+          (inner.namespaceURI === SVG_NS && inner.localName === 'metadata')
+        if (editorData) element.removeChild(child)
+        else children.push(inner)
+      } else if (child.nodeType === child.PROCESSING_INSTRUCTION_NODE) {
+        throw new SvgRefusal(`it has a processing instruction (<?${child.nodeName} …?>)`)
+      }
+    }
+    for (const child of children.reverse()) stack.push({ element: child, depth: depth + 1 })
+  }
+}
+
+/** One element and its attributes; checkTree visits its children. */
 function checkElement(element: Element): void {
   const name = element.localName ?? element.nodeName
   if (element.namespaceURI !== SVG_NS) {
@@ -115,18 +148,6 @@ function checkElement(element: Element): void {
   }
   for (const attribute of Array.from(element.attributes)) checkAttribute(element, attribute)
   if (name === 'style') checkCss(element.textContent ?? '', '<style>')
-  for (const child of Array.from(element.childNodes) as Node[]) {
-    if (child.nodeType === child.ELEMENT_NODE) {
-      const inner = child as Element
-      const editorData =
-        (inner.namespaceURI && EDITOR_NS.has(inner.namespaceURI)) ||
-        (inner.namespaceURI === SVG_NS && inner.localName === 'metadata')
-      if (editorData) element.removeChild(child)
-      else checkElement(inner)
-    } else if (child.nodeType === child.PROCESSING_INSTRUCTION_NODE) {
-      throw new SvgRefusal(`it has a processing instruction (<?${child.nodeName} …?>)`)
-    }
-  }
 }
 
 function checkAttribute(

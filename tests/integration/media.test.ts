@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../server/app'
 import { handleImage } from '../../server/image'
 import { MAX_MEDIA_BYTES } from '../../server/media/content'
+import { MAX_SVG_DEPTH } from '../../server/media/svg'
 import { MAX_MEDIA_MB } from '../../server/inputs/create'
 import { contentTypeOfKey } from '../../server/media/keys'
 import { folderStore } from '../../server/media/store'
@@ -126,6 +127,18 @@ describe('POST /api/media', () => {
       expect(body.error!.message, what).toMatch(/^file: art.svg is (an SVG that is not accepted: |not a PNG)/)
     }
     expect(stored()).toHaveLength(6)
+  })
+
+  it('refuses an SVG nested too deep with a 415 naming the depth, not a 500', async () => {
+    const files = stored()
+    // 5,000 nested groups: 35 KB.
+    const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(5000)}${'</g>'.repeat(5000)}</svg>`
+    const { status, body } = await upload(bytes(deep), 'deep.svg', 'image/svg+xml')
+    expect(status).toBe(415)
+    expect(body.error!.message).toBe(
+      `file: deep.svg is an SVG that is not accepted: it nests elements deeper than ${MAX_SVG_DEPTH} levels`,
+    )
+    expect(stored()).toEqual(files)
   })
 
   it('refuses a file over the limit the form states', async () => {

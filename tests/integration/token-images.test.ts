@@ -17,6 +17,7 @@ import { app } from '../../server/app'
 import { handleImage } from '../../server/image'
 import { contentTypeOfKey } from '../../server/media/keys'
 import { folderStore } from '../../server/media/store'
+import { MAX_SVG_DEPTH } from '../../server/media/svg'
 import { nodeNetworkAccess } from '../../server/metadata/node-network'
 import { readDueMetadata } from '../../server/metadata/queue'
 import type { Runtime } from '../../server/platform/runtime'
@@ -88,7 +89,7 @@ const tokenIds: Record<string, number> = {}
 
 beforeAll(async () => {
   const plain = await deployForeignPlain721(chain.url, { baseURI: `${web.origin}/meta/` })
-  await plain.mint(testAccount(1).address, 1n, 6n)
+  await plain.mint(testAccount(1).address, 1n, 7n)
   contract = plain.address
   const [collection] = await runtime.db
     .insert(collections)
@@ -107,7 +108,7 @@ beforeAll(async () => {
     })
     .returning({ id: collections.id })
   collectionId = collection!.id
-  for (let id = 1; id <= 6; id++) {
+  for (let id = 1; id <= 7; id++) {
     const [row] = await runtime.db
       .insert(nfts)
       .values({
@@ -210,6 +211,18 @@ describe("an imported token's picture", () => {
       '5',
       () => pictures.set('5', { type: 'image/png', bytes: new TextEncoder().encode('not a picture') }),
       'image: is not a PNG, JPEG, GIF, WebP, AVIF, MP4 or SVG file',
+    ],
+    [
+      'an SVG of 5,000 nested groups',
+      '7',
+      () =>
+        pictures.set('7', {
+          type: 'image/svg+xml',
+          bytes: new TextEncoder().encode(
+            `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(5000)}${'</g>'.repeat(5000)}</svg>`,
+          ),
+        }),
+      `image: is an SVG that is not accepted: it nests elements deeper than ${MAX_SVG_DEPTH} levels`,
     ],
   ])(
     'when it is %s: the name is stored, the picture is tried again with the reason, nothing is stored',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { sanitizeSvg, SvgRefusal } from '../../server/media/svg'
+import { MAX_SVG_DEPTH, sanitizeSvg, SvgRefusal } from '../../server/media/svg'
 import { hostileSvgs } from '../support/hostile-svgs'
 
 const bytes = (text: string) => new TextEncoder().encode(text)
@@ -60,5 +60,16 @@ describe('SVG judged as XML', () => {
         '<metadata><rdf:RDF/></metadata><g inkscape:label="Layer 1"><path d="M0 0h1"/></g></svg>',
     )
     expect(out).toBe('<svg xmlns="http://www.w3.org/2000/svg"><g><path d="M0 0h1"/></g></svg>')
+  })
+
+  it(`keeps ${MAX_SVG_DEPTH} levels of nesting and refuses deeper, by name, however deep (no stack overflow)`, () => {
+    const nested = (levels: number) =>
+      `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(levels - 2)}<rect/>${'</g>'.repeat(levels - 2)}</svg>`
+    expect(clean(nested(MAX_SVG_DEPTH))).toBe(nested(MAX_SVG_DEPTH))
+    for (const levels of [MAX_SVG_DEPTH + 1, 5_000, 100_000]) {
+      expect(() => clean(nested(levels)), String(levels)).toThrow(
+        new SvgRefusal(`it nests elements deeper than ${MAX_SVG_DEPTH} levels`),
+      )
+    }
   })
 })
