@@ -6,6 +6,7 @@
 import type { Context } from 'hono'
 import { z } from 'zod'
 import { ApiError } from '../http/errors'
+import { mediaType } from '../http/request-guards'
 
 const logEntry = z.object({
   level: z.enum(['error', 'warn', 'debug']),
@@ -17,9 +18,9 @@ const logEntry = z.object({
 export async function handleAuthLog(c: Context) {
   // Its size is bounded before it gets here (server/http/request-guards.ts).
   const text = await c.req.text()
-  const type = c.req.header('content-type') ?? ''
   let raw: unknown
-  if (type.includes('application/json')) {
+  // The media type itself, as the request guard reads it: `text/plain; application/json` is text.
+  if (mediaType(c.req.header('content-type')) === 'application/json') {
     try {
       raw = JSON.parse(text)
     } catch {

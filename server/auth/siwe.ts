@@ -4,7 +4,7 @@
  */
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
 import { createPublicClient, getAddress, http, type Address, type Hex } from 'viem'
-import { generateSiweNonce, parseSiweMessage } from 'viem/siwe'
+import { parseSiweMessage } from 'viem/siwe'
 import type { Database } from '../../db/client'
 import { siweNonces } from '../../db/schema'
 import type { PublicChain } from '../../chain/networks'
@@ -39,9 +39,29 @@ export class SiweRejection extends Error {
   }
 }
 
+const ALPHANUMERIC = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+/** 32 characters drawn from 62: about 190 bits, well over the 128 a secret needs. */
+const NONCE_LENGTH = 32
+
+/**
+ * An EIP-4361 nonce (alphanumeric) from the platform's CSPRNG, on Node and Workers alike.
+ * Not viem's generateSiweNonce: that is a window sliding over a Math.random buffer, so one
+ * nonce gives away the next ones.
+ */
+function newSiweNonce(): string {
+  let nonce = ''
+  while (nonce.length < NONCE_LENGTH) {
+    for (const byte of crypto.getRandomValues(new Uint8Array(NONCE_LENGTH))) {
+      // 248 = 4 × 62: higher bytes are dropped, so that every character is equally likely.
+      if (byte < 248 && nonce.length < NONCE_LENGTH) nonce += ALPHANUMERIC[byte % ALPHANUMERIC.length]
+    }
+  }
+  return nonce
+}
+
 /** A fresh nonce, stored so that it can be accepted exactly once. Expired ones are swept. */
 export async function issueNonce(db: Database, now = Date.now()): Promise<string> {
-  const nonce = generateSiweNonce()
+  const nonce = newSiweNonce()
   await db.delete(siweNonces).where(lt(siweNonces.expiresAt, now - SIGN_IN_WINDOW_MS))
   await db.insert(siweNonces).values({ nonce, expiresAt: now + SIGN_IN_WINDOW_MS })
   return nonce

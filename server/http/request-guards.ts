@@ -61,19 +61,31 @@ export const trpcBatchLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/** A Content-Type's media type alone, lowercase: `Text/Plain; charset=utf-8` is `text/plain`. */
+export const mediaType = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() ?? ''
+
+/**
+ * The Auth.js actions that check its CSRF token (a cookie and a form field a foreign page cannot
+ * read): a client without Origin may post forms to these. Named one by one, so that a handler of
+ * our own under /api/auth (`_log`) is guarded like any other route. Empty segments are dropped,
+ * as Auth.js drops them (`/api/auth//callback/siwe/` is a sign-in).
+ */
+const checksCsrfToken = (path: string) =>
+  /^\/api\/auth\/(callback|session|signin|signout)(\/|$)/.test(`/${path.split('/').filter(Boolean).join('/')}`)
+
 /**
  * A write must come from one of our pages (Origin) or be JSON, which a foreign page cannot send
- * without a CORS preflight we never grant. Auth.js guards its own endpoints with a CSRF token.
+ * without a CORS preflight we never grant. A foreign Origin is refused on every route.
  */
 export const sameSiteWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/auth/')) return next()
+  if (SAFE_METHODS.has(c.req.method)) return next()
   const origin = c.req.header('origin')
   if (origin !== undefined) {
     if (c.env.env.siteOrigins.includes(origin)) return next()
     throw new ApiError(403, 'FORBIDDEN', `Cross-site request refused: ${origin} is not this site.`)
   }
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
-  if (type === 'application/json' || !c.req.raw.body) return next()
+  if (!c.req.raw.body || mediaType(c.req.header('content-type')) === 'application/json') return next()
+  if (checksCsrfToken(c.req.path)) return next()
   throw new ApiError(
     403,
     'FORBIDDEN',

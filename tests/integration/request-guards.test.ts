@@ -3,9 +3,9 @@
  * thousand procedures, and writes forged by a foreign page. Each is refused early, writing nothing.
  */
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { app } from '../../server/app'
-import { BODY_LIMITS, TRPC_BATCH_LIMITS } from '../../server/http/request-guards'
+import { BODY_LIMITS, mediaType, TRPC_BATCH_LIMITS } from '../../server/http/request-guards'
 import { users } from '../../db/schema'
 import { createTestRuntime } from '../support/runtime'
 import { sessionCookie } from '../support/session'
@@ -119,5 +119,64 @@ describe('writes a foreign page could forge', () => {
   it('lets JSON from any client, and our own pages, through to the handler', async () => {
     expect((await upsert({ 'content-type': 'application/json' })).status).not.toBe(403)
     expect((await upsert({ 'content-type': 'text/plain', origin: SITE })).status).not.toBe(403)
+  })
+
+  // Every way a foreign page (or an old browser that sends no Origin) can spell a body that needs
+  // no preflight, plus two a browser would preflight, which must not pass for JSON either.
+  const SPELLINGS = [
+    'text/plain; application/json',
+    'application/json, text/plain',
+    'TEXT/PLAIN',
+    'text/plain;charset=utf-8',
+    undefined,
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+  ]
+  const LOG_ENTRY = { level: 'warn', code: 'INJECTED', message: 'forged' }
+  /** The entry as JSON or as a form, in bytes, so that no Content-Type is added. */
+  const post = (path: string, type: string | undefined, origin: string | undefined, json: boolean) =>
+    request(path, {
+      method: 'POST',
+      headers: { ...(type ? { 'content-type': type } : {}), ...(origin ? { origin } : {}) },
+      body: new TextEncoder().encode(json ? JSON.stringify(LOG_ENTRY) : String(new URLSearchParams(LOG_ENTRY))),
+    })
+
+  it('refuses those spellings on every route, the client log under /api/auth included, and logs nothing', async () => {
+    const lines = [vi.spyOn(console, 'warn'), vi.spyOn(console, 'error')]
+    try {
+      for (const path of ['/api/auth/_log', '/api/v1/users', '/api/trpc/user.updateProfile']) {
+        for (const type of SPELLINGS) {
+          for (const origin of ['https://evil.example', 'null', undefined]) {
+            // Shaped as an attacker would: JSON wherever the type mentions it.
+            const response = await post(path, type, origin, type?.includes('application/json') ?? false)
+            expect(response.status, `${path} ${type} ${origin}`).toBe(403)
+            expect(((await response.json()) as { error: { message: string } }).error.message).toMatch(
+              /^Cross-site request refused/,
+            )
+          }
+        }
+      }
+      const injected = lines.flatMap((spy) => spy.mock.calls).filter((call) => String(call[0]).includes('INJECTED'))
+      expect(injected).toEqual([])
+    } finally {
+      for (const spy of lines) spy.mockRestore()
+    }
+  })
+
+  it("refuses a foreign Origin on Auth.js's own endpoints too; without Origin its CSRF token guards them", async () => {
+    for (const path of ['/api/auth/callback/siwe', '/api/auth/signout', '/api/auth/session']) {
+      const forged = await post(path, 'application/x-www-form-urlencoded', 'https://evil.example', false)
+      expect(forged.status, path).toBe(403)
+      expect((await post(path, 'application/x-www-form-urlencoded', undefined, false)).status, path).not.toBe(403)
+    }
+  })
+
+  it('still takes a log entry from our pages (any body) and JSON from a client without Origin', async () => {
+    for (const type of SPELLINGS) {
+      // Read as JSON only when the media type itself is JSON.
+      expect((await post('/api/auth/_log', type, SITE, mediaType(type) === 'application/json')).status, type).toBe(204)
+    }
+    expect((await post('/api/auth/_log', 'application/json', undefined, true)).status).toBe(204)
+    expect((await post('/api/auth/_log', 'Application/JSON; charset=utf-8', undefined, true)).status).toBe(204)
   })
 })

@@ -328,13 +328,42 @@ describe('a third-party dapp over REST only (no tRPC)', () => {
     )
     expect(new Set(nonces).size).toBe(3)
   })
+
+  it('nonces are unpredictable: alphanumeric, at least 128 bits, and no two share a run of 12 characters', async () => {
+    const nonces: string[] = []
+    for (let i = 0; i < 200; i++) {
+      const response = await request('/api/v1/auth/nonce')
+      nonces.push(((await response.json()) as { data: { nonce: string } }).data.nonce)
+    }
+    expect(new Set(nonces).size).toBe(nonces.length)
+    for (const nonce of nonces) {
+      expect(nonce).toMatch(/^[A-Za-z0-9]+$/)
+      // 62 characters carry log2(62) ≈ 5.95 bits each: 22 of them hold 128 bits.
+      expect(nonce.length).toBeGreaterThanOrEqual(22)
+    }
+    // Random nonces share a 12-character run with odds near 1e-14 here; a generator that slides a
+    // window over one buffer (each nonce its predecessor shifted by a character) shares almost all.
+    const RUN = 12
+    const seenIn = new Map<string, number>()
+    nonces.forEach((nonce, index) => {
+      for (let at = 0; at + RUN <= nonce.length; at++) {
+        const run = nonce.slice(at, at + RUN)
+        const other = seenIn.get(run)
+        if (other !== undefined && other !== index) {
+          expect.fail(`nonces ${other} and ${index} share "${run}": ${nonces[other]} / ${nonce}`)
+        }
+        seenIn.set(run, index)
+      }
+    })
+  })
 })
 
 describe('POST /api/auth/_log', () => {
-  it('takes a valid entry', async () => {
+  it('takes a valid entry from our pages', async () => {
     const response = await request('/api/auth/_log', {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': '10.0.0.1' },
+      // A form needs our Origin, as on every route (request-guards.test.ts).
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, 'x-forwarded-for': '10.0.0.1' },
       body: new URLSearchParams({ level: 'warn', code: 'TEST_WARNING', message: 'from the test' }),
     })
     expect(response.status).toBe(204)
