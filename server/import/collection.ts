@@ -16,6 +16,7 @@ import type { Env } from '../platform/env'
 import { findCollection, toCollectionJson } from '../queries/collections'
 import { chainClient, unlessUnavailable } from '../trading/clients'
 import type { ImportCollectionInput } from '../inputs/collections'
+import { cleanLine } from '../metadata/text'
 import { findLookalike } from './lookalike'
 
 const INTERFACE = {
@@ -43,13 +44,7 @@ const ROYALTY_PROBE_PRICE = 10_000n
 
 /** A string a contract chose: no control or bidi characters, one line, bounded. */
 function cleanText(value: unknown, max: number): string | null {
-  if (typeof value !== 'string') return null
-  const text = value
-    .replace(/[\p{Cc}\p{Cf}]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-  return text || null
+  return (typeof value === 'string' && cleanLine(value, max)) || null
 }
 
 /** ERC-165 as the standard asks: answers true for its own id and false for 0xffffffff. */

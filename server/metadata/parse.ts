@@ -1,12 +1,14 @@
 /**
  * ERC-721 / ERC-1155 metadata JSON, read leniently (a field of the wrong type is ignored, not
- * the whole token) and bounded: long text is cut, attributes are capped, and media or links
- * are kept only as URIs that are safe to store (server/metadata/uri.ts).
+ * the whole token) and bounded: text is cleaned of control and bidi characters and cut
+ * (server/metadata/text.ts), attributes are capped, and media or links are kept only as URIs
+ * that are safe to store (server/metadata/uri.ts).
  */
 import { z } from 'zod'
 import type { TokenMetadataRecord } from '../../db/market'
 import type { Trait } from '../../db/schema'
 import { FetchRefused } from './safe-fetch'
+import { cleanLine, cleanParagraphs } from './text'
 import { publicUri, type Gateways } from './uri'
 
 export const LIMITS = {
@@ -22,7 +24,6 @@ export const LIMITS = {
 /** What the token's metadata says, as the market module stores it (without the URI it came from). */
 export type TokenMetadata = Omit<TokenMetadataRecord, 'tokenUri'>
 
-const cut = (max: number) => (text: string) => text.trim().slice(0, max)
 const text = z.union([z.string(), z.number().transform(String)])
 const optionalText = text.optional().catch(undefined)
 
@@ -33,8 +34,8 @@ const scalar = z.union([
 ])
 
 const attribute = z.object({ trait_type: scalar, value: scalar }).transform((a) => ({
-  trait_type: cut(LIMITS.traitType)(a.trait_type),
-  value: cut(LIMITS.traitValue)(a.value),
+  trait_type: cleanLine(a.trait_type, LIMITS.traitType),
+  value: cleanLine(a.value, LIMITS.traitValue),
 }))
 
 const metadataSchema = z.looseObject({
@@ -87,10 +88,10 @@ export function parseTokenMetadata(
     media(m.image, true) ??
     media(m.image_url, true) ??
     (m.image_data?.trimStart().startsWith('<svg') ? media(svgDataUri(m.image_data), true) : null)
-  const name = m.name === undefined ? '' : cut(LIMITS.name)(m.name)
+  const name = m.name === undefined ? '' : cleanLine(m.name, LIMITS.name)
   return {
     name: name || null,
-    description: m.description === undefined ? '' : cut(LIMITS.description)(m.description),
+    description: m.description === undefined ? '' : cleanParagraphs(m.description, LIMITS.description),
     image: image ?? '',
     animationUrl: media(m.animation_url, false),
     externalUrl: media(m.external_url, false),

@@ -52,6 +52,16 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' })
       return res.end(JSON.stringify({ name: 'From the web', description: 'Served over http(s).' }))
     }
+    if (req.url === '/spoof/1') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      return res.end(
+        JSON.stringify({
+          name: 'Kiln Glazes\u202egnp.exe\u200b\u2066\u2069\ufeff\u0007\u009b',
+          description: 'Glazed\u202e twice\u0000.\r\nFired once.',
+          attributes: [{ trait_type: 'Kil\u200bn', value: 'Gas\u2067\u2069' }],
+        }),
+      )
+    }
     if (req.url === '/flaky/1') {
       if (!flakyAnswersJson) {
         res.writeHead(200, { 'content-type': 'text/html' })
@@ -216,6 +226,18 @@ describe('reading metadata from token URIs', () => {
     expect(fromWeb).toMatchObject({ name: 'From the web', description: 'Served over http(s).', metadataStatus: 'ok' })
     // No image in the metadata: the drawn art stays.
     expect(fromWeb.image).toMatch(/^\/api\/art\/nft\//)
+  })
+
+  it('names, descriptions and traits are stored and answered without control, bidi or zero-width characters', async () => {
+    const spoof = await deployForeignPlain721(chain.url, { baseURI: `${web.origin}/spoof/` })
+    await spoof.mint(HOLDER, 1n)
+    const [id] = await imported(spoof.address, 'erc721', [1n])
+    expect(await drain()).toEqual({ read: 1, failed: 0 })
+    const clean = { name: 'Kiln Glazesgnp.exe', description: 'Glazed twice .\nFired once.' }
+    expect(await token(id!)).toMatchObject({ ...clean, attributes: [{ trait_type: 'Kiln', value: 'Gas' }] })
+    expect(await traitRows(id!)).toEqual([['Kiln', 'Gas']])
+    const answer = await app.request(`http://localhost:3000/api/v1/nfts/${id}`, {}, runtime)
+    expect(((await answer.json()) as { data: unknown }).data).toMatchObject(clean)
   })
 
   it('on-chain data: JSON, base64 and plain, with its SVG image kept as a data: URI', async () => {

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/platform/env'
-import { parseTokenMetadata } from '../../server/metadata/parse'
+import { LIMITS, parseTokenMetadata } from '../../server/metadata/parse'
 import { FetchRefused } from '../../server/metadata/safe-fetch'
 import { publicUri, resolveTokenUri, substituteId } from '../../server/metadata/uri'
 
@@ -136,6 +136,29 @@ describe('parseTokenMetadata', () => {
     expect(m.image).toBe(
       `data:image/svg+xml;charset=utf-8,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
     )
+  })
+  it('cleans names, descriptions and traits of control, bidi and zero-width characters', () => {
+    const hidden = '\u202e\u200b\u2066\u2067\u2068\u2069\ufeff\u200e\u061c\u00ad\u{e0041}'
+    const controls = '\u0000\u0007\u001b[31m\u007f\u0085\u009b'
+    const m = parse({
+      name: `\ufeffKiln Glazes${hidden}gnp.exe${controls}\n\tmore`,
+      description: `First line${hidden}\r\nsecond\u0000line\u2028third\n\n\n\n  indented\u202e`,
+      attributes: [
+        { trait_type: `Col\u200bour`, value: `Bl\u202eue` },
+        { trait_type: 'Empty', value: hidden },
+        { trait_type: 'Emoji', value: '👩\u200d🎨 نامه\u200cها' },
+      ],
+    })
+    expect(m.name).toBe('Kiln Glazesgnp.exe [31m more')
+    expect(m.description).toBe('First line\nsecond line\nthird\n\n  indented')
+    // ZWJ and ZWNJ join emoji and shape words; they reorder nothing, so they stay.
+    expect(m.attributes).toEqual([
+      { trait_type: 'Colour', value: 'Blue' },
+      { trait_type: 'Emoji', value: '👩\u200d🎨 نامه\u200cها' },
+    ])
+    expect(parse({ name: `${hidden}\u0000 \u0085` }).name).toBeNull()
+    // A cut never leaves half a surrogate pair.
+    expect(parse({ name: `${'x'.repeat(LIMITS.name - 1)}😀` }).name).toBe('x'.repeat(LIMITS.name - 1))
   })
   it('refuses what is not a JSON object', () => {
     expect(() => parse('<html>')).toThrow('not JSON (the document does not parse)')
