@@ -2,8 +2,9 @@
  * Is an imported collection's name a copy of a verified collection's? Impostors keep the name a
  * buyer searches for and change what a glance misses: case, spaces, punctuation, accents,
  * look-alike letters from other scripts (Cyrillic "а" for "a"), digits for letters ("C00l"), or
- * one typo. Names are compared by a "skeleton" that erases those differences, then by edit
- * distance on the skeletons.
+ * one typo; or they keep the whole name and add a word ("Official", "Local", "V2"). Names are
+ * compared by a "skeleton" that erases those differences, then by edit distance on the
+ * skeletons, whole and word by word.
  */
 
 /** Characters read as another; each maps to the Latin letter a reader takes it for. */
@@ -93,20 +94,83 @@ function editDistance(a: string, b: string, max: number): number {
  */
 const typosAllowed = (length: number) => (length >= 12 ? 2 : length >= 6 ? 1 : 0)
 
+/** Words an impostor adds to a name, or a project drops from its own, without changing what it names. */
+const FILLER = new Set(
+  (
+    'the official officials real original genuine authentic og nft nfts club collection collective ' +
+    'genesis edition editions project local airdrop'
+  )
+    .split(' ')
+    .map(nameSkeleton),
+)
+
+interface Word {
+  skeleton: string
+  /** A filler word, a number ("2", "2024") or a version ("V2"). */
+  filler: boolean
+}
+
+/** The name's words, camelCase split ("HarbourLights"); a character read as a letter ("C!ub") joins a word. */
+function nameWords(name: string): Word[] {
+  const spaced = [...name.normalize('NFKD').replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2')]
+    .map((c) => (/[\p{L}\p{N}\p{M}]/u.test(c) || Object.hasOwn(CONFUSABLES, c) ? c : ' '))
+    .join('')
+  return spaced
+    .split(' ')
+    .map((token) => ({
+      skeleton: nameSkeleton(token),
+      filler: /^v?\d+$/i.test(token) || FILLER.has(nameSkeleton(token)),
+    }))
+    .filter((word) => word.skeleton !== '')
+}
+
+/** A verified name needs this many letters, filler aside, before words around it are looked past. */
+const MIN_CORE_LENGTH = 4
+
+/**
+ * How far `name`'s words are from the verified name's, filler words left out of both: the
+ * whole, or (when the verified name has two words or more besides filler, so that sharing one
+ * common word is not enough) a run of consecutive words with any other words around it.
+ * Infinity when neither is within the typos the length allows.
+ */
+function wordDistance(name: Word[], verified: Word[]): number {
+  const core = verified.filter((w) => !w.filler).map((w) => w.skeleton)
+  const target = core.join('')
+  if (target.length < MIN_CORE_LENGTH) return Infinity
+  const words = name.filter((w) => !w.filler).map((w) => w.skeleton)
+  const max = typosAllowed(target.length)
+  let best = Infinity
+  for (let from = 0; from < words.length; from++) {
+    let run = ''
+    for (let to = from; to < words.length; to++) {
+      run += words[to]
+      if (run.length > target.length + max) break
+      const whole = from === 0 && to === words.length - 1
+      if (!whole && core.length < 2) continue
+      const distance = editDistance(run, target, max)
+      if (distance <= max) best = Math.min(best, distance)
+    }
+  }
+  return best
+}
+
 /**
  * The verified collection `name` imitates, if any: the one whose skeleton it equals, else the
- * nearest within the typos its length allows.
+ * nearest within the typos its length allows; a match word by word (filler or other words
+ * around the verified name) ranks after a whole-name match as close.
  */
 export function findLookalike<T extends { id: number; name: string }>(name: string, verified: readonly T[]): T | null {
   const skeleton = nameSkeleton(name)
   if (!skeleton) return null
+  const words = nameWords(name)
   let best: { collection: T; distance: number } | null = null
   for (const collection of verified) {
     const other = nameSkeleton(collection.name)
     if (!other) continue
     const max = typosAllowed(Math.min(skeleton.length, other.length))
-    const distance = editDistance(skeleton, other, max)
-    if (distance <= max && (!best || distance < best.distance)) best = { collection, distance }
+    const whole = editDistance(skeleton, other, max)
+    const distance = whole <= max ? whole : wordDistance(words, nameWords(collection.name)) + 0.5
+    if (distance < (best?.distance ?? Infinity)) best = { collection, distance }
     if (distance === 0) break
   }
   return best?.collection ?? null

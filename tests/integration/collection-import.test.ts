@@ -256,8 +256,8 @@ describe('a name imitating a verified collection', () => {
         verified: true,
       })
       .returning({ id: collections.id })
-    // Cyrillic "у" and "о", a zero, doubled spaces and a trailing dot.
-    for (const name of ['CRYSTAL  WOLVES.', 'Crуstal W0lves', 'Crystal Wolfes']) {
+    // Cyrillic "у" and "о", a zero, doubled spaces and a trailing dot, a word added.
+    for (const name of ['CRYSTAL  WOLVES.', 'Crуstal W0lves', 'Crystal Wolfes', 'Crystal Wolves Official']) {
       const fake = await deployForeignArt721(chain.url, { name })
       const imported = await importOver(runtime, { chainId: 31337, contract: fake.address })
       expect(imported.body.data.lookalikeOf, name).toBe(real!.id)

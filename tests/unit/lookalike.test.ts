@@ -6,6 +6,7 @@ const verified = [
   { id: 1, name: 'Bored Ape Yacht Club' },
   { id: 2, name: 'Azuki' },
   { id: 3, name: 'Pudgy Penguins' },
+  { id: 4, name: 'Harbour Lights' },
 ]
 const match = (name: string) => findLookalike(name, verified)?.id ?? null
 
@@ -28,6 +29,45 @@ describe('findLookalike', () => {
     expect(match('Penguins of the North')).toBeNull()
     expect(match('')).toBeNull()
     expect(match('!!!')).toBeNull()
+  })
+
+  it('sees the verified name with words added around it, or filler words dropped', () => {
+    for (const name of [
+      'Harbour Lights Official',
+      'Harbour Lights Local',
+      'The Harbour Lights',
+      'Official Harbour Lights NFT',
+      'HarbourLightsOfficial',
+      'Harbour Lights V2',
+      'Harbour Lights 2024',
+      'Harbour Lights Reborn',
+      'Harbour Lihgts Genesis Club', // a typo as well
+    ]) {
+      expect(match(name), name).toBe(4)
+    }
+    expect(match('Azuki Official')).toBe(2)
+    expect(match('The Azuki')).toBe(2)
+    expect(match('Azuki V2')).toBe(2)
+    expect(match('Pudgy Penguins NFT Collection')).toBe(3)
+    expect(match('Mutant Bored Ape Yacht Club')).toBe(1)
+    expect(match('Bored Ape Yacht')).toBe(1) // "Club" dropped
+  })
+
+  it('leaves a name that shares one word of a verified name, reorders its words, or adds to a one-word name', () => {
+    for (const name of [
+      'Harbour',
+      'Lights',
+      'Northern Lights',
+      'Harbour Views',
+      'Lights of the Harbour',
+      'Harbour Lightship',
+      'Azuki Garden',
+      'Bored Ape Kennel Club',
+      'The Official Collection',
+      'Club NFT 2',
+    ]) {
+      expect(match(name), name).toBeNull()
+    }
   })
 
   it('a skeleton keeps only what a reader sees', () => {
