@@ -3,13 +3,20 @@
  * the head, and turns them into rows. Transfer moves owners (and adds mint / transfer
  * activity); Seaport's OrderFulfilled, OrderCancelled and CounterIncremented settle our
  * orders (sales, activity), and OrdersMatched marks the fills whose other side ./counterparty.ts
- * finds; Transfer and ApprovalForAll decide whether a listing can still be filled. Blocks deeper than `confirmations` rarely reorganise, so only they are read; every
- * write is keyed by (transaction, log index), so reading a range again changes nothing. When the
- * chain lost blocks it read all the same (a deeper reorg, a lagging node, a local chain restarted
- * from an older state), ./rewind.ts undoes what they wrote before reading on.
+ * finds; Transfer and ApprovalForAll decide whether a listing can still be filled. Blocks deeper
+ * than `confirmations` rarely reorganise, so only they are read; every write is keyed by
+ * (transaction, log index), so reading a range again changes nothing. When the chain lost blocks
+ * it read all the same (a deeper reorg, a lagging node, a local chain restarted from an older
+ * state), ./rewind.ts undoes what they wrote before reading on.
+ *
+ * This main round reads Seaport and the contracts Vitrine deployed, nothing else: an imported
+ * contract may be written by an attacker (a flood of logs, forged events), so each is read apart
+ * by ./backfill.ts, where it can stall or fool no one but itself. The round's block range adapts
+ * as the backfill's does (halved when the RPC refuses it, doubled after quiet ranges) and is kept
+ * on the chain's cursor.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { erc721Abi, parseAbiItem, zeroAddress, type Address, type Hash, type Log, type PublicClient } from 'viem'
+import { erc721Abi, parseAbiItem, zeroAddress, type Address, type Hash, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import {
   advanceCursor,
@@ -27,9 +34,11 @@ import {
 import { chainCursors, collections, listings, nfts, offers, tokenBalances } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
-import { matchedCounterparty } from './counterparty'
+import { matchedCounterparty, type SeaportFill } from './counterparty'
 import { recheckOffers } from './offers'
+import { listedBy } from './listed'
 import { rewindIfReplaced } from './rewind'
+import { refused } from './rpc-errors'
 
 const EVENTS = {
   transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
@@ -55,7 +64,7 @@ export interface IndexerOptions {
   weth?: Address
   /** Blocks below the head that are final enough to index (0 on the local chain). */
   confirmations: number
-  /** At most this many blocks per run (RPCs cap log ranges). */
+  /** At most this many blocks per run (RPCs cap log ranges; the range shrinks below it when refused). */
   maxBlocks?: number
   /** Where a chain without a cursor starts: block 0 locally, the current head on public chains. */
   startAtHead?: boolean
@@ -100,18 +109,18 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
     await settleExpired(db, now)
     return null
   }
-  const to = safe - from + 1n > BigInt(maxBlocks) ? from + BigInt(maxBlocks) - 1n : safe
-
+  // Vitrine's own contracts only: imported ones are read apart (./backfill.ts).
   const rows = await db
-    .select({ contract: collections.contract, indexStatus: collections.indexStatus })
+    .select({ contract: collections.contract })
     .from(collections)
-    .where(eq(collections.chainId, chainId))
+    .where(and(eq(collections.chainId, chainId), eq(collections.source, 'vitrine')))
   const contracts = rows.map((c) => c.contract as Address)
-  const logs = await fetchLogs(client, contracts, seaport, from, to)
+  const { logs, to, range } = await readRange(client, contracts, seaport, from, safe, {
+    range: cursor?.range ?? maxBlocks,
+    maxBlocks,
+  })
 
-  // Imported collections' transfers are the backfill's (./backfill.ts), read in their own order.
-  const imported = new Set(rows.filter((c) => c.indexStatus !== null).map((c) => c.contract))
-  const apply = new LogApplier(db, client, chainId, seaport, now, imported, matchedFills(logs))
+  const apply = new LogApplier(db, client, chainId, seaport, now, logs)
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
   await apply.recheckListings()
@@ -121,7 +130,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
   if (apply.sold || rewind) await refreshCollectionStats(db, now)
-  await advanceCursor(db, chainId, { to, hashes: await indexedHashes(client, logs, to), now })
+  await advanceCursor(db, chainId, { to, range, hashes: await indexedHashes(client, logs, to), now })
   return { from, to, logs: logs.length, ...(rewind ? { rewoundTo: rewind.to } : {}) }
 }
 
@@ -134,6 +143,37 @@ async function indexedHashes(client: PublicClient, logs: { blockNumber: bigint; 
 
 async function settleExpired(db: Database, now: Date) {
   await expireOrders(db, now)
+}
+
+/** A range with fewer logs than this was quiet: the next one may be twice as wide. */
+const QUIET_LOGS = 1_000
+
+/**
+ * The logs from `from` on, over as wide a range as the RPC answers: from the kept width, halved
+ * while refused. Throws when the RPC refuses even one block (a chain no round can read past).
+ */
+async function readRange(
+  client: PublicClient,
+  contracts: Address[],
+  seaport: Address,
+  from: bigint,
+  safe: bigint,
+  widths: { range: number; maxBlocks: number },
+) {
+  let range = Math.max(1, Math.min(widths.range, widths.maxBlocks))
+  for (;;) {
+    const to = safe - from + 1n > BigInt(range) ? from + BigInt(range) - 1n : safe
+    try {
+      const logs = await fetchLogs(client, contracts, seaport, from, to)
+      // Grow only after a full-width range: a short last one says nothing about the RPC's limit.
+      const next = logs.length < QUIET_LOGS && Number(to - from + 1n) === range ? range * 2 : range
+      return { logs, to, range: Math.min(next, widths.maxBlocks) }
+    } catch (error) {
+      if (!refused(error)) throw error
+      if (to === from) throw new Error(`The RPC refuses the logs of block ${from} even alone`, { cause: error })
+      range = Math.max(1, Number(to - from + 1n) >> 1)
+    }
+  }
 }
 
 /** The logs of our collections and of Seaport in a block range, in chain order. */
@@ -173,16 +213,23 @@ type AnyLog = Awaited<ReturnType<typeof fetchLogs>>[number]
 const fillKey = (txHash: string, orderHash: string) => `${txHash}:${orderHash}`
 
 /**
- * The fills made through matchOrders / matchAdvancedOrders, from Seaport's OrdersMatched (logged
- * after the fills it names, so read before applying any).
+ * What Seaport logged of a range, read before applying any log: the fills made through
+ * matchOrders / matchAdvancedOrders (OrdersMatched comes after the fills it names), and every
+ * order each transaction filled (the other sides of a match).
  */
-function matchedFills(logs: AnyLog[]): Set<string> {
-  const fills = new Set<string>()
+function seaportFills(logs: AnyLog[]) {
+  const matched = new Set<string>()
+  const byTransaction = new Map<string, SeaportFill[]>()
   for (const log of logs) {
-    if (log.eventName !== 'OrdersMatched') continue
-    for (const orderHash of log.args.orderHashes) fills.add(fillKey(log.transactionHash, orderHash))
+    if (log.eventName === 'OrdersMatched') {
+      for (const orderHash of log.args.orderHashes) matched.add(fillKey(log.transactionHash, orderHash))
+    } else if (log.eventName === 'OrderFulfilled') {
+      const fills = byTransaction.get(log.transactionHash) ?? []
+      fills.push(log.args)
+      byTransaction.set(log.transactionHash, fills)
+    }
   }
-  return fills
+  return { matched, byTransaction }
 }
 
 /**
@@ -201,7 +248,8 @@ class LogApplier {
   readonly touched = new Set<number>()
   sold = false
   private readonly times = new Map<bigint, Date>()
-  private readonly receipts = new Map<Hash, Promise<Log[]>>()
+  private readonly senders = new Map<Hash, Promise<{ from: string; to: string | null }>>()
+  private readonly fills: ReturnType<typeof seaportFills>
 
   constructor(
     private readonly db: Database,
@@ -209,9 +257,10 @@ class LogApplier {
     private readonly chainId: number,
     private readonly seaport: Address,
     private readonly now: Date,
-    private readonly imported: Set<string>,
-    private readonly matched: Set<string>,
-  ) {}
+    logs: AnyLog[],
+  ) {
+    this.fills = seaportFills(logs)
+  }
 
   private async blockTime(block: bigint): Promise<Date> {
     let time = this.times.get(block)
@@ -239,39 +288,39 @@ class LogApplier {
     return offer !== undefined
   }
 
-  /** The logs of a transaction: one read per transaction (a match may fill several of our orders). */
-  private transactionLogs(hash: Hash): Promise<Log[]> {
-    let logs = this.receipts.get(hash)
-    if (!logs) {
-      logs = this.client.getTransactionReceipt({ hash }).then((receipt) => receipt.logs)
-      this.receipts.set(hash, logs)
+  /** Who sent a transaction, and to what: the node's word, which no contract's log can change. */
+  private sender(hash: Hash) {
+    let sent = this.senders.get(hash)
+    if (!sent) {
+      sent = this.client
+        .getTransaction({ hash })
+        .then((tx) => ({ from: lower(tx.from), to: tx.to ? lower(tx.to) : null }))
+      this.senders.set(hash, sent)
     }
-    return logs
+    return sent
   }
 
   /**
-   * Who filled the order: OrderFulfilled's recipient, who for a listing got the token, unless the
-   * order was matched. A match names its caller (or the zero address: older Seaports;
-   * matchAdvancedOrders' recipient of unspent items), and an accepted offer's recipient got only
-   * the WETH (fulfillAdvancedOrder may send it to another address than the holder's): neither
-   * need be the other side. Then that is who the order's token moved to or from in the
-   * transaction, read from its receipt only for our orders; for a match, null when that is not
-   * known; undefined when the order, read for that, is not ours. A failed read throws, and the
-   * run is tried again.
+   * Who filled the order, from what Seaport logged and the transaction itself, never from the
+   * token's logs. A listing filled directly: OrderFulfilled's recipient, who got the token. An
+   * offer accepted directly: whoever called Seaport, whose token Seaport took (its recipient got
+   * only the WETH, and may be any address); through a contract, the recipient. A match names its
+   * caller (or the zero address: older Seaports) as every recipient: the other side is then found
+   * among the match's other orders (./counterparty.ts), null when they do not tell. Undefined
+   * when the order, read for that, is not ours.
    */
   private async counterparty(
     log: Extract<AnyLog, { eventName: 'OrderFulfilled' }>,
   ): Promise<string | null | undefined> {
     const { args } = log
-    const matched = args.recipient === zeroAddress || this.matched.has(fillKey(log.transactionHash, args.orderHash))
+    const matched =
+      args.recipient === zeroAddress || this.fills.matched.has(fillKey(log.transactionHash, args.orderHash))
     const offer = amountOf(args.offer, ItemType.ERC20) > 0n
     if (!matched && !offer) return args.recipient
     if (!(await this.isOurOrder(args.orderHash))) return undefined
-    const fill = { offerer: args.offerer, offer: args.offer, consideration: args.consideration }
-    const moved = matchedCounterparty(fill, await this.transactionLogs(log.transactionHash))
-    // A token whose moves cannot be read (a non-standard Transfer log): an offer filled directly
-    // was filled by its recipient, as Seaport says; a match's caller may be anyone.
-    return moved ?? (matched ? null : args.recipient)
+    if (matched) return matchedCounterparty(args, this.fills.byTransaction.get(log.transactionHash) ?? [])
+    const sent = await this.sender(log.transactionHash)
+    return sent.to === lower(this.seaport) ? sent.from : args.recipient
   }
 
   async log(log: AnyLog) {
@@ -284,7 +333,6 @@ class LogApplier {
       }))
     switch (log.eventName) {
       case 'Transfer': {
-        if (this.imported.has(lower(log.address))) return
         const { from, to, tokenId } = log.args
         const nft = await this.nft(log.address, tokenId!)
         if (!nft) return // a token Vitrine does not list (minted elsewhere, no metadata here)
@@ -299,18 +347,7 @@ class LogApplier {
       }
       case 'ApprovalForAll': {
         if (lower(log.args.operator!) !== lower(this.seaport)) return
-        const rows = await this.db
-          .select({ id: nfts.id })
-          .from(nfts)
-          .innerJoin(listings, eq(listings.nftId, nfts.id))
-          .where(
-            and(
-              eq(nfts.chainId, this.chainId),
-              eq(nfts.contract, lower(log.address)),
-              eq(listings.maker, lower(log.args.owner!)),
-            ),
-          )
-        for (const row of rows) this.touched.add(row.id)
+        for (const id of await listedBy(this.db, this.chainId, log.address, [log.args.owner!])) this.touched.add(id)
         return
       }
       case 'VoucherRevocation': {
@@ -360,7 +397,7 @@ class LogApplier {
         return
       }
       case 'OrdersMatched':
-        return // read ahead of the fills it names (matchedFills)
+        return // read ahead of the fills it names (seaportFills)
       case 'CounterIncremented': {
         const voided = await applyCounter(
           this.db,

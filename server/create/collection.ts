@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Address } from 'viem'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
+import { isVitrineCollectionCode } from '../../chain/collection-code'
 import { marketplaceContracts } from '../../chain/marketplace'
 import type { Database } from '../../db/client'
 import { recordCreatedCollection } from '../../db/market'
@@ -35,7 +36,8 @@ export async function registerCollection(
     client
       .readContract({ address: input.contract, abi: vitrineCollectionAbi, functionName })
       .catch(unlessUnavailable(null))
-  const [name, , owner, feeRecipient, feeBps, royalty] = await Promise.all([
+  const [code, name, , owner, feeRecipient, feeBps, royalty] = await Promise.all([
+    client.getCode({ address: input.contract }).catch(unlessUnavailable(undefined)),
     read('name'),
     read('symbol'),
     read('owner'),
@@ -50,7 +52,8 @@ export async function registerCollection(
       })
       .catch(unlessUnavailable(null)),
   ])
-  if (typeof name !== 'string' || !owner || !royalty)
+  // Its code, not its answers: only Vitrine's contract's voucher events are sales (chain/collection-code.ts).
+  if (typeof name !== 'string' || !owner || !royalty || !isVitrineCollectionCode(code))
     refuse('contract: not a Vitrine collection contract on this chain')
   if ((owner as string).toLowerCase() !== creator) refuse('contract: is not owned by your wallet', 'forbidden')
   if ((feeRecipient as string).toLowerCase() !== env.platformFee.recipient || feeBps !== BigInt(env.platformFee.bps)) {

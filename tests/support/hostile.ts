@@ -1,0 +1,56 @@
+/**
+ * A hostile ERC-721 (chain/contracts/foreign/Hostile721.sol) on a local chain: trades through
+ * Seaport like any ERC-721, and lies in its logs when told to.
+ *
+ *   const hostile = await deployHostile721(chain.url, { feeRecipient, feeBps })
+ *   await hostile.mint(holder.address, 1n)
+ *   await hostile.forge({ from: victim.address })        // the next moves log the victim as sender
+ *   await hostile.forgeVoucherRedeemed(1n, victim.address, parseEther('1000000'))
+ *   await hostile.flood(1_000_000n, 14_000n)             // Transfer logs of tokens that do not exist
+ */
+import { createWalletClient, getAddress, http, publicActions, zeroAddress, type Address } from 'viem'
+import type { HDAccount } from 'viem/accounts'
+import { anvil } from 'viem/chains'
+import { hostile721Abi, hostile721Bytecode } from '../../chain/artifacts/Hostile721'
+import { testAccount } from './chain'
+
+export async function deployHostile721(
+  rpcUrl: string,
+  {
+    feeRecipient = zeroAddress,
+    feeBps = 0,
+    owner = testAccount(9),
+  }: { feeRecipient?: Address; feeBps?: number; owner?: HDAccount } = {},
+) {
+  const wallet = createWalletClient({ chain: anvil, transport: http(rpcUrl), account: owner }).extend(publicActions)
+  const deployed = await wallet.waitForTransactionReceipt({
+    hash: await wallet.deployContract({
+      abi: hostile721Abi,
+      bytecode: hostile721Bytecode,
+      args: [feeRecipient, BigInt(feeBps)],
+    }),
+  })
+  const address = getAddress(deployed.contractAddress!)
+  const send = async (
+    functionName: 'mint' | 'forge' | 'forgeVoucherRedeemed' | 'flood',
+    args: readonly unknown[],
+    gas?: bigint,
+  ) => {
+    const hash = await wallet.writeContract({ address, abi: hostile721Abi, functionName, args: args as never, gas })
+    const receipt = await wallet.waitForTransactionReceipt({ hash })
+    if (receipt.status !== 'success') throw new Error(`${functionName} reverted (${hash})`)
+    return receipt
+  }
+  return {
+    address,
+    deployBlock: deployed.blockNumber,
+    owner,
+    mint: (to: Address, tokenId: bigint) => send('mint', [to, tokenId]),
+    /** From now on, each move's Transfer log names these instead of the real parties (zero: the real one). */
+    forge: ({ from = zeroAddress, to = zeroAddress }: { from?: Address; to?: Address }) => send('forge', [from, to]),
+    forgeVoucherRedeemed: (tokenId: bigint, buyer: Address, price: bigint) =>
+      send('forgeVoucherRedeemed', [tokenId, buyer, price]),
+    /** `count` Transfer logs in one transaction (about 2,000 gas each). */
+    flood: (firstId: bigint, count: bigint) => send('flood', [firstId, count], 29_000_000n),
+  }
+}
