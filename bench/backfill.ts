@@ -242,6 +242,7 @@ try {
       client,
       chainId: LOCAL_CHAIN_ID,
       confirmations: 0,
+      seaport,
       upTo: BigInt(cursor!.block),
       budgetMs: BACKFILL_BUDGET_MS,
     })

@@ -10,9 +10,16 @@
  * range that came back with few logs, and kept in `collections.indexRange` for the next run.
  * Each range's rows and the new `indexedBlock` are one transaction (db/market/imported.ts): a
  * crash mid-range leaves nothing of it, and the next run reads the whole range again.
+ *
+ * Any contract can be imported, so one may be an attacker's: it can log far more than any real
+ * collection (a flood of Transfer events that move nothing). Its ranges shrink like any other's,
+ * and past a bound (more of its logs in one block than MAX_BLOCK_LOGS, or more than the RPC
+ * answers for one block) it is `paused` with its reason on its page: it stalls no one else, and
+ * no flood reaches the database. Its ApprovalForAll logs to Seaport are read here too (the main
+ * round reads no imported contract), so that its listings are checked again.
  */
-import { BaseError, parseAbiItem, type Address, type PublicClient } from 'viem'
-import { and, asc, eq, isNotNull, lte, ne, or } from 'drizzle-orm'
+import { parseAbiItem, type Address, type PublicClient } from 'viem'
+import { and, asc, eq, isNotNull, lte, notInArray, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import {
   applyImportedRange,
@@ -23,6 +30,8 @@ import {
   type TokenMove,
 } from '../../db/market'
 import { collections } from '../../db/schema'
+import { listedBy } from './listed'
+import { isRpcAnswer, message, refused, timedOut } from './rpc-errors'
 
 const EVENTS = {
   transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
@@ -33,6 +42,7 @@ const EVENTS = {
     'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
   ),
   uri: parseAbiItem('event URI(string value, uint256 indexed id)'),
+  approvalForAll: parseAbiItem('event ApprovalForAll(address indexed owner, address indexed operator, bool approved)'),
   metadataUpdate: parseAbiItem('event MetadataUpdate(uint256 _tokenId)'),
   batchMetadataUpdate: parseAbiItem('event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId)'),
 }
@@ -43,6 +53,12 @@ export const INITIAL_RANGE = 2_000
 export const MAX_RANGE = 100_000
 /** A range with fewer logs than this was quiet: the next one is twice as wide. */
 const QUIET_LOGS = 1_000
+/**
+ * The most logs of one collection applied at once: a range with more is read again in halves,
+ * and one block with more pauses the collection (a real one logs a few hundred at most: a block's
+ * gas buys about 600 mints).
+ */
+export const MAX_BLOCK_LOGS = 10_000
 /** Timeouts in a row after which the run stops (the chain, not the range, is the trouble). */
 const MAX_TIMEOUTS = 3
 
@@ -63,6 +79,8 @@ export interface BackfillOptions {
   chainId: number
   /** Blocks below the head that are final enough to index (0 on the local chain). */
   confirmations: number
+  /** The chain's Seaport: an imported token's approval of it may make its listings fillable again. */
+  seaport: Address
   /** Read no further than this block (the main indexer's cursor). */
   upTo?: bigint | null
   /** Stop starting new ranges after this long (the run holds the chain's lease). */
@@ -74,9 +92,9 @@ export interface BackfillResult {
   collectionId: number
   from: bigint | null
   to: bigint | null
-  status: 'pending' | 'backfilling' | 'following' | 'failed'
+  status: 'pending' | 'backfilling' | 'following' | 'failed' | 'paused'
   error?: string
-  /** The NFTs whose owners or balances the run changed (their listings are checked again). */
+  /** The NFTs whose owners, balances or approvals the run changed (their listings are checked again). */
   nftIds: number[]
 }
 
@@ -84,11 +102,11 @@ const ZERO = '0x0000000000000000000000000000000000000000'
 
 /** Reads each imported collection of the chain on from where it stands, within the budget. */
 export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
-  const { db, client, chainId, confirmations, budgetMs = 20_000, now = () => new Date() } = options
+  const { db, client, chainId, confirmations, seaport, budgetMs = 20_000, now = () => new Date() } = options
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
   const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
-  // Failed collections only once their next try is due.
+  // Failed and paused collections only once their next try is due.
   const rows = await db
     .select()
     .from(collections)
@@ -96,12 +114,18 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
       and(
         eq(collections.chainId, chainId),
         isNotNull(collections.indexStatus),
-        or(ne(collections.indexStatus, 'failed'), lte(collections.indexRetryAt, now())),
+        or(notInArray(collections.indexStatus, ['failed', 'paused']), lte(collections.indexRetryAt, now())),
       ),
     )
     .orderBy(asc(collections.id))
-  // Collections already at the head need one short range each: they go first, then the budget is shared.
-  rows.sort((a, b) => Number(b.indexStatus === 'following') - Number(a.indexStatus === 'following'))
+  // Collections already at the head need one short range each: they go first, then the budget is
+  // shared. Among them the quiet ones (a wide range) first: one whose range shrank is busy, or
+  // flooding, and must not hold up the others.
+  const following = (row: (typeof rows)[number]) => Number(row.indexStatus === 'following')
+  rows.sort(
+    (a, b) =>
+      following(b) - following(a) || (b.indexRange ?? INITIAL_RANGE) - (a.indexRange ?? INITIAL_RANGE) || a.id - b.id,
+  )
   const end = Date.now() + budgetMs
   const results: BackfillResult[] = []
   for (const [i, row] of rows.entries()) {
@@ -116,7 +140,7 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
       creator: row.contractOwner ?? row.creator ?? ZERO,
     }
     results.push(
-      await backfillCollection(db, client, collection, {
+      await backfillCollection(db, client, collection, seaport, {
         indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
         deployBlock: BigInt(row.deployBlock ?? 0),
         range: row.indexRange ?? INITIAL_RANGE,
@@ -135,6 +159,7 @@ async function backfillCollection(
   db: Database,
   client: PublicClient,
   collection: ImportedCollection,
+  seaport: Address,
   state: {
     indexedBlock: bigint | null
     deployBlock: bigint
@@ -167,6 +192,11 @@ async function backfillCollection(
     await setImportProgress(db, collection.id, { status: 'failed', error, headBlock: head, range, attempts, retryAt })
     return result('failed', error)
   }
+  // Not tried again by itself: a flood is the contract's doing, and waiting does not end it.
+  const pause = async (error: string) => {
+    await setImportProgress(db, collection.id, { status: 'paused', error, headBlock: head, range, retryAt: null })
+    return result('paused', error)
+  }
   try {
     if (state.indexedBlock === null) {
       const code = await client.getCode({ address: collection.contract as Address })
@@ -189,7 +219,9 @@ async function backfillCollection(
         if (!timeout && !refused(error)) throw error
         if (to === from) {
           if (timeout) throw error
-          return await fail(`The RPC refuses the logs of even one block (${from}): ${message(error)}`)
+          return await pause(
+            `Indexing paused: the RPC refuses this contract's logs of block ${from} even alone (${message(error)}).`,
+          )
         }
         if (timeout && ++timeouts >= MAX_TIMEOUTS) {
           await setImportProgress(db, collection.id, { range: Math.max(1, Number(to - from + 1n) >> 1) })
@@ -200,11 +232,21 @@ async function backfillCollection(
       }
       timeouts = 0
       const width = Number(to - from + 1n)
+      if (read.logs > MAX_BLOCK_LOGS) {
+        if (width === 1) {
+          return await pause(
+            `Indexing paused: block ${from} holds ${read.logs.toLocaleString('en-US')} of this contract's logs, more than the ${MAX_BLOCK_LOGS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
+          )
+        }
+        range = Math.max(1, width >> 1)
+        continue
+      }
       // Grow only after a full-width range: a short last one says nothing about the RPC's limit.
       if (read.logs < QUIET_LOGS && width === range) range = Math.min(range * 2, MAX_RANGE)
-      const { moves, refreshes } = await decode(client, read)
+      const { moves, refreshes, approvers } = await decode(client, read, seaport)
       const next: ImportedRange = { from, to, head, range, following: to >= limit, moves, refreshes }
       for (const id of (await applyImportedRange(db, collection, next, now())).nftIds) changed.add(id)
+      for (const id of await listedBy(db, collection.chainId, collection.contract, approvers)) changed.add(id)
       from = to + 1n
     }
     return result(from > limit ? 'following' : 'backfilling')
@@ -227,8 +269,15 @@ async function readRange(client: PublicClient, collection: ImportedCollection, f
     address,
     events:
       collection.standard === 'erc721'
-        ? [EVENTS.transfer, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate]
-        : [EVENTS.transferSingle, EVENTS.transferBatch, EVENTS.uri, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate],
+        ? [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate]
+        : [
+            EVENTS.transferSingle,
+            EVENTS.transferBatch,
+            EVENTS.approvalForAll,
+            EVENTS.uri,
+            EVENTS.metadataUpdate,
+            EVENTS.batchMetadataUpdate,
+          ],
     fromBlock,
     toBlock,
     strict: true,
@@ -239,8 +288,8 @@ async function readRange(client: PublicClient, collection: ImportedCollection, f
   return { list, logs: list.length }
 }
 
-/** The moves and metadata refreshes of a range, with each move's block time. */
-async function decode(client: PublicClient, read: { list: Log[] }) {
+/** The moves and metadata refreshes of a range, with each move's block time, and who (dis)allowed Seaport. */
+async function decode(client: PublicClient, read: { list: Log[] }, seaport: Address) {
   const blocks = [...new Set(read.list.filter((l) => l.eventName.startsWith('Transfer')).map((l) => l.blockNumber))]
   const times = new Map<bigint, Date>()
   for (let i = 0; i < blocks.length; i += 10) {
@@ -253,6 +302,7 @@ async function decode(client: PublicClient, read: { list: Log[] }) {
   }
   const moves: TokenMove[] = []
   const refreshes: ImportedRange['refreshes'] = []
+  const approvers = new Set<string>()
   for (const log of read.list) {
     const at = () => ({
       txHash: log.transactionHash,
@@ -281,50 +331,10 @@ async function decode(client: PublicClient, read: { list: Log[] }) {
       case 'BatchMetadataUpdate':
         refreshes.push({ from: log.args._fromTokenId, to: log.args._toTokenId })
         break
+      case 'ApprovalForAll':
+        if (log.args.operator.toLowerCase() === seaport.toLowerCase()) approvers.add(log.args.owner.toLowerCase())
+        break
     }
   }
-  return { moves, refreshes }
+  return { moves, refreshes, approvers: [...approvers] }
 }
-
-/** Every error in `error`'s chain of causes (viem wraps, and so does the server's client). */
-function* causes(error: unknown): Generator<Error> {
-  for (let e: unknown = error; e instanceof Error; e = e.cause) yield e
-}
-
-const RANGE_REFUSED =
-  /too many|more than \d+ (results|logs)|query returned more than|block range|range (is )?too (large|wide|big)|limit exceeded|exceeds? (the )?(max|limit)|response (size|too large)|too large/i
-
-/** The RPC refused the range as too wide or too full (each provider says it its own way). */
-function refused(error: unknown): boolean {
-  for (const e of causes(error)) {
-    if ((e as { code?: unknown }).code === -32005) return true
-    const details = (e as { details?: unknown }).details
-    if (RANGE_REFUSED.test(e.message) || (typeof details === 'string' && RANGE_REFUSED.test(details))) return true
-  }
-  return false
-}
-
-/**
- * No answer in time: viem's TimeoutError, or the server's client giving up on its deadline (an
- * `unavailable` domain error without a cause). A refused connection is not a timeout.
- */
-function timedOut(error: unknown): boolean {
-  for (const e of causes(error)) {
-    if (e.name === 'TimeoutError') return true
-    if (e.name === 'DomainError' && (e as { code?: unknown }).code === 'unavailable' && e.cause === undefined)
-      return true
-  }
-  return false
-}
-
-/** The RPC answered with an error of its own (JSON-RPC), as opposed to not answering. */
-function isRpcAnswer(error: unknown): boolean {
-  for (const e of causes(error)) {
-    if (e.name === 'HttpRequestError' || e.name === 'TimeoutError' || e.name === 'DomainError') return false
-    if (e instanceof BaseError && typeof (e as { code?: unknown }).code === 'number') return true
-  }
-  return false
-}
-
-const message = (error: unknown) =>
-  (error instanceof BaseError ? error.shortMessage : (error as Error).message).split('\n')[0]!.slice(0, 500)

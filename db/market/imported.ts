@@ -285,7 +285,7 @@ export async function setImportProgress(
   db: Db,
   collectionId: number,
   progress: {
-    status?: 'pending' | 'backfilling' | 'following' | 'failed'
+    status?: 'pending' | 'backfilling' | 'following' | 'failed' | 'paused'
     headBlock?: bigint
     range?: number
     error?: string | null

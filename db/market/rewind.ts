@@ -50,7 +50,7 @@ async function caughtUp(tx: Db, chainId: number, block: number) {
 export function advanceCursor(
   db: Db,
   chainId: number,
-  run: { to: bigint; hashes: { block: bigint; hash: string }[]; now: Date },
+  run: { to: bigint; range?: number; hashes: { block: bigint; hash: string }[]; now: Date },
 ): Promise<void> {
   return db.transaction(async (tx) => {
     const to = Number(run.to)
@@ -74,8 +74,8 @@ export function advanceCursor(
     }
     await tx
       .insert(chainCursors)
-      .values({ chainId, block: to, updatedAt: run.now })
-      .onConflictDoUpdate({ target: chainCursors.chainId, set: { block: to, updatedAt: run.now } })
+      .values({ chainId, block: to, updatedAt: run.now, range: run.range })
+      .onConflictDoUpdate({ target: chainCursors.chainId, set: { block: to, updatedAt: run.now, range: run.range } })
     await caughtUp(tx, chainId, to)
   })
 }

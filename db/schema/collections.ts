@@ -9,8 +9,12 @@ export const TOKEN_STANDARDS = ['erc721', 'erc1155'] as const
 export type TokenStandard = (typeof TOKEN_STANDARDS)[number]
 export const COLLECTION_SOURCES = ['vitrine', 'imported'] as const
 export const ROYALTY_SOURCES = ['vitrine', 'eip2981', 'none'] as const
-/** `backfilling`: reading history towards the head; `following`: at the head, reading new blocks. */
-export const INDEX_STATUSES = ['pending', 'backfilling', 'following', 'failed'] as const
+/**
+ * `backfilling`: reading history towards the head; `following`: at the head, reading new blocks;
+ * `failed`: tried again after a wait; `paused`: past a bound no real collection reaches (a flood
+ * of logs), not tried again until someone adds it again.
+ */
+export const INDEX_STATUSES = ['pending', 'backfilling', 'following', 'failed', 'paused'] as const
 export type IndexStatus = (typeof INDEX_STATUSES)[number]
 
 /**

@@ -171,6 +171,8 @@ export const chainCursors = sqliteTable('chain_cursors', {
   rewindTo: integer('rewind_to'),
   rewindHead: integer('rewind_head'),
   rewoundAt: timestamp('rewound_at'),
+  /** Blocks per getLogs request of the main round, adapted to what the RPC answers. */
+  range: integer('range'),
 })
 
 /**

@@ -78,6 +78,7 @@ export async function indexConfiguredChains(
           client,
           chainId: id,
           confirmations,
+          seaport: contracts.seaport,
           upTo: BigInt(cursor.block),
           budgetMs: backfillBudgetMs,
         })

@@ -107,7 +107,9 @@ const head = () => chain.client.getBlockNumber({ cacheTime: 0 })
 /** Runs the backfill again and again (as the indexer's rounds do) until no collection is still backfilling. */
 async function backfillUntilDone(db: Database, client: PublicClient = direct(), rounds = 40) {
   for (let i = 0; i < rounds; i++) {
-    await backfillChain({ db, client, chainId: 31337, confirmations: 0 }).catch(() => null)
+    await backfillChain({ db, client, chainId: 31337, confirmations: 0, seaport: chain.contracts.seaport }).catch(
+      () => null,
+    )
     const open = await db
       .select({ id: collections.id })
       .from(collections)
@@ -446,7 +448,13 @@ describe('a crash in the middle of a range', () => {
     const row = await imported(db, editions, { indexRange: 2 })
 
     await expect(
-      backfillChain({ db: crashingAfter(db, 1), client: direct(), chainId: 31337, confirmations: 0 }),
+      backfillChain({
+        db: crashingAfter(db, 1),
+        client: direct(),
+        chainId: 31337,
+        confirmations: 0,
+        seaport: chain.contracts.seaport,
+      }),
     ).rejects.toThrow('the process died')
     const [midway] = await db.select().from(collections).where(eq(collections.id, row.id))
     // The first range (the deployment block and the next) is in, nothing after it.
@@ -506,7 +514,15 @@ describe('a failed collection', () => {
     const address = getContractAddress({ from: deployer.address, nonce: BigInt(nonce) })
     const row = await imported(db, { address, deployBlock: await head(), standard: 'erc721' })
     let clock = new Date()
-    const run = () => backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0, now: () => clock })
+    const run = () =>
+      backfillChain({
+        db,
+        client: direct(),
+        chainId: 31337,
+        confirmations: 0,
+        seaport: chain.contracts.seaport,
+        now: () => clock,
+      })
     const state = async () => (await db.select().from(collections).where(eq(collections.id, row.id)))[0]!
     const later = (ms: number) => (clock = new Date(clock.getTime() + ms))
 
@@ -553,11 +569,18 @@ describe('a failed collection', () => {
         indexRetryAt: new Date(Date.now() - 1_000),
       },
     )
-    await backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0 })
+    await backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0, seaport: chain.contracts.seaport })
     const [failed] = await db.select().from(collections).where(eq(collections.id, row.id))
     expect(failed).toMatchObject({ indexStatus: 'failed', indexAttempts: IMPORT_RETRY.maxAttempts, indexRetryAt: null })
     const far = new Date(Date.now() + 30 * 86_400_000)
-    const results = await backfillChain({ db, client: direct(), chainId: 31337, confirmations: 0, now: () => far })
+    const results = await backfillChain({
+      db,
+      client: direct(),
+      chainId: 31337,
+      confirmations: 0,
+      seaport: chain.contracts.seaport,
+      now: () => far,
+    })
     expect(results.map((r) => r.collectionId)).not.toContain(row.id)
   })
 })

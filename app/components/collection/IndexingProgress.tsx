@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { relativeTime } from '../../lib/format'
+import { useWallet } from '../../wallet/WalletProvider'
 
 type Indexing = NonNullable<RouterOutputs['collection']['byIdOrSlug']['indexing']>
 
@@ -9,10 +10,16 @@ const STATUS: Record<Indexing['status'], string> = {
   backfilling: 'Reading its history from the chain',
   following: 'Up to date with the chain',
   failed: 'Reading the chain failed',
+  paused: 'Indexing paused',
 }
 
-/** An imported collection's backfill: how far its transfers have been read, and how many tokens were found. */
-export function IndexingProgress({ indexing }: { indexing: Indexing }) {
+/**
+ * An imported collection's backfill: how far its transfers have been read, and how many tokens
+ * were found. A paused one says why, and tells its owner (signed in) what to do.
+ */
+export function IndexingProgress({ indexing, owner }: { indexing: Indexing; owner: string }) {
+  const { session } = useWallet()
+  const isOwner = session.address !== undefined && session.address.toLowerCase() === owner.toLowerCase()
   const { fromBlock, indexedBlock, headBlock } = indexing
   const span = fromBlock !== null && headBlock !== null ? headBlock - fromBlock + 1 : null
   const done = span && indexedBlock !== null && fromBlock !== null ? Math.max(0, indexedBlock - fromBlock + 1) : 0
@@ -41,6 +48,25 @@ export function IndexingProgress({ indexing }: { indexing: Indexing }) {
             </>
           )}
         </p>
+      )}
+      {indexing.status === 'paused' && (
+        <div className="mt-2" data-testid="indexing-paused">
+          <p className="font-semibold">{indexing.error}</p>
+          <p className="mt-1">
+            Owners, listings and sales here stay as they were at block{' '}
+            {indexing.indexedBlock?.toLocaleString('en-US') ?? '?'} until it is read again.
+          </p>
+          {isOwner && (
+            <p className="mt-1" data-testid="indexing-paused-owner">
+              You own this contract. Vitrine reads no further while its logs overflow what one collection may log in
+              a block; once that is behind it,{' '}
+              <Link to="/add-collection" className="font-semibold text-accent underline">
+                add it again by its address
+              </Link>{' '}
+              to resume.
+            </p>
+          )}
+        </div>
       )}
       {busy && (
         <progress className="mt-2 h-2 w-full accent-accent" max={100} value={percent} aria-label="Blocks read">

@@ -118,7 +118,7 @@ function CollectionPage() {
           {collection.category} · creator earnings {collection.creatorEarningsBps / 100}%
         </p>
         <p className="mt-4 max-w-3xl text-jacarta-500 dark:text-jacarta-200">{collection.description}</p>
-        {collection.indexing && <IndexingProgress indexing={collection.indexing} />}
+        {collection.indexing && <IndexingProgress indexing={collection.indexing} owner={collection.creator} />}
         <dl className="mt-8 grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-jacarta-100 bg-jacarta-100 sm:grid-cols-4 lg:grid-cols-8 dark:border-jacarta-700 dark:bg-jacarta-700">
           {stats.map(([label, value]) => (
             <div key={label} className="bg-white p-4 text-center dark:bg-jacarta-800">

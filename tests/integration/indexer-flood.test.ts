@@ -1,0 +1,122 @@
+/**
+ * One hostile contract cannot stall a chain: an imported ERC-721 logs 140,000 Transfer events in
+ * 10 transactions, read through an RPC that refuses answers of more than 10,000 logs (as public
+ * providers do). The main round never carries it, the contract is paused with its reason, and a
+ * plain transfer elsewhere (Vitrine's own collection, another imported one) is indexed in the
+ * very next round. Anvil, Seaport 1.6, the server's own chain client.
+ */
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { and, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { chainCursors, collections, nfts } from '../../db/schema'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721 } from '../support/foreign'
+import { deployHostile721 } from '../support/hostile'
+import { startMarket } from '../support/market'
+
+/** What public providers answer at most (Alchemy, Infura: 10,000 logs). */
+const PROVIDER_LOG_LIMIT = 10_000
+const holder = testAccount(5)
+const friend = testAccount(6)
+
+let m: Awaited<ReturnType<typeof startMarket>>
+let rpc: Server
+const seen = { getLogs: 0, refused: 0 }
+
+/** anvil behind a provider's log limit: an eth_getLogs answer with more logs is refused. */
+async function limitingRpc(upstream: string) {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString()
+    const answer = await (
+      await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).text()
+    res.setHeader('content-type', 'application/json')
+    const call = JSON.parse(body) as { id: number; method: string }
+    if (call.method === 'eth_getLogs') {
+      seen.getLogs++
+      if (answer.split('"logIndex"').length - 1 > PROVIDER_LOG_LIMIT) {
+        seen.refused++
+        res.end(
+          JSON.stringify({
+            jsonrpc: '2.0',
+            id: call.id,
+            error: { code: -32005, message: `query returned more than ${PROVIDER_LOG_LIMIT} results` },
+          }),
+        )
+        return
+      }
+    }
+    res.end(answer)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return server
+}
+
+beforeAll(async () => {
+  m = await startMarket([1n])
+  rpc = await limitingRpc(m.chain.url)
+  const url = `http://127.0.0.1:${(rpc.address() as AddressInfo).port}`
+  m.runtime.env = { ...m.runtime.env, chains: [{ id: 31337, rpcUrl: url, publicRpcUrl: url }] }
+}, 60_000)
+afterAll(async () => {
+  rpc.closeAllConnections()
+  rpc.close()
+  await m.stop()
+})
+
+const collectionOf = async (contract: string) =>
+  (await m.runtime.db.select().from(collections).where(eq(collections.contract, contract.toLowerCase())))[0]!
+const ownerOf = async (contract: string, tokenId: bigint) =>
+  (
+    await m.runtime.db
+      .select({ owner: nfts.owner })
+      .from(nfts)
+      .where(and(eq(nfts.contract, contract.toLowerCase()), eq(nfts.tokenId, tokenId.toString())))
+  )[0]?.owner
+
+describe('an imported contract that floods the chain with logs', () => {
+  it('is paused with its reason while a plain transfer elsewhere is indexed in the next round', async () => {
+    const art = await deployForeignArt721(m.chain.url)
+    await art.mint(holder.address, 1n, 1n)
+    const hostile = await deployHostile721(m.chain.url)
+    await hostile.mint(holder.address, 1n)
+    await m.importCollection(art.address, holder)
+    await m.importCollection(hostile.address, holder)
+    await m.index()
+    expect((await collectionOf(hostile.address)).indexStatus).toBe('following')
+    expect((await collectionOf(art.address)).indexStatus).toBe('following')
+
+    for (let i = 0n; i < 10n; i++) await hostile.flood(1_000_000n + i * 14_000n, 14_000n)
+    await m.transfer(m.seller, friend, 1n)
+    await art.transfer(holder, friend.address, 1n)
+    const head = await m.chain.client.getBlockNumber({ cacheTime: 0 })
+
+    await m.index()
+
+    // The main round read past the flood, and the plain moves are in.
+    const [cursor] = await m.runtime.db.select().from(chainCursors).where(eq(chainCursors.chainId, 31337))
+    expect(BigInt(cursor!.block)).toBe(head)
+    expect(await ownerOf(m.contract, 1n)).toBe(friend.address.toLowerCase())
+    expect(await ownerOf(art.address, 1n)).toBe(friend.address.toLowerCase())
+    // The flood is paused, says why, and wrote no token.
+    const flooded = await collectionOf(hostile.address)
+    expect(flooded.indexStatus).toBe('paused')
+    expect(flooded.indexError).toMatch(/paused/i)
+    expect(await m.runtime.db.select().from(nfts).where(eq(nfts.collectionId, flooded.id))).toHaveLength(1)
+    expect(seen.refused).toBeGreaterThan(0)
+
+    // Its page says so.
+    const page = (await m.api(`/v1/collections/${flooded.slug}`)).body.data as unknown as {
+      indexing: { status: string; error: string }
+    }
+    expect(page.indexing).toMatchObject({ status: 'paused', error: flooded.indexError })
+
+    // Later rounds leave it be: no more requests for its logs.
+    const before = seen.getLogs
+    await m.index()
+    expect(seen.getLogs - before).toBeLessThanOrEqual(2) // the main round, and the plain collection
+  }, 180_000)
+})
