@@ -10,20 +10,34 @@ export type Database = LibSQLDatabase<typeof schema> & { $client: Client }
 export interface DatabaseConfig {
   url: string
   authToken?: string | undefined
+  /**
+   * Embedded only: how long a write waits for another process's write lock before it fails with
+   * SQLITE_BUSY (a 503 for a request). Default REQUEST_BUSY_WAIT_MS.
+   */
+  busyWaitMs?: number | undefined
 }
+
+/** A request's write gives up on a held write lock after this long: as long as health waits. */
+export const REQUEST_BUSY_WAIT_MS = 1_000
+/** Scripts (migrations, seeding, a command-line index run) may wait longer: nobody is kept waiting. */
+export const BACKGROUND_BUSY_WAIT_MS = 5_000
 
 /**
  * One Drizzle database over @libsql/client. The URL picks the transport:
  * `file:` (embedded, Node only), `http://127.0.0.1:8080` (sqld) or `libsql://` (Turso).
  * Under workerd, @libsql/client resolves to its web build, which speaks HTTP only.
  */
-export function createDatabase({ url, authToken }: DatabaseConfig): Database {
+export function createDatabase({ url, authToken, busyWaitMs = REQUEST_BUSY_WAIT_MS }: DatabaseConfig): Database {
   const embedded = url.startsWith('file:') || url === ':memory:'
-  // Embedded: a write waits up to 5 s for another process's lock instead of failing with
-  // SQLITE_BUSY (on every pooled connection), and this process's own transactions take turns.
-  // A server (sqld, Turso) is a round trip away: reads a request starts together share one.
+  // Embedded: this process's own transactions take turns, and a write waits for another
+  // process's lock by retrying, never in SQLite's busy timeout (a native sleep that would stall
+  // every request, reads included). A server (sqld, Turso) waits on its side, a round trip away:
+  // reads a request starts together share one.
   const client = embedded
-    ? serialTransactions(createClient({ url, authToken, timeout: 5_000 }))
+    ? serialTransactions(createClient({ url, authToken, timeout: 0 }), {
+        busyWaitMs,
+        discardBusyConnections: !url.includes(':memory:'),
+      })
     : batchingReads(createClient({ url, authToken }))
   const path = embeddedPath(url)
   if (path === null) return drizzle(client, { schema })

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { migrate } from 'drizzle-orm/libsql/migrator'
-import { createDatabase, type Database, type DatabaseConfig } from './client'
+import { BACKGROUND_BUSY_WAIT_MS, createDatabase, type Database, type DatabaseConfig } from './client'
 
 const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations')
 
@@ -32,10 +32,13 @@ export async function migrateDatabase(db: Database, folder = migrationsFolder): 
   if (analysed && (await countRows(db, '__drizzle_migrations')) > before) await db.$client.execute('ANALYZE')
 }
 
-/** Opens (creating if needed) and migrates a database. Node only: reads migrations from disk. */
+/**
+ * Opens (creating if needed) and migrates a database. Node only: reads migrations from disk. Its
+ * writes wait for another process's lock as background work does, unless `busyWaitMs` says otherwise.
+ */
 export async function openMigratedDatabase(config: DatabaseConfig): Promise<Database> {
   ensureDatabaseFolder(config.url)
-  const db = createDatabase(config)
+  const db = createDatabase({ ...config, busyWaitMs: config.busyWaitMs ?? BACKGROUND_BUSY_WAIT_MS })
   if (config.url.startsWith('file:') && config.url !== 'file::memory:') {
     await db.$client.execute('PRAGMA journal_mode = WAL')
   }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { rpcChainId } from '../../chain/rpc'
-import { assertWritable, type Database, type DatabaseConfig } from '../../db/client'
+import { assertWritable, REQUEST_BUSY_WAIT_MS, type Database, type DatabaseConfig } from '../../db/client'
 import { checkIndexer, type IndexerHealth } from './indexer'
 
 export interface HealthReport {
@@ -28,8 +28,8 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
   }
 }
 
-/** How long a write may wait for the database's write lock before health calls writes blocked. */
-const WRITE_PROBE_MS = 1_000
+/** How long health lets a write wait for the write lock before it calls writes blocked: a request's wait. */
+const WRITE_PROBE_MS = REQUEST_BUSY_WAIT_MS
 
 /** Real round trips to the database and the chain; never throws. */
 export async function checkHealth(db: Database, config: DatabaseConfig, rpcUrl?: string): Promise<HealthReport> {

@@ -3,7 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { ZodError } from 'zod'
-import { DomainError, type DomainErrorCode } from '../../db/errors'
+import { asDatabaseBusy, DomainError, type DomainErrorCode } from '../../db/errors'
 
 /** The one REST error shape: `{ "error": { "code", "message", "details"? } }`. */
 export interface ApiErrorBody {
@@ -48,6 +48,9 @@ export function toTRPCError(error: DomainError): TRPCError {
 
 /** Turns anything thrown by a handler into a status and the error shape; unknown errors are 500s. */
 export function toApiError(error: unknown): { status: ContentfulStatusCode; body: ApiErrorBody } {
+  // Wherever it was met (a procedure, a middleware's write): a code of its own, so clients can wait and retry.
+  const busy = asDatabaseBusy(error)
+  if (busy) return { status: DOMAIN_STATUS[busy.code].status, body: errorBody('DATABASE_BUSY', busy.message) }
   if (error instanceof DomainError) {
     const { status, trpc } = DOMAIN_STATUS[error.code]
     return { status, body: errorBody(trpc, error.message) }

@@ -8,6 +8,7 @@
  */
 import { lt, sql } from 'drizzle-orm'
 import type { MiddlewareHandler } from 'hono'
+import { asDatabaseBusy } from '../../db/errors'
 import { rateLimits } from '../../db/schema'
 import type { Database } from '../../db/client'
 import type { AppEnv } from './app-env'
@@ -160,9 +161,11 @@ export const restRateLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   return c.json(body, 429, { 'retry-after': String(refused.retryAfter) })
 }
 
-/** tRPC's `responseMeta`: a Retry-After for an answer that carries a refused hit. */
+/** tRPC's `responseMeta`: a Retry-After for an answer that carries a refused hit or a busy database. */
 export function retryAfterHeader(errors: readonly { cause?: unknown }[]): { headers?: Record<string, string> } {
-  const waits = errors.map((e) => (e.cause instanceof RateLimited ? e.cause.retryAfter : 0))
+  const waits = errors.map((e) =>
+    e.cause instanceof RateLimited ? e.cause.retryAfter : (asDatabaseBusy(e)?.retryAfter ?? 0),
+  )
   const wait = Math.max(0, ...waits)
   return wait > 0 ? { headers: { 'retry-after': String(wait) } } : {}
 }

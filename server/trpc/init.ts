@@ -7,7 +7,7 @@ import type { Session } from '@auth/core/types'
 import { isAddress, type Address } from 'viem'
 import { ZodError } from 'zod'
 import { internalErrorMessage, reportInternalError } from '../http/errors'
-import { DomainError } from '../../db/errors'
+import { asDatabaseBusy, DomainError } from '../../db/errors'
 import { getSession } from '../auth/session'
 import { toTRPCError } from '../http/errors'
 import type { Runtime } from '../platform/runtime'
@@ -44,10 +44,15 @@ const t = initTRPC.context<Context>().create({
 export const router = t.router
 export const createCallerFactory = t.createCallerFactory
 
-/** A refusal thrown by business code (DomainError) leaves every procedure with its matching code. */
+/**
+ * A refusal thrown by business code (DomainError), or a write the database was too busy for,
+ * leaves every procedure with its matching code.
+ */
 export const publicProcedure = t.procedure.use(async ({ next }) => {
   const result = await next()
-  if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause)
+  if (result.ok) return result
+  const refusal = result.error.cause instanceof DomainError ? result.error.cause : asDatabaseBusy(result.error)
+  if (refusal) throw toTRPCError(refusal)
   return result
 })
 
