@@ -23,6 +23,8 @@ const friend = testAccount(6)
 let m: Awaited<ReturnType<typeof startMarket>>
 let rpc: Server
 const seen = { getLogs: 0, refused: 0 }
+/** Some providers cap the block range instead: wider ranges are refused while this is set. */
+let maxWidth = Infinity
 
 /** anvil behind a provider's log limit: an eth_getLogs answer with more logs is refused. */
 async function limitingRpc(upstream: string) {
@@ -34,10 +36,12 @@ async function limitingRpc(upstream: string) {
       await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     ).text()
     res.setHeader('content-type', 'application/json')
-    const call = JSON.parse(body) as { id: number; method: string }
+    const call = JSON.parse(body) as { id: number; method: string; params: { fromBlock: string; toBlock: string }[] }
     if (call.method === 'eth_getLogs') {
       seen.getLogs++
-      if (answer.split('"logIndex"').length - 1 > PROVIDER_LOG_LIMIT) {
+      const { fromBlock, toBlock } = call.params[0]!
+      const width = Number(BigInt(toBlock) - BigInt(fromBlock)) + 1
+      if (width > maxWidth || answer.split('"logIndex"').length - 1 > PROVIDER_LOG_LIMIT) {
         seen.refused++
         res.end(
           JSON.stringify({
@@ -119,4 +123,27 @@ describe('an imported contract that floods the chain with logs', () => {
     await m.index()
     expect(seen.getLogs - before).toBeLessThanOrEqual(2) // the main round, and the plain collection
   }, 180_000)
+})
+
+describe("the main round's block range", () => {
+  it('shrinks while the RPC refuses it, is kept for the next rounds, and still reads every block', async () => {
+    maxWidth = 16
+    try {
+      await m.chain.client.mine({ blocks: 100 })
+      await m.transfer(friend, m.seller, 1n)
+      const head = await m.chain.client.getBlockNumber({ cacheTime: 0 })
+      const refusedBefore = seen.refused
+      const cursor = async () =>
+        (await m.runtime.db.select().from(chainCursors).where(eq(chainCursors.chainId, 31337)))[0]!
+
+      for (let round = 0; round < 20 && BigInt((await cursor()).block) < head; round++) await m.index()
+
+      expect(BigInt((await cursor()).block)).toBe(head)
+      expect((await cursor()).range).toBeLessThanOrEqual(16)
+      expect(seen.refused).toBeGreaterThan(refusedBefore)
+      expect(await ownerOf(m.contract, 1n)).toBe(m.seller.address.toLowerCase())
+    } finally {
+      maxWidth = Infinity
+    }
+  }, 60_000)
 })
