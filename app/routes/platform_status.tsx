@@ -16,13 +16,21 @@ const badge = {
   down: ['Outage', 'bg-red/15 text-red-800 dark:text-red-300'],
   'not-configured': ['Not configured', 'bg-jacarta-100 text-jacarta-700 dark:bg-jacarta-700 dark:text-white'],
   'catching-up': ['Catching up', 'bg-amber-400/15 text-amber-800 dark:text-amber-300'],
+  behind: ['Behind', 'bg-red/15 text-red-800 dark:text-red-300'],
 } as const
 
 type Health = RouterOutputs['health']
 
-/** The indexer's row: in step, or which blocks it is reading again after the chain lost some. */
+/** The indexer's row: in step, stuck behind the chain, or which blocks it is reading again after the chain lost some. */
 function indexerRow(indexer: Health['indexer'] | undefined): [keyof typeof badge, string] {
   if (!indexer || indexer.status === 'unknown') return ['down', indexer?.error ?? '—']
+  const stuck = indexer.chains.find((c) => c.status === 'behind')
+  if (stuck) {
+    return [
+      'behind',
+      `Chain ${stuck.chainId} read to block ${stuck.block} of ${stuck.safeHead}, not moving since ${stuck.updatedAt.replace('T', ' ').slice(0, 16)} UTC.`,
+    ]
+  }
   const behind = indexer.chains.find((c) => c.rewind)
   if (behind?.rewind) {
     const { from, to, head } = behind.rewind

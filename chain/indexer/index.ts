@@ -27,6 +27,7 @@ import {
   applyVoucherRedeemed,
   applyVoucherRevocation,
   expireOrders,
+  noteSafeHead,
   refreshNftMarket,
   setListingStatuses,
   type ChainLog,
@@ -118,6 +119,10 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const { logs, to, range } = await readRange(client, contracts, seaport, from, safe, {
     range: cursor?.range ?? maxBlocks,
     maxBlocks,
+  }).catch(async (error: unknown) => {
+    // Health tells a cursor that no longer moves from one with nothing new to read.
+    if (cursor) await noteSafeHead(db, chainId, safe)
+    throw error
   })
 
   const apply = new LogApplier(db, client, chainId, seaport, now, logs)
@@ -130,7 +135,7 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
   if (apply.sold || rewind) await refreshCollectionStats(db, now)
-  await advanceCursor(db, chainId, { to, range, hashes: await indexedHashes(client, logs, to), now })
+  await advanceCursor(db, chainId, { to, range, safeHead: safe, hashes: await indexedHashes(client, logs, to), now })
   return { from, to, logs: logs.length, ...(rewind ? { rewoundTo: rewind.to } : {}) }
 }
 

@@ -36,7 +36,7 @@ export const applyVoucherRevocation = changingPages(chain.applyVoucherRevocation
 export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed)
 export type { ChainLog, Fill } from './chain'
 export const rewindMarket = changingPages(rewind.rewindMarket)
-export { advanceCursor, beginRewind, ownersToReread, recordedBlocks, recordedHash } from './rewind'
+export { advanceCursor, beginRewind, noteSafeHead, ownersToReread, recordedBlocks, recordedHash } from './rewind'
 export const recordCreatedCollection = changingPages(collections.recordCreatedCollection)
 export const recordImportedCollection = changingPages(collections.recordImportedCollection)
 export type { CreatedCollection, ImportedCollectionRecord } from './collections'

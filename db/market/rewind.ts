@@ -50,7 +50,7 @@ async function caughtUp(tx: Db, chainId: number, block: number) {
 export function advanceCursor(
   db: Db,
   chainId: number,
-  run: { to: bigint; range?: number; hashes: { block: bigint; hash: string }[]; now: Date },
+  run: { to: bigint; range?: number; safeHead?: bigint; hashes: { block: bigint; hash: string }[]; now: Date },
 ): Promise<void> {
   return db.transaction(async (tx) => {
     const to = Number(run.to)
@@ -72,12 +72,27 @@ export function advanceCursor(
         .delete(indexedBlocks)
         .where(and(eq(indexedBlocks.chainId, chainId), sql`${indexedBlocks.block} < ${oldest.block}`))
     }
+    const safeHead = run.safeHead === undefined ? undefined : Number(run.safeHead)
     await tx
       .insert(chainCursors)
-      .values({ chainId, block: to, updatedAt: run.now, range: run.range })
-      .onConflictDoUpdate({ target: chainCursors.chainId, set: { block: to, updatedAt: run.now, range: run.range } })
+      .values({ chainId, block: to, updatedAt: run.now, range: run.range, safeHead })
+      .onConflictDoUpdate({
+        target: chainCursors.chainId,
+        set: { block: to, updatedAt: run.now, range: run.range, safeHead },
+      })
     await caughtUp(tx, chainId, to)
   })
+}
+
+/**
+ * A run that failed still says how far the chain has gone, so that health sees its cursor fall
+ * behind (the run's own cursor and hashes are left as they were).
+ */
+export async function noteSafeHead(db: Db, chainId: number, safeHead: bigint): Promise<void> {
+  await db
+    .update(chainCursors)
+    .set({ safeHead: Number(safeHead) })
+    .where(eq(chainCursors.chainId, chainId))
 }
 
 /** The recorded hashes of `chainId` up to `block`, oldest first. */

@@ -1,1 +1,2 @@
-ALTER TABLE `chain_cursors` ADD `range` integer;
+ALTER TABLE `chain_cursors` ADD `range` integer;--> statement-breakpoint
+ALTER TABLE `chain_cursors` ADD `safe_head` integer;

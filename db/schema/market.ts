@@ -173,6 +173,8 @@ export const chainCursors = sqliteTable('chain_cursors', {
   rewoundAt: timestamp('rewound_at'),
   /** Blocks per getLogs request of the main round, adapted to what the RPC answers. */
   range: integer('range'),
+  /** The newest block the last run could have read (head less confirmations): past `block`, it is behind. */
+  safeHead: integer('safe_head'),
 })
 
 /**

@@ -50,7 +50,7 @@ export async function checkHealth(db: Database, config: DatabaseConfig, rpcUrl?:
   }
   const chain = await chainCheck
   const indexer = await checkIndexer(db)
-  const ok = database.status === 'ok' && chain.status !== 'down'
+  const ok = database.status === 'ok' && chain.status !== 'down' && indexer.status !== 'behind'
   return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain, indexer }
 }
 

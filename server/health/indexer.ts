@@ -1,32 +1,44 @@
 import type { Database } from '../../db/client'
 import { chainCursors } from '../../db/schema'
 
-/** One chain's indexer: `rewinding` while it undoes blocks the chain no longer has, `catching-up` while it reads them again. */
+/**
+ * One chain's indexer: `rewinding` while it undoes blocks the chain no longer has, `catching-up`
+ * while it reads them again, `behind` when its cursor has not moved for BEHIND_AFTER_MS although
+ * the chain has blocks past it (a stalled indexer, or an RPC that refuses what it asks).
+ */
 export interface IndexedChain {
   chainId: number
-  status: 'ok' | 'rewinding' | 'catching-up'
+  status: 'ok' | 'rewinding' | 'catching-up' | 'behind'
   /** The last block whose logs are in the database. */
   block: number
+  /** The newest block its last run could have read (the head less confirmations), when known. */
+  safeHead: number | null
   updatedAt: string
   /** While rewinding or catching up: how far it had indexed, the block it went back to, the head it catches up to, since when. */
   rewind?: { from: number; to: number | null; head: number; since: string }
 }
 
 export interface IndexerHealth {
-  status: 'ok' | 'rewinding' | 'catching-up' | 'unknown'
+  status: 'ok' | 'rewinding' | 'catching-up' | 'behind' | 'unknown'
   chains: IndexedChain[]
   error?: string
 }
 
+/** How long a cursor may stand still below the chain's safe head before health calls it behind (two Cron minutes). */
+export const BEHIND_AFTER_MS = 120_000
+
 /**
  * What the indexer's cursors say. A rewind is not an outage (the site serves what it has), so
- * it does not degrade the report; it is said here so that a stale market is explained.
+ * it does not degrade the report; it is said here so that a stale market is explained. A cursor
+ * left behind the chain is: the market shown is stale and getting staler.
  */
-export async function checkIndexer(db: Database): Promise<IndexerHealth> {
+export async function checkIndexer(db: Database, now = new Date()): Promise<IndexerHealth> {
   try {
     const cursors = await db.select().from(chainCursors).orderBy(chainCursors.chainId)
     const chains = cursors.map((c): IndexedChain => {
-      const base = { chainId: c.chainId, block: c.block, updatedAt: c.updatedAt.toISOString() }
+      const base = { chainId: c.chainId, block: c.block, safeHead: c.safeHead, updatedAt: c.updatedAt.toISOString() }
+      const still = now.getTime() - c.updatedAt.getTime()
+      if (c.safeHead !== null && c.safeHead > c.block && still > BEHIND_AFTER_MS) return { ...base, status: 'behind' }
       if (c.rewindFrom === null || c.rewindHead === null) return { ...base, status: 'ok' }
       return {
         ...base,
@@ -40,6 +52,7 @@ export async function checkIndexer(db: Database): Promise<IndexerHealth> {
       }
     })
     const status =
+      chains.find((c) => c.status === 'behind')?.status ??
       chains.find((c) => c.status === 'rewinding')?.status ??
       chains.find((c) => c.status === 'catching-up')?.status ??
       'ok'

@@ -10,6 +10,8 @@ import type { AddressInfo } from 'node:net'
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainCursors, collections, nfts } from '../../db/schema'
+import { app } from '../../server/app'
+import type { HealthReport } from '../../server/health/check'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
 import { deployHostile721 } from '../support/hostile'
@@ -146,4 +148,37 @@ describe("the main round's block range", () => {
       maxWidth = Infinity
     }
   }, 60_000)
+})
+
+describe('/api/health', () => {
+  it('reports the indexer behind, and the service degraded, when its cursor stops short of the chain', async () => {
+    const health = async () => {
+      const response = await app.request('http://localhost/api/health', {}, m.runtime)
+      return { status: response.status, body: (await response.json()) as HealthReport }
+    }
+    await m.index()
+    expect((await health()).body.indexer.status).toBe('ok')
+
+    maxWidth = 0 // the RPC now refuses every log request
+    try {
+      await m.transfer(m.seller, friend, 1n)
+      await expect(m.index()).rejects.toThrow(/refuses the logs of block/)
+      // A failed round right away is no outage yet; a cursor standing still for minutes is.
+      expect((await health()).body.indexer.status).toBe('ok')
+      await m.runtime.db
+        .update(chainCursors)
+        .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+        .where(eq(chainCursors.chainId, 31337))
+      const { status, body } = await health()
+      expect(status).toBe(503)
+      expect(body.status).toBe('degraded')
+      const [chain] = body.indexer.chains
+      expect(body.indexer.status).toBe('behind')
+      expect(chain!.safeHead).toBeGreaterThan(chain!.block)
+    } finally {
+      maxWidth = Infinity
+    }
+    await m.index()
+    expect((await health()).body.indexer.status).toBe('ok')
+  })
 })

@@ -20,6 +20,7 @@ import * as users from '../../db/market/users'
 const LEAVING_PAGES_ALONE: Record<string, string> = {
   advanceCursor: "the indexer's blocks and cursor: only health and market.indexedTo show them, both live",
   beginRewind: 'the same; what the rewind undoes is written by rewindMarket, which moves it',
+  noteSafeHead: 'how far the chain has gone, shown only by health (live)',
   ownersToReread: 'a read',
   recordedBlocks: 'a read',
   recordedHash: 'a read',
