@@ -59,7 +59,10 @@ const QUIET_LOGS = 1_000
  * gas buys about 600 mints).
  */
 export const MAX_BLOCK_LOGS = 10_000
-/** Timeouts in a row after which the run stops (the chain, not the range, is the trouble). */
+/**
+ * Timeouts in a row after which a collection waits for the next round; when two collections in a
+ * row end that way, the run stops (the chain, not a collection, is the trouble).
+ */
 const MAX_TIMEOUTS = 3
 
 /**
@@ -94,6 +97,8 @@ export interface BackfillResult {
   to: bigint | null
   status: 'pending' | 'backfilling' | 'following' | 'failed' | 'paused'
   error?: string
+  /** Set when the RPC did not answer its logs in time: its turn ended early. */
+  timedOut?: true
   /** The NFTs whose owners, balances or approvals the run changed (their listings are checked again). */
   nftIds: number[]
 }
@@ -129,6 +134,7 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
   const end = Date.now() + budgetMs
   const results: BackfillResult[] = []
   for (const [i, row] of rows.entries()) {
+    if (results.length >= 2 && results.at(-1)!.timedOut && results.at(-2)!.timedOut) break
     const share = (end - Date.now()) / (rows.length - i)
     const collection: ImportedCollection = {
       id: row.id,
@@ -217,15 +223,16 @@ async function backfillCollection(
       } catch (error) {
         const timeout = timedOut(error)
         if (!timeout && !refused(error)) throw error
+        if (timeout && (to === from || ++timeouts >= MAX_TIMEOUTS)) {
+          // A slow answer may be this contract's many logs: its turn ends, the others' go on.
+          const text = `The RPC did not answer this contract's logs from block ${from} in time.`
+          await setImportProgress(db, collection.id, { range: Math.max(1, Number(to - from + 1n) >> 1), error: text })
+          return { ...result('backfilling', text), timedOut: true }
+        }
         if (to === from) {
-          if (timeout) throw error
           return await pause(
             `Indexing paused: the RPC refuses this contract's logs of block ${from} even alone (${message(error)}).`,
           )
-        }
-        if (timeout && ++timeouts >= MAX_TIMEOUTS) {
-          await setImportProgress(db, collection.id, { range: Math.max(1, Number(to - from + 1n) >> 1) })
-          throw error
         }
         range = Math.max(1, Number(to - from + 1n) >> 1)
         continue

@@ -27,6 +27,8 @@ let rpc: Server
 const seen = { getLogs: 0, refused: 0 }
 /** Some providers cap the block range instead: wider ranges are refused while this is set. */
 let maxWidth = Infinity
+/** Log requests for this address are never answered (a provider choking on its logs). */
+let unanswered: string | null = null
 
 /** anvil behind a provider's log limit: an eth_getLogs answer with more logs is refused. */
 async function limitingRpc(upstream: string) {
@@ -34,6 +36,7 @@ async function limitingRpc(upstream: string) {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString()
+    if (unanswered && body.includes('eth_getLogs') && body.toLowerCase().includes(unanswered)) return
     const answer = await (
       await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     ).text()
@@ -181,4 +184,33 @@ describe('/api/health', () => {
     await m.index()
     expect((await health()).body.indexer.status).toBe('ok')
   })
+})
+
+describe('an imported contract whose logs the RPC does not answer in time', () => {
+  it('ends its own turn, and the collections after it are read in the same round', async () => {
+    const slow = await deployForeignArt721(m.chain.url)
+    await slow.mint(holder.address, 1n, 1n)
+    const others = [await deployForeignArt721(m.chain.url), await deployForeignArt721(m.chain.url)]
+    for (const other of others) await other.mint(holder.address, 1n, 1n)
+    for (const contract of [slow, ...others]) await m.importCollection(contract.address, holder)
+    await m.index()
+    // The slow one comes first in the round: same range as the others, and the lowest id.
+    unanswered = slow.address.toLowerCase().slice(2)
+    try {
+      await slow.transfer(holder, friend.address, 1n)
+      for (const other of others) await other.transfer(holder, friend.address, 1n)
+
+      await m.index()
+
+      for (const other of others) expect(await ownerOf(other.address, 1n)).toBe(friend.address.toLowerCase())
+      const stuck = await collectionOf(slow.address)
+      expect(stuck.indexError).toMatch(/did not answer/)
+      expect(await ownerOf(slow.address, 1n)).toBe(holder.address.toLowerCase())
+    } finally {
+      unanswered = null
+    }
+    await m.index()
+    expect(await ownerOf(slow.address, 1n)).toBe(friend.address.toLowerCase())
+    expect((await collectionOf(slow.address)).indexError).toBeNull()
+  }, 120_000)
 })
