@@ -5,7 +5,7 @@
 import { z } from './zod'
 import type { Address } from 'viem'
 import { CATEGORIES } from '../../db/schema/categories'
-import { addressSchema, chainIdSchema } from './fields'
+import { addressSchema, chainIdSchema, line, paragraphs } from './fields'
 
 export const importCollectionInput = z.object({
   chainId: chainIdSchema,
@@ -19,7 +19,7 @@ export const registerCollectionInput = z.object({
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
     .transform((a) => a.toLowerCase() as Address),
-  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
+  description: paragraphs({ max: 2000 }).default(''),
   category: z.enum(CATEGORIES, { error: `must be one of ${CATEGORIES.join(', ')}` }),
 })
 
@@ -31,7 +31,7 @@ export const MAX_EARNINGS_PERCENT = 10
  * the chain keeps, and the listing details the registration sends.
  */
 export const newCollectionForm = registerCollectionInput.pick({ description: true, category: true }).extend({
-  name: z.string().trim().min(1, 'must not be empty').max(60, 'must be at most 60 characters'),
+  name: line({ min: 1, max: 60 }),
   symbol: z
     .string()
     .trim()

@@ -4,6 +4,7 @@
  */
 import { z } from './zod'
 import { ethPriceSchema } from './trading'
+import { line, paragraphs } from './fields'
 
 export const tokenFieldsInput = z.object({
   collection: z
@@ -12,8 +13,8 @@ export const tokenFieldsInput = z.object({
     .min(1, 'must not be empty')
     .max(100, 'is too long')
     .regex(/^[a-z0-9-]+$/i, 'must be a numeric id or a slug (letters, digits, dashes)'),
-  name: z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters'),
-  description: z.string().trim().max(2000, 'must be at most 2,000 characters').default(''),
+  name: line({ min: 1, max: 100 }),
+  description: paragraphs({ max: 2000 }).default(''),
   /** A web page about the item, shown as a link: http(s) only, never javascript: or data:. */
   externalUrl: z
     .url({ protocol: /^https?$/, error: 'must be a web address starting with https:// or http://' })
@@ -22,8 +23,8 @@ export const tokenFieldsInput = z.object({
   attributes: z
     .array(
       z.object({
-        trait_type: z.string().trim().min(1, 'must not be empty').max(50),
-        value: z.string().trim().min(1, 'must not be empty').max(100),
+        trait_type: line({ min: 1, max: 50 }),
+        value: line({ min: 1, max: 100 }),
       }),
     )
     .max(20, 'at most 20 properties')

@@ -1,6 +1,7 @@
 /** zod fields shared by the tRPC inputs, the REST shims and the forms (same schema, same messages). */
 import { z } from './zod'
 import { CATEGORIES } from '../../db/schema/categories'
+import { cleanLine, cleanParagraphs } from '../metadata/text'
 
 export const MAX_LIMIT = 100
 export const DEFAULT_LIMIT = 24
@@ -68,3 +69,28 @@ export const idOrSlugSchema = z
   .regex(/^[A-Za-z0-9-]+$/, 'must be a numeric id or a slug (letters, digits, dashes)')
 
 export const cursorSchema = z.string().max(200, 'is too long').optional()
+
+/** Lengths counted after cleaning, so text of nothing but invisible characters is empty. */
+function lengthOf(min: number, max: number) {
+  const within = z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`)
+  if (min === 0) return within
+  return within.min(min, min === 1 ? 'must not be empty' : `must be at least ${min} characters`)
+}
+
+/**
+ * One line of text a person typed that others will read (a name, a title, a trait), cleaned as
+ * token metadata is: no bidi overrides, zero-width or control characters to make it read other
+ * than it is.
+ */
+export const line = ({ min = 0, max }: { min?: number; max: number }) =>
+  z
+    .string()
+    .transform((text) => cleanLine(text))
+    .pipe(lengthOf(min, max))
+
+/** Paragraphs a person typed (a description, a bio, a message): cleaned like `line`, line breaks kept. */
+export const paragraphs = ({ min = 0, max }: { min?: number; max: number }) =>
+  z
+    .string()
+    .transform((text) => cleanParagraphs(text))
+    .pipe(lengthOf(min, max))

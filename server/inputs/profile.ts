@@ -1,6 +1,6 @@
 /** What the Edit profile form sends (user.updateProfile), and the handle rule the REST shim shares. */
 import { z } from './zod'
-import { addressSchema } from './fields'
+import { addressSchema, paragraphs } from './fields'
 
 export const userNameSchema = z
   .string()
@@ -22,7 +22,7 @@ const linkSchema = z
 export const profileInput = z.object({
   walletAddress: addressSchema,
   userName: userNameSchema,
-  bio: z.string().trim().max(280, 'must be at most 280 characters').optional(),
+  bio: paragraphs({ max: 280 }).optional(),
   website: linkSchema,
   twitter: linkSchema,
   instagram: linkSchema,

@@ -1,5 +1,6 @@
 /** What the contact and newsletter forms send (site.contact, site.subscribe). */
 import { z } from './zod'
+import { line, paragraphs } from './fields'
 
 export const emailSchema = z
   .string()
@@ -9,10 +10,10 @@ export const emailSchema = z
   .pipe(z.email('must be a valid email address'))
 
 export const contactInput = z.object({
-  name: z.string().trim().min(2, 'must be at least 2 characters').max(100, 'must be at most 100 characters'),
+  name: line({ min: 2, max: 100 }),
   email: emailSchema,
-  subject: z.string().trim().min(3, 'must be at least 3 characters').max(150, 'must be at most 150 characters'),
-  message: z.string().trim().min(10, 'must be at least 10 characters').max(5000, 'must be at most 5,000 characters'),
+  subject: line({ min: 3, max: 150 }),
+  message: paragraphs({ min: 10, max: 5000 }),
 })
 
 export const newsletterInput = z.object({

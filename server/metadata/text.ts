@@ -1,9 +1,10 @@
 /**
- * Text that a contract or a token's metadata chose, cleaned before it is stored or shown.
- * Control characters go, and so do the invisible format characters that make text read other
- * than it is: bidi overrides and isolates ("Glazes\u202Egnp.exe" reads "Glazesexe.png"), zero-width
- * spaces, byte-order marks, tag characters. The zero-width joiner and non-joiner stay: they join
- * emoji and shape Persian and Indic words, and reorder nothing.
+ * Text that a contract, a token's metadata or a person typing into our forms chose, cleaned
+ * before it is stored or shown. The forms' schemas (server/inputs/) run it in the browser too,
+ * so it imports nothing. Control characters go, and so do the invisible format characters that
+ * make text read other than it is: bidi overrides and isolates ("Glazes\u202Egnp.exe" reads
+ * "Glazesexe.png"), zero-width spaces, byte-order marks, tag characters. The zero-width joiner
+ * and non-joiner stay: they join emoji and shape Persian and Indic words, and reorder nothing.
  */
 
 /** Format characters but ZWNJ and ZWJ, and surrogate halves (a lone one is no character). */
@@ -19,12 +20,12 @@ function bounded(text: string, max: number): string {
 }
 
 /** One line (a name, a trait): line breaks, tabs and runs of spaces become one space. */
-export function cleanLine(text: string, max: number): string {
+export function cleanLine(text: string, max = Infinity): string {
   return bounded(text.replace(INVISIBLE, '').replace(/[\s\p{Cc}]+/gu, ' '), max)
 }
 
 /** Paragraphs (a description): line breaks are kept, as \n, at most one blank line in a row. */
-export function cleanParagraphs(text: string, max: number): string {
+export function cleanParagraphs(text: string, max = Infinity): string {
   const lines = text
     .replace(INVISIBLE, '')
     .split(/\r\n?|[\n\v\f\u0085\u2028\u2029]/)

@@ -33,8 +33,16 @@ async function call(procedure: string, body: unknown, as: Address) {
     },
     m.runtime,
   )
-  const json = (await response.json()) as { result?: { data: Record<string, unknown> }; error?: { message: string } }
-  return { status: response.status, data: json.result?.data, error: json.error?.message }
+  const json = (await response.json()) as {
+    result?: { data: Record<string, unknown> }
+    error?: { message: string; data?: { zodIssues?: { path: string[]; message: string }[] | null } }
+  }
+  return {
+    status: response.status,
+    data: json.result?.data,
+    error: json.error?.message,
+    issues: json.error?.data?.zodIssues ?? undefined,
+  }
 }
 
 describe('new collection', () => {
@@ -241,5 +249,47 @@ describe('mint now', () => {
       (await call('registerMint', { ...fields, tokenId: '500', txHash: receipt.transactionHash }, m.creator.address))
         .error,
     ).toMatch(/already exists/)
+  })
+})
+
+describe('text typed into the Create form', () => {
+  it('is stored and served without bidi overrides, isolates, zero-width or control characters', async () => {
+    const media = await upload(new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 3, 0, 3, 0]), 'glaze.gif')
+    const fields = {
+      collection: 'harbour-lights',
+      name: 'Kiln Glazes\u202Egnp.exe\u200B',
+      description: 'Fired \u2066twice\u2069.\u0007\nCone 10.',
+      media,
+      attributes: [{ trait_type: 'Gl\u200Baze', value: '\u2066Celadon\u202E' }],
+      freeze: false,
+    }
+    const uri = `${ORIGIN}/api/metadata/31337/${m.contract.toLowerCase()}/700`
+    const receipt = await m.send(m.creator, {
+      address: m.contract,
+      abi: vitrineCollectionAbi,
+      functionName: 'mint',
+      args: [m.creator.address, 700n, uri],
+    })
+    const register = (extra: object) =>
+      call('registerMint', { ...fields, tokenId: '700', txHash: receipt.transactionHash, ...extra }, m.creator.address)
+
+    const stored = () => m.runtime.db.select().from(nfts).where(eq(nfts.tokenId, '700'))
+
+    // A name of invisible characters only is empty once cleaned: refused beside the field, nothing stored.
+    const invisible = await register({ name: '\u202E\u200B\u2066\u2069' })
+    expect(invisible.status).toBe(400)
+    expect(invisible.issues).toEqual([expect.objectContaining({ path: ['name'], message: 'must not be empty' })])
+    expect(await stored()).toEqual([])
+
+    const registered = await register({})
+    expect(registered.error).toBeUndefined()
+    const [nft, ...more] = await stored()
+    expect(more).toEqual([])
+    expect(nft).toMatchObject({ name: 'Kiln Glazesgnp.exe', description: 'Fired twice.\nCone 10.' })
+    expect(await (await app.request(uri, {}, m.runtime)).json()).toMatchObject({
+      name: 'Kiln Glazesgnp.exe',
+      description: 'Fired twice.\nCone 10.',
+      attributes: [{ trait_type: 'Glaze', value: 'Celadon' }],
+    })
   })
 })

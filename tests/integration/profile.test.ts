@@ -99,3 +99,24 @@ describe('profile links', () => {
     expect(data.links).toEqual({ twitter: 'https://x.com/dave' })
   })
 })
+
+describe('a bio', () => {
+  it('is stored and served without bidi overrides, isolates, zero-width or control characters', async () => {
+    const saved = await post('/api/trpc/user.updateProfile', wallet(8), {
+      userName: 'erin',
+      bio: 'Potter\u202E\u200B of \u2066kilns\u2069.\u0000\r\nGlazes too.',
+    })
+    expect(saved.status).toBe(200)
+    const bio = 'Potter of kilns.\nGlazes too.'
+    expect(await saved.json()).toMatchObject({ result: { data: { bio } } })
+    const served = (await (await request(`/api/v1/users/${wallet(8)}`)).json()) as { data: { bio: string | null } }
+    expect(served.data.bio).toBe(bio)
+    // Nothing but invisible characters is no bio at all.
+    expect(
+      (await post('/api/trpc/user.updateProfile', wallet(8), { userName: 'erin', bio: '\u200B\u202E' })).status,
+    ).toBe(200)
+    expect(((await (await request(`/api/v1/users/${wallet(8)}`)).json()) as { data: { bio: unknown } }).data.bio).toBe(
+      null,
+    )
+  })
+})

@@ -64,6 +64,31 @@ describe('checkForm', () => {
     })
   })
 
+  it('cleans typed text of invisible characters before measuring it, as the procedure does', () => {
+    const message = 'Hello\u202E there,\u200B\r\n\r\n\r\nabout a \u2066kiln\u2069.'
+    expect(
+      checkForm(contactInput, {
+        name: '\u200B\u202EA\u2066',
+        email: 'a@b.co',
+        subject: 'Glazes\tand\u0085ash',
+        message,
+      }),
+    ).toEqual({ ok: false, errors: { name: 'must be at least 2 characters' } })
+    expect(
+      checkForm(contactInput, { name: 'Ann\u202E', email: 'a@b.co', subject: 'Glazes\tand\u0085ash', message }),
+    ).toMatchObject({
+      ok: true,
+      value: { name: 'Ann', subject: 'Glazes and ash', message: 'Hello there,\n\nabout a kiln.' },
+    })
+    expect(
+      checkForm(newCollectionForm, { name: 'Shore\u202Eline', symbol: 'S', category: 'art', earnings: '0' }),
+    ).toMatchObject({ ok: true, value: { name: 'Shoreline' } })
+    expect(checkForm(newCollectionForm, { name: '\u200B', symbol: 'S', category: 'art', earnings: '0' })).toEqual({
+      ok: false,
+      errors: { name: 'must not be empty' },
+    })
+  })
+
   it('coerces numbers and prices from text', () => {
     const collection = checkForm(newCollectionForm, {
       name: 'Shoreline',

@@ -95,10 +95,11 @@ const serverOnly = (path: string) => path === FETCH_HANDLER || /\.server\.tsx?$/
 
 /**
  * Modules the browser bundles as they are: the input schemas a form validates with before the
- * procedure validates again, the category list they name, and the widths /_image makes (which
- * the pages' srcset asks for). They may load one another only.
+ * procedure validates again, the category list and the text cleaner they use, and the widths
+ * /_image makes (which the pages' srcset asks for). They may load one another only.
  */
-const SHARED_WITH_BROWSER = /^(server\/inputs\/[\w-]+|db\/schema\/categories|server\/media\/widths)$/
+const SHARED_WITH_BROWSER =
+  /^(server\/inputs\/[\w-]+|db\/schema\/categories|server\/metadata\/text|server\/media\/widths)$/
 
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {

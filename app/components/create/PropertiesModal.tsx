@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import { cleanLine } from '../../../server/metadata/text'
 import { Modal } from '../ui/Modal'
 
 export type Property = { type: string; value: string }
@@ -53,7 +54,9 @@ export function PropertiesModal({
       <button
         type="button"
         onClick={() => {
-          onSave(rows.filter((r) => r.type.trim() && r.value.trim()))
+          // Cleaned as the server cleans them: a frozen token URI hashes exactly what is stored.
+          const cleaned = rows.map((r) => ({ type: cleanLine(r.type), value: cleanLine(r.value) }))
+          onSave(cleaned.filter((r) => r.type && r.value))
           onClose()
         }}
         className="mt-6 w-full rounded-full bg-accent py-3 font-semibold text-white"
