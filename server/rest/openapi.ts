@@ -61,7 +61,7 @@ const ERRORS = {
   409: 'Conflicts with what is stored (the order was already submitted)',
   413: 'The request body is too large',
   429: 'Too many requests: wait Retry-After seconds',
-  503: 'The chain does not answer right now',
+  503: 'The chain does not answer right now, or the database is busy with another write (code DATABASE_BUSY, with Retry-After)',
 } as const
 type ErrorStatus = keyof typeof ERRORS
 const errors = (...statuses: ErrorStatus[]) =>
@@ -71,6 +71,28 @@ const errors = (...statuses: ErrorStatus[]) =>
       { description: ERRORS[status], content: { 'application/json': { schema: toSchema(errorShape, 'output') } } },
     ]),
   )
+
+/** A write refused while another process holds the database's write lock: it can be tried again. */
+const databaseBusy = {
+  503: {
+    description: 'The database is busy with another write (code DATABASE_BUSY): try again after Retry-After seconds',
+    headers: {
+      'Retry-After': {
+        description: 'Seconds to wait before trying again',
+        required: true,
+        schema: { type: 'integer', minimum: 1 },
+      },
+    },
+    content: {
+      'application/json': {
+        schema: toSchema(
+          z.strictObject({ error: z.strictObject({ code: z.literal('DATABASE_BUSY'), message: z.string() }) }),
+          'output',
+        ),
+      },
+    },
+  },
+}
 
 /** A success answer described by its shape (shapes.ts), with the errors it may have instead. */
 const answer = (description: string, shape: z.ZodType, errorStatuses: ErrorStatus[], status = 200) => ({
@@ -120,11 +142,14 @@ export const openApiDocument = {
         summary: 'A single-use nonce for a Sign-In with Ethereum message',
         description:
           'Put it in the EIP-4361 message, sign the message with the wallet, then POST `message`, `signature` and `csrfToken` (from GET /api/auth/csrf) form-encoded to /api/auth/callback/siwe. Each nonce signs in once, within 10 minutes. Never cached.',
-        responses: answer(
-          '{ data: { nonce } }',
-          oneOf(z.strictObject({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })),
-          [400, 429],
-        ),
+        responses: {
+          ...answer(
+            '{ data: { nonce } }',
+            oneOf(z.strictObject({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })),
+            [400, 429],
+          ),
+          ...databaseBusy,
+        },
       },
     },
     '/users': {
@@ -138,11 +163,14 @@ export const openApiDocument = {
             },
           },
         },
-        responses: answer(
-          '{ data: { message, user } }',
-          oneOf(z.strictObject({ message: z.string(), user: userShape })),
-          [400, 401, 403, 413],
-        ),
+        responses: {
+          ...answer(
+            '{ data: { message, user } }',
+            oneOf(z.strictObject({ message: z.string(), user: userShape })),
+            [400, 401, 403, 413],
+          ),
+          ...databaseBusy,
+        },
       },
     },
     '/users/{address}': {

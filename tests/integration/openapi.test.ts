@@ -5,6 +5,7 @@
  * a seeded database and a market on a local chain; every address in them is EIP-55 checksummed,
  * and a filler fills a listing with exactly the components and signature the API hands out.
  */
+import { createClient } from '@libsql/client'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
@@ -12,11 +13,13 @@ import { getAddress, maxUint256, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderFromJson, orderToJson, type OrderComponents, type OrderJson } from '../../chain/seaport'
 import { tokenUri, voucherTypedData } from '../../chain/voucher'
+import { createDatabase } from '../../db/client'
 import { app } from '../../server/app'
 import type { Runtime } from '../../server/platform/runtime'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
 import { startMarket } from '../support/market'
+import { createTestRuntime } from '../support/runtime'
 import { createSeededRuntime } from '../support/seeded'
 import { sessionCookie } from '../support/session'
 
@@ -102,6 +105,13 @@ async function call(
   validate(json)
   expect(validate.errors ?? [], `${key} ${url}`).toEqual([])
   for (const address of addressesIn(json)) expect(address, `${key} ${url}`).toBe(getAddress(address))
+  for (const [name, header] of Object.entries<any>(documented.headers ?? {})) {
+    const value = response.headers.get(name)
+    if (header.required) expect(value, `${key} header ${name}`).not.toBeNull()
+    if (value === null) continue
+    const typed = header.schema.type === 'integer' ? Number(value) : value
+    expect(ajv.validate(header.schema, typed), `${key} header ${name}: ${value}`).toBe(true)
+  }
   answered.add(key)
   return { status: response.status, body: json }
 }
@@ -204,6 +214,28 @@ describe('reads', () => {
     }
     await call(limited, '/api/v1/auth/nonce')
     expect((await call(limited, '/api/v1/auth/nonce')).status).toBe(429)
+  })
+})
+
+describe('a write while another process holds the write lock', () => {
+  it('GET /auth/nonce and POST /users: 503 DATABASE_BUSY with Retry-After', async () => {
+    const base = await createTestRuntime()
+    // As a server process opens it, waiting a little for the lock before refusing.
+    const runtime: Runtime = { ...base, db: createDatabase({ url: base.url, busyWaitMs: 100 }) }
+    const other = createClient({ url: base.url })
+    const lock = await other.transaction('write')
+    try {
+      const nonce = await call(runtime, '/api/v1/auth/nonce')
+      expect(nonce).toMatchObject({ status: 503, body: { error: { code: 'DATABASE_BUSY' } } })
+      const me = testAccount(9).address
+      const json = { walletAddress: me, userName: 'nine' }
+      expect((await call(runtime, '/api/v1/users', { method: 'POST', json, as: me })).status).toBe(503)
+    } finally {
+      await lock.rollback()
+      other.close()
+      runtime.db.$client.close()
+      base.close()
+    }
   })
 })
 
