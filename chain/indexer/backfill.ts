@@ -230,9 +230,7 @@ async function backfillCollection(
           return { ...result('backfilling', text), timedOut: true }
         }
         if (to === from) {
-          return await pause(
-            `Indexing paused: the RPC refuses this contract's logs of block ${from} even alone (${message(error)}).`,
-          )
+          return await pause(`The RPC refuses this contract's logs of block ${from} even alone (${message(error)}).`)
         }
         range = Math.max(1, Number(to - from + 1n) >> 1)
         continue
@@ -242,7 +240,7 @@ async function backfillCollection(
       if (read.logs > MAX_BLOCK_LOGS) {
         if (width === 1) {
           return await pause(
-            `Indexing paused: block ${from} holds ${read.logs.toLocaleString('en-US')} of this contract's logs, more than the ${MAX_BLOCK_LOGS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
+            `Block ${from} holds ${read.logs.toLocaleString('en-US')} of this contract's logs, more than the ${MAX_BLOCK_LOGS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
           )
         }
         range = Math.max(1, width >> 1)

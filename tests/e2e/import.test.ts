@@ -2,12 +2,14 @@
  * Adding a collection Vitrine did not write, in a real browser: a signed-in wallet finds "Add a
  * collection" from /create, gives a foreign ERC-721's address, lands on the collection's page,
  * which says it is unverified and shows how far its history has been read; a wrong address is
- * refused under its field; a copy of a verified collection's name is flagged as an impostor.
+ * refused under its field; a copy of a verified collection's name is flagged as an impostor; a
+ * contract that floods a block with logs is paused, its page says why, and tells its owner.
  */
 import { describe, expect, inject, it } from 'vitest'
 import { openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
+import { deployHostile721 } from '../support/hostile'
 import { visitorWithWallet } from '../support/test-wallet'
 import { signInWithTestWallet } from '../support/trade-page'
 
@@ -74,4 +76,43 @@ describe('add a collection', () => {
     expect(visitor.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await visitor.close()
   }, 90_000)
+
+  it('a contract that floods a block with logs is paused, and its page says why and tells its owner', async () => {
+    const owner = testAccount(0)
+    const hostile = await deployHostile721(anvilUrl, { owner })
+    await hostile.mint(owner.address, 1n)
+    const visitor = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [0] })
+    const { page } = visitor
+    await signInWithTestWallet(page)
+    await openPage(page, '/add-collection')
+    await page.getByLabel('Contract address').fill(hostile.address)
+    await page.getByRole('button', { name: 'Add collection' }).click()
+    await page.waitForURL(/\/collection\/hostile/, { timeout: 30_000 })
+    const collectionUrl = new URL(page.url()).pathname
+
+    // More Transfer logs in one block than a real collection's block ever holds.
+    await hostile.flood(1_000_000n, 10_500n)
+    const indexing = page.getByTestId('indexing')
+    for (let tries = 0; tries < 60; tries++) {
+      await openPage(page, collectionUrl)
+      if ((await indexing.getAttribute('data-status')) === 'paused') break
+      await page.waitForTimeout(1_000)
+    }
+    expect(await indexing.getAttribute('data-status')).toBe('paused')
+    expect(await page.getByTestId('indexing-paused').textContent()).toMatch(
+      /Block [\d,]+ holds 10,500 of this contract's logs, more than the 10,000/,
+    )
+    await page.getByTestId('indexing-paused-owner').waitFor()
+    expect(await page.getByTestId('indexing-paused-owner').textContent()).toMatch(/You own this contract/)
+
+    // A visitor who does not own it reads the reason, without the owner's note.
+    const stranger = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [2] })
+    await openPage(stranger.page, collectionUrl)
+    await stranger.page.getByTestId('indexing-paused').waitFor()
+    expect(await stranger.page.getByTestId('indexing-paused-owner').count()).toBe(0)
+
+    expect(visitor.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await stranger.close()
+    await visitor.close()
+  }, 120_000)
 })
