@@ -162,6 +162,29 @@ describe('a foreign ERC-721 with EIP-2981', () => {
     expect(row!.priceWei).toBeNull()
     expect((await item(art.address, 3n)).owner).toBe(buyer.address)
   })
+
+  it("turns a listing inactive while its holder withdraws Seaport's approval, and active again when it is back", async () => {
+    const token = await item(art.address, 2n)
+    const signed = await signedListing(holder, art.address, 2n, parseEther('1.5'), token.fees)
+    const submitted = await m.submit('listings', signed, holder)
+    expect(submitted.status).toBe(201)
+    const status = async () =>
+      (
+        await m.runtime.db
+          .select({ status: listings.status })
+          .from(listings)
+          .where(eq(listings.orderHash, (submitted.body.data as any).orderHash))
+      )[0]!.status
+
+    // The imported contract's ApprovalForAll is read by its own backfill, not the main round.
+    await m.approveSeaport(holder, false, art.address)
+    await m.index()
+    expect(await status()).toBe('inactive')
+    expect((await item(art.address, 2n)).price).toBeNull()
+    await m.approveSeaport(holder, true, art.address)
+    await m.index()
+    expect(await status()).toBe('active')
+  })
 })
 
 describe('an offer on a foreign ERC-721', () => {
