@@ -2,7 +2,7 @@
  * Is an imported collection's name a copy of a verified collection's? Impostors keep the name a
  * buyer searches for and change what a glance misses: case, spaces, punctuation, accents,
  * look-alike letters from other scripts (Cyrillic "а" for "a"), digits for letters ("C00l"), or
- * one typo; or they keep the whole name and add a word ("Official", "Local", "V2"). Names are
+ * one typo; or they keep the whole name and add a word ("Official", "Mint", "V2"). Names are
  * compared by a "skeleton" that erases those differences, then by edit distance on the
  * skeletons, whole and word by word.
  */
@@ -104,10 +104,26 @@ const FILLER = new Set(
     .map(nameSkeleton),
 )
 
+/**
+ * Words an impostor adds to sell a copy as the real collection's mint or drop page. Looked past
+ * only around a short one-word verified name, and only in the imported name: "Art" or "Pass"
+ * may be part of a real name.
+ */
+const PROMO = new Set(
+  (
+    'mint minting minted pass passes claim claims free drop drops reveal revealed presale sale ' +
+    'whitelist wl allowlist giveaway launch access holder holders reward rewards token tokens ' +
+    'labs studio studios art verified'
+  )
+    .split(' ')
+    .map(nameSkeleton),
+)
+
 interface Word {
   skeleton: string
   /** A filler word, a number ("2", "2024") or a version ("V2"). */
   filler: boolean
+  promo: boolean
 }
 
 /** The name's words, camelCase split ("HarbourLights"); a character read as a letter ("C!ub") joins a word. */
@@ -120,6 +136,7 @@ function nameWords(name: string): Word[] {
     .map((token) => ({
       skeleton: nameSkeleton(token),
       filler: /^v?\d+$/i.test(token) || FILLER.has(nameSkeleton(token)),
+      promo: PROMO.has(nameSkeleton(token)),
     }))
     .filter((word) => word.skeleton !== '')
 }
@@ -128,25 +145,35 @@ function nameWords(name: string): Word[] {
 const MIN_CORE_LENGTH = 4
 
 /**
+ * A one-word verified name this long is distinctive enough that any words around it still make
+ * a copy ("Moonbirds Garden", "Doodles Claim"). Shorter ones ("Azuki", "Cats", "Pixel") are
+ * too often part of an honest name ("Azuki Garden"), so only promotional words around them do
+ * ("Azuki Mint"). Six, as for the first typo: from there a one-word name is rarely a chance hit.
+ */
+const MIN_DISTINCTIVE_WORD = 6
+
+/**
  * How far `name`'s words are from the verified name's, filler words left out of both: the
- * whole, or (when the verified name has two words or more besides filler, so that sharing one
- * common word is not enough) a run of consecutive words with any other words around it.
- * Infinity when neither is within the typos the length allows.
+ * whole, or a run of consecutive words with other words around it. Any words, when the verified
+ * name has two words or more besides filler or one distinctive word (so that sharing one common
+ * word is not enough); else only promotional ones. Infinity when none is within the typos the
+ * length allows.
  */
 function wordDistance(name: Word[], verified: Word[]): number {
   const core = verified.filter((w) => !w.filler).map((w) => w.skeleton)
   const target = core.join('')
   if (target.length < MIN_CORE_LENGTH) return Infinity
-  const words = name.filter((w) => !w.filler).map((w) => w.skeleton)
+  const words = name.filter((w) => !w.filler)
+  const anyAround = core.length >= 2 || target.length >= MIN_DISTINCTIVE_WORD
   const max = typosAllowed(target.length)
   let best = Infinity
   for (let from = 0; from < words.length; from++) {
     let run = ''
     for (let to = from; to < words.length; to++) {
-      run += words[to]
+      run += words[to]!.skeleton
       if (run.length > target.length + max) break
-      const whole = from === 0 && to === words.length - 1
-      if (!whole && core.length < 2) continue
+      const around = words.filter((_, k) => k < from || k > to)
+      if (!anyAround && !around.every((w) => w.promo)) continue
       const distance = editDistance(run, target, max)
       if (distance <= max) best = Math.min(best, distance)
     }

@@ -87,6 +87,12 @@ describe('checkForm', () => {
       ok: false,
       errors: { name: 'must not be empty' },
     })
+    // Hangul fillers and the blank Braille cell are letters, but show nothing.
+    const blank = '\u3164\u115f\u1160\uffa0\u2800'
+    expect(checkForm(newCollectionForm, { name: blank, symbol: 'S', category: 'art', earnings: '0' })).toEqual({
+      ok: false,
+      errors: { name: 'must not be empty' },
+    })
   })
 
   it('coerces numbers and prices from text', () => {

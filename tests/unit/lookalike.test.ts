@@ -7,6 +7,10 @@ const verified = [
   { id: 2, name: 'Azuki' },
   { id: 3, name: 'Pudgy Penguins' },
   { id: 4, name: 'Harbour Lights' },
+  { id: 5, name: 'Moonbirds' },
+  { id: 6, name: 'Doodles' },
+  { id: 7, name: 'Cats' },
+  { id: 8, name: 'Art' },
 ]
 const match = (name: string) => findLookalike(name, verified)?.id ?? null
 
@@ -53,7 +57,34 @@ describe('findLookalike', () => {
     expect(match('Bored Ape Yacht')).toBe(1) // "Club" dropped
   })
 
-  it('leaves a name that shares one word of a verified name, reorders its words, or adds to a one-word name', () => {
+  it('sees a one-word verified name of six letters or more among any other words', () => {
+    for (const [name, id] of [
+      ['Moonbirds Mint', 5],
+      ['Moonbirds Garden', 5],
+      ['Moon Birds Reveal', 5],
+      ['Free Moonbird Pass', 5], // a typo as well
+      ['Doodles Claim', 6],
+      ['Mint Doodles', 6],
+      ['The Doodles Airdrop Drop', 6],
+      ['Doodles Studio', 6],
+    ] as const) {
+      expect(match(name), name).toBe(id)
+    }
+  })
+
+  it('sees a shorter one-word verified name only among promotional words', () => {
+    // "Azuki" has five letters: too short to flag every name that holds it.
+    for (const name of ['Azuki Mint', 'Azuki Pass', 'Free Azuki Claim', 'Azuki Drop', 'Azuki Labs', 'Cats Reveal']) {
+      expect(match(name), name).not.toBeNull()
+    }
+    expect(match('Azuki Mint')).toBe(2)
+    expect(match('Cats Reveal')).toBe(7)
+    for (const name of ['Azuki Garden', 'Cool Cats', 'Cats of Lisbon', 'Art Mint', 'Pixel Art', 'Free Art Pass']) {
+      expect(match(name), name).toBeNull()
+    }
+  })
+
+  it('leaves a name that shares one word of a verified name, reorders its words, or adds to a short one-word name', () => {
     for (const name of [
       'Harbour',
       'Lights',

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { parseEnv } from '../../server/platform/env'
 import { LIMITS, parseTokenMetadata } from '../../server/metadata/parse'
 import { FetchRefused } from '../../server/metadata/safe-fetch'
+import { cleanLine, cleanParagraphs } from '../../server/metadata/text'
 import { publicUri, resolveTokenUri, substituteId } from '../../server/metadata/uri'
 
 const gateways = { ipfsGateway: 'https://ipfs.io/ipfs/', arweaveGateway: 'https://arweave.net/' }
@@ -159,6 +160,30 @@ describe('parseTokenMetadata', () => {
     expect(parse({ name: `${hidden}\u0000 \u0085` }).name).toBeNull()
     // A cut never leaves half a surrogate pair.
     expect(parse({ name: `${'x'.repeat(LIMITS.name - 1)}😀` }).name).toBe('x'.repeat(LIMITS.name - 1))
+  })
+  it('cleans names of letters and marks that show nothing; a name of only those is none', () => {
+    // Hangul fillers and the blank Braille cell are letters and symbols, not format characters.
+    const blank = ['\u3164', '\u115f', '\u1160', '\uffa0', '\u2800', '\u{1d159}']
+    const unseen = ['\u180e', '\u034f', '\u17b4', '\u17b5', '\ufe0f', '\u{e0100}']
+    for (const c of [...blank, ...unseen]) {
+      const code = `U+${c.codePointAt(0)!.toString(16).toUpperCase()}`
+      expect(parse({ name: c }).name, code).toBeNull()
+      expect(parse({ name: `${c}${c} ${c}\n` }).name, code).toBeNull()
+      expect(parse({ name: 'Kiln', attributes: [{ trait_type: 'Glaze', value: c }] }).attributes, code).toEqual([])
+    }
+    for (const c of blank) expect(cleanLine(`${c}Kiln${c}${c}Glazes${c}`)).toBe('Kiln Glazes')
+    // Variation selectors after a letter stay (see below).
+    for (const c of unseen.slice(0, 4)) expect(cleanLine(`${c}Kiln${c}Glazes${c}`)).toBe('KilnGlazes')
+    expect(cleanParagraphs(`Kiln\u3164\nGlazes\n\u2800\n\n\u3164\nand ash`)).toBe('Kiln\nGlazes\n\nand ash')
+  })
+  it('keeps a variation selector after a character, drops one with nothing to select or a run', () => {
+    expect(cleanLine('Heart \u2764\ufe0f')).toBe('Heart \u2764\ufe0f')
+    expect(cleanLine('\ufe0fHeart \ufe0f\u2764\ufe0f\ufe0e\u{e0101}\u{e0102}')).toBe('Heart \u2764\ufe0f')
+    expect(cleanParagraphs('\u{e0100}\u{e0101}\nA\ufe0f\ufe0f')).toBe('A\ufe0f')
+  })
+  it('turns line and paragraph separators into a space in a line, a line break in paragraphs', () => {
+    expect(cleanLine('Kiln\u2028Glazes\u2029ash')).toBe('Kiln Glazes ash')
+    expect(cleanParagraphs('Kiln\u2028Glazes\u2029ash')).toBe('Kiln\nGlazes\nash')
   })
   it('refuses what is not a JSON object', () => {
     expect(() => parse('<html>')).toThrow('not JSON (the document does not parse)')
