@@ -13,12 +13,12 @@
  *
  * Any contract can be imported, so one may be an attacker's: it can log far more than any real
  * collection (a flood of Transfer events that move nothing). Its ranges shrink like any other's,
- * and past a bound (more of its logs in one block than MAX_BLOCK_LOGS, or more than the RPC
+ * and past a bound (more of its events in one block than MAX_BLOCK_EVENTS, or more than the RPC
  * answers for one block) it is `paused` with its reason on its page: it stalls no one else, and
  * no flood reaches the database. Its ApprovalForAll logs to Seaport are read here too (the main
  * round reads no imported contract), so that its listings are checked again.
  */
-import { parseAbiItem, type Address, type PublicClient } from 'viem'
+import { BaseError, parseAbiItem, type Address, type PublicClient } from 'viem'
 import { and, asc, eq, isNotNull, lte, notInArray, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import {
@@ -31,7 +31,7 @@ import {
 } from '../../db/market'
 import { collections } from '../../db/schema'
 import { listedBy } from './listed'
-import { isRpcAnswer, message, refused, timedOut } from './rpc-errors'
+import { isRpcAnswer, message, refused, timedOut, unreachable } from './rpc-errors'
 
 const EVENTS = {
   transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
@@ -51,14 +51,16 @@ const EVENTS = {
 export const INITIAL_RANGE = 2_000
 /** The largest range asked for, however quiet the chain. */
 export const MAX_RANGE = 100_000
-/** A range with fewer logs than this was quiet: the next one is twice as wide. */
-const QUIET_LOGS = 1_000
 /**
- * The most logs of one collection applied at once: a range with more is read again in halves,
- * and one block with more pauses the collection (a real one logs a few hundred at most: a block's
- * gas buys about 600 mints).
+ * A range's events: each token a log moves (a TransferBatch moves many) and each other log. A
+ * range with fewer than QUIET_EVENTS was quiet: the next one is twice as wide. One with more than
+ * MAX_RANGE_EVENTS is read again in halves, so that one write transaction stays short. One block
+ * with more than MAX_BLOCK_EVENTS pauses the collection: a real one rarely moves more than a few
+ * hundred tokens in a block (a block's gas buys about 600 plain mints).
  */
-export const MAX_BLOCK_LOGS = 10_000
+const QUIET_EVENTS = 1_000
+export const MAX_RANGE_EVENTS = 2_000
+export const MAX_BLOCK_EVENTS = 10_000
 /**
  * Timeouts in a row after which a collection waits for the next round; when two collections in a
  * row end that way, the run stops (the chain, not a collection, is the trouble).
@@ -145,16 +147,24 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
       category: row.category,
       creator: row.contractOwner ?? row.creator ?? ZERO,
     }
+    const turn = backfillCollection(db, client, collection, seaport, {
+      indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
+      deployBlock: BigInt(row.deployBlock ?? 0),
+      range: row.indexRange ?? INITIAL_RANGE,
+      attempts: row.indexAttempts,
+      head,
+      limit,
+      deadline: Date.now() + Math.max(share, 0),
+      now,
+    })
+    // Whatever one contract's answers do to its turn (one viem refuses, logs it cannot decode),
+    // the others get theirs; a chain that does not answer, or a database in trouble, ends the round.
     results.push(
-      await backfillCollection(db, client, collection, seaport, {
-        indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
-        deployBlock: BigInt(row.deployBlock ?? 0),
-        range: row.indexRange ?? INITIAL_RANGE,
-        attempts: row.indexAttempts,
-        head,
-        limit,
-        deadline: Date.now() + Math.max(share, 0),
-        now,
+      await turn.catch(async (error: unknown): Promise<BackfillResult> => {
+        if (unreachable(error) || !(error instanceof BaseError)) throw error
+        const text = message(error)
+        await setImportProgress(db, collection.id, { error: text })
+        return { collectionId: collection.id, from: null, to: null, status: 'backfilling', error: text, nftIds: [] }
       }),
     )
   }
@@ -237,17 +247,17 @@ async function backfillCollection(
       }
       timeouts = 0
       const width = Number(to - from + 1n)
-      if (read.logs > MAX_BLOCK_LOGS) {
-        if (width === 1) {
-          return await pause(
-            `Block ${from} holds ${read.logs.toLocaleString('en-US')} of this contract's logs, more than the ${MAX_BLOCK_LOGS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
-          )
-        }
+      if (read.events > MAX_RANGE_EVENTS && width > 1) {
         range = Math.max(1, width >> 1)
         continue
       }
+      if (read.events > MAX_BLOCK_EVENTS) {
+        return await pause(
+          `Block ${from} holds ${read.events.toLocaleString('en-US')} of this contract's events, more than the ${MAX_BLOCK_EVENTS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
+        )
+      }
       // Grow only after a full-width range: a short last one says nothing about the RPC's limit.
-      if (read.logs < QUIET_LOGS && width === range) range = Math.min(range * 2, MAX_RANGE)
+      if (read.events < QUIET_EVENTS && width === range) range = Math.min(range * 2, MAX_RANGE)
       const { moves, refreshes, approvers } = await decode(client, read, seaport)
       const next: ImportedRange = { from, to, head, range, following: to >= limit, moves, refreshes }
       for (const id of (await applyImportedRange(db, collection, next, now())).nftIds) changed.add(id)
@@ -290,7 +300,8 @@ async function readRange(client: PublicClient, collection: ImportedCollection, f
   list.sort((a, b) =>
     a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
   )
-  return { list, logs: list.length }
+  const events = list.reduce((sum, log) => sum + (log.eventName === 'TransferBatch' ? log.args.ids.length : 1), 0)
+  return { list, events }
 }
 
 /** The moves and metadata refreshes of a range, with each move's block time, and who (dis)allowed Seaport. */

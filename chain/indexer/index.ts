@@ -39,7 +39,7 @@ import { matchedCounterparty, type SeaportFill } from './counterparty'
 import { recheckOffers } from './offers'
 import { listedBy } from './listed'
 import { rewindIfReplaced } from './rewind'
-import { refused } from './rpc-errors'
+import { refused, unreachable } from './rpc-errors'
 
 const EVENTS = {
   transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
@@ -84,20 +84,26 @@ const lower = (a: string) => a.toLowerCase()
 
 /** Indexes the next confirmed range; returns null when there is nothing new. */
 export async function indexChain(options: IndexerOptions): Promise<IndexerRun | null> {
-  const {
-    db,
-    client,
-    chainId,
-    seaport,
-    weth,
-    confirmations,
-    maxBlocks = 2_000,
-    startAtHead = false,
-    now = new Date(),
-  } = options
+  const { db, client, chainId, confirmations, maxBlocks = 2_000, startAtHead = false, now = new Date() } = options
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
   const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId))
+  try {
+    return await indexFrom({ ...options, maxBlocks, startAtHead, now }, cursor, head, safe)
+  } catch (error) {
+    // Health tells a cursor that no longer moves from one with nothing new to read, whatever stopped it.
+    if (cursor && BigInt(cursor.block) < safe) await noteSafeHead(db, chainId, safe).catch(() => {})
+    throw error
+  }
+}
+
+async function indexFrom(
+  options: Required<Pick<IndexerOptions, 'maxBlocks' | 'startAtHead' | 'now'>> & IndexerOptions,
+  cursor: typeof chainCursors.$inferSelect | undefined,
+  head: bigint,
+  safe: bigint,
+): Promise<IndexerRun | null> {
+  const { db, client, chainId, seaport, weth, maxBlocks, startAtHead, now } = options
   // Never wait silently for blocks past a chain that went back: undo what it no longer has first.
   const rewind = cursor
     ? await rewindIfReplaced({ db, client, chainId, cursor: BigInt(cursor.block), head, safe, now })
@@ -119,10 +125,6 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const { logs, to, range } = await readRange(client, contracts, seaport, from, safe, {
     range: cursor?.range ?? maxBlocks,
     maxBlocks,
-  }).catch(async (error: unknown) => {
-    // Health tells a cursor that no longer moves from one with nothing new to read.
-    if (cursor) await noteSafeHead(db, chainId, safe)
-    throw error
   })
 
   const apply = new LogApplier(db, client, chainId, seaport, now, logs)
@@ -422,6 +424,16 @@ class LogApplier {
 }
 
 /**
+ * A contract that reverts (or answers nothing) instead of saying whether Seaport may move its
+ * tokens cannot be filled through Seaport either: its listing is not fillable. A chain that does
+ * not answer is no answer, and stops the run as any chain call does.
+ */
+function revertedAsNo(error: unknown): false {
+  if (unreachable(error)) throw error
+  return false
+}
+
+/**
  * A listing is fillable while its maker holds the token (an ERC-1155 listing: at least what is
  * left of it) and Seaport may move it: otherwise `inactive` (and `active` again when both hold
  * once more, as the signed order then works). An auction runs while its seller owns the token
@@ -472,12 +484,14 @@ export async function recheckListings(
     const approved =
       holds &&
       (listing.kind === 'auction' ||
-        (await client.readContract({
-          address: listing.contract as Address,
-          abi: erc721Abi,
-          functionName: 'isApprovedForAll',
-          args: [listing.maker as Address, seaport],
-        })))
+        (await client
+          .readContract({
+            address: listing.contract as Address,
+            abi: erc721Abi,
+            functionName: 'isApprovedForAll',
+            args: [listing.maker as Address, seaport],
+          })
+          .catch(revertedAsNo)))
     const status = approved ? 'active' : 'inactive'
     if (status !== listing.status) changes.push({ id: listing.id, nftId: listing.nftId, status })
   }

@@ -12,10 +12,13 @@ function* causes(error: unknown): Generator<Error> {
 const RANGE_REFUSED =
   /too many|more than \d+ (results|logs)|query returned more than|block range|range (is )?too (large|wide|big)|limit exceeded|exceeds? (the )?(max|limit)|response (size|too large)|too large/i
 
-/** The RPC refused the range as too wide or too full (each provider says it its own way). */
+/**
+ * The RPC refused the range as too wide or too full (each provider says it its own way), or
+ * answered more than viem takes in one response (10 MiB).
+ */
 export function refused(error: unknown): boolean {
   for (const e of causes(error)) {
-    if ((e as { code?: unknown }).code === -32005) return true
+    if ((e as { code?: unknown }).code === -32005 || e.name === 'ResponseBodyTooLargeError') return true
     const details = (e as { details?: unknown }).details
     if (RANGE_REFUSED.test(e.message) || (typeof details === 'string' && RANGE_REFUSED.test(details))) return true
   }
@@ -31,6 +34,18 @@ export function timedOut(error: unknown): boolean {
     if (e.name === 'TimeoutError') return true
     if (e.name === 'DomainError' && (e as { code?: unknown }).code === 'unavailable' && e.cause === undefined)
       return true
+  }
+  return false
+}
+
+/**
+ * The chain did not answer at all (no connection, a gateway's refusal, no answer in time), as
+ * opposed to answering with an error: a contract that reverts is an answer.
+ */
+export function unreachable(error: unknown): boolean {
+  for (const e of causes(error)) {
+    if (e.name === 'HttpRequestError' || e.name === 'TimeoutError') return true
+    if (e.name === 'DomainError' && (e as { code?: unknown }).code === 'unavailable') return true
   }
   return false
 }

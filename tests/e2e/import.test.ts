@@ -100,7 +100,7 @@ describe('add a collection', () => {
     }
     expect(await indexing.getAttribute('data-status')).toBe('paused')
     expect(await page.getByTestId('indexing-paused').textContent()).toMatch(
-      /Block [\d,]+ holds 10,500 of this contract's logs, more than the 10,000/,
+      /Block [\d,]+ holds 10,500 of this contract's events, more than the 10,000/,
     )
     await page.getByTestId('indexing-paused-owner').waitFor()
     expect(await page.getByTestId('indexing-paused-owner').textContent()).toMatch(/You own this contract/)

@@ -28,7 +28,7 @@ import {
 } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { backfillChain, IMPORT_RETRY } from '../../chain/indexer/backfill'
+import { backfillChain, IMPORT_RETRY, MAX_BLOCK_EVENTS } from '../../chain/indexer/backfill'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
 import { activity, collections, nfts, tokenBalances } from '../../db/schema'
@@ -172,7 +172,17 @@ async function logEmitter() {
     const sent = await chain.walletOf(testAccount(7)).sendTransaction({ to: address, data: concat([...topics, data]) })
     await chain.client.waitForTransactionReceipt({ hash: sent })
   }
-  return { address, deployBlock: receipt.blockNumber, standard: 'erc1155' as const, emit }
+  const batch = keccak256(toHex('TransferBatch(address,address,address,uint256[],uint256[])'))
+  /** One TransferBatch log moving one of each of `ids`. */
+  const emitBatch = async (from: Address, to: Address, ids: bigint[]) => {
+    const topics = [batch, pad(testAccount(7).address), pad(from), pad(to)]
+    const data = encodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], [ids, ids.map(() => 1n)])
+    const sent = await chain
+      .walletOf(testAccount(7))
+      .sendTransaction({ to: address, data: concat([...topics, data]), gas: 29_000_000n })
+    await chain.client.waitForTransactionReceipt({ hash: sent })
+  }
+  return { address, deployBlock: receipt.blockNumber, standard: 'erc1155' as const, emit, emitBatch }
 }
 
 /**
@@ -500,6 +510,34 @@ describe('a collection that cannot be followed', () => {
     // The failed range wrote nothing.
     expect(await tokensOf(db, hostile.id)).toEqual([])
     expect((await tokensOf(db, good.id)).map((t) => t.owner)).toEqual([lower(alice.address), lower(alice.address)])
+  })
+})
+
+describe('a collection that moves more tokens in one block than any real one', () => {
+  it('is paused with its reason, counting the tokens a TransferBatch moves, and writes none of them', async () => {
+    const { db } = await freshRuntime()
+    const flood = await logEmitter()
+    await flood.emit(ZERO, alice.address, 1n, 1n)
+    const ids = Array.from({ length: MAX_BLOCK_EVENTS + 1 }, (_, i) => 1_000n + BigInt(i))
+    await flood.emitBatch(ZERO, alice.address, ids) // one log, 10,001 tokens
+    const row = await imported(db, flood)
+
+    await backfillUntilDone(db)
+
+    const [after] = await db.select().from(collections).where(eq(collections.id, row.id))
+    expect(after!.indexStatus).toBe('paused')
+    expect(after!.indexError).toMatch(/holds 10,001 of this contract's events, more than the 10,000/)
+    // The mint before the flood is in, nothing of the flood.
+    expect((await tokensOf(db, row.id)).map((t) => t.tokenId)).toEqual(['1'])
+    // Paused is not tried again by itself.
+    const again = await backfillChain({
+      db,
+      client: direct(),
+      chainId: 31337,
+      confirmations: 0,
+      seaport: chain.contracts.seaport,
+    })
+    expect(again.map((r) => r.collectionId)).not.toContain(row.id)
   })
 })
 
