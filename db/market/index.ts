@@ -30,8 +30,9 @@ export const setOfferStatuses = changingPages(orders.setOfferStatuses, (_, [chan
 export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
 export const applyTransfer = changingPages(chain.applyTransfer)
 export const applyFill = changingPages(chain.applyFill)
-export const applyCancel = changingPages(chain.applyCancel)
-export const applyCounter = changingPages(chain.applyCounter)
+// Anyone can cancel or bump their counter for nothing, thousands of times a block: only a change moves the pages.
+export const applyCancel = changingPages(chain.applyCancel, (touched) => touched.length > 0)
+export const applyCounter = changingPages(chain.applyCounter, (touched) => touched.length > 0)
 export const applyVoucherRevocation = changingPages(chain.applyVoucherRevocation)
 export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed)
 export type { ChainLog, Fill } from './chain'

@@ -543,4 +543,15 @@ describe('indexer', () => {
     expect(await m.index()).toMatchObject({ logs: 0 })
     expect(await pagesGeneration(m.runtime.db)).toBe(before)
   })
+
+  it("leaves the pages' generation alone when a stranger floods Seaport with counters that void none of our orders", async () => {
+    await m.index()
+    const before = await pagesGeneration(m.runtime.db)
+    const stranger = testAccount(9)
+    for (let i = 0; i < 5; i++) {
+      await m.send(stranger, { address: m.chain.contracts.seaport, abi: seaportAbi, functionName: 'incrementCounter' })
+    }
+    expect(await m.index()).toMatchObject({ logs: 5 })
+    expect(await pagesGeneration(m.runtime.db)).toBe(before)
+  })
 })
