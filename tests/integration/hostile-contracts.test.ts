@@ -5,6 +5,7 @@
  * read from Seaport's own events and the transaction, never from the token's logs. Anvil,
  * Seaport 1.6, the REST API and tRPC.
  */
+import { eq } from 'drizzle-orm'
 import { isAddressEqual, parseEther, parseEventLogs, zeroAddress, zeroHash, type Hex, type Log } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostile721Abi } from '../../chain/artifacts/Hostile721'
@@ -14,11 +15,13 @@ import {
   ItemType,
   listingOrder,
   offerOrder,
+  orderHash,
   orderParameters,
   orderTypedData,
   randomSalt,
   type OrderComponents,
 } from '../../chain/seaport'
+import { chainCursors, listings, nfts } from '../../db/schema'
 import { app } from '../../server/app'
 import { testAccount } from '../support/chain'
 import { deployHostile721 } from '../support/hostile'
@@ -210,5 +213,45 @@ describe('a hostile token that logs a victim in its Transfer', () => {
     const [sale] = (await lines(`type=sale&user=${bidder.address}`)).filter((line) => line.txHash === hash)
     expect(sale).toMatchObject({ from: holder.address, to: bidder.address, price: { wei: price.toString() } })
     expect((await lines(`user=${victim.address}`)).map((line) => line.txHash)).not.toContain(hash)
+  })
+})
+
+describe('a hostile token that reverts when asked whether Seaport may move it', () => {
+  it('makes its listing unfillable and stops nothing: the round reads on past it', async () => {
+    const price = parseEther('0.2')
+    const kept = await sign(holder, listingOrder(await terms(holder, 3n, price)))
+    const cancelled = await sign(holder, listingOrder(await terms(holder, 3n, price + 1n)))
+    for (const listing of [kept, cancelled]) expect((await m.submit('listings', listing, holder)).status).toBe(201)
+    await hostile.refuseApprovals(true)
+    try {
+      // A cancel on the token makes the round check its other listing again.
+      await m.send(holder, {
+        address: m.chain.contracts.seaport,
+        abi: seaportAbi,
+        functionName: 'cancel',
+        args: [[cancelled.order]],
+      })
+      await m.transfer(m.seller, bidder, 1n)
+      const head = await m.chain.client.getBlockNumber({ cacheTime: 0 })
+
+      await m.index()
+
+      const [cursor] = await m.runtime.db.select().from(chainCursors).where(eq(chainCursors.chainId, 31337))
+      expect(BigInt(cursor!.block)).toBe(head)
+      const [listing] = await m.runtime.db
+        .select({ status: listings.status })
+        .from(listings)
+        .where(eq(listings.orderHash, orderHash(kept.order)))
+      expect(listing!.status).toBe('inactive')
+      // A plain transfer of Vitrine's own collection in the same round is in.
+      expect(await m.ownerOf(1n)).toBe(bidder.address)
+      const [mine] = await m.runtime.db
+        .select({ owner: nfts.owner })
+        .from(nfts)
+        .where(eq(nfts.id, m.nftId(1n)))
+      expect(mine!.owner).toBe(bidder.address.toLowerCase())
+    } finally {
+      await hostile.refuseApprovals(false)
+    }
   })
 })

@@ -7,6 +7,7 @@
  *   await hostile.forge({ from: victim.address })        // the next moves log the victim as sender
  *   await hostile.forgeVoucherRedeemed(1n, victim.address, parseEther('1000000'))
  *   await hostile.flood(1_000_000n, 14_000n)             // Transfer logs of tokens that do not exist
+ *   await hostile.refuseApprovals(true)                  // isApprovedForAll reverts
  */
 import { createWalletClient, getAddress, http, publicActions, zeroAddress, type Address } from 'viem'
 import type { HDAccount } from 'viem/accounts'
@@ -32,7 +33,7 @@ export async function deployHostile721(
   })
   const address = getAddress(deployed.contractAddress!)
   const send = async (
-    functionName: 'mint' | 'forge' | 'forgeVoucherRedeemed' | 'flood',
+    functionName: 'mint' | 'forge' | 'forgeVoucherRedeemed' | 'flood' | 'refuseApprovals',
     args: readonly unknown[],
     gas?: bigint,
   ) => {
@@ -48,6 +49,8 @@ export async function deployHostile721(
     mint: (to: Address, tokenId: bigint) => send('mint', [to, tokenId]),
     /** From now on, each move's Transfer log names these instead of the real parties (zero: the real one). */
     forge: ({ from = zeroAddress, to = zeroAddress }: { from?: Address; to?: Address }) => send('forge', [from, to]),
+    /** While set, `isApprovedForAll` reverts. */
+    refuseApprovals: (refuses: boolean) => send('refuseApprovals', [refuses]),
     forgeVoucherRedeemed: (tokenId: bigint, buyer: Address, price: bigint) =>
       send('forgeVoucherRedeemed', [tokenId, buyer, price]),
     /** `count` Transfer logs in one transaction (about 2,000 gas each). */

@@ -5,7 +5,8 @@ pragma solidity ^0.8.24;
 /// @notice Trades like an ERC-721 through Seaport, but lies in its logs, as any contract may: it
 /// answers the calls a Vitrine collection answers, logs Vitrine's voucher event for sales that
 /// never happened, can name other parties than the real ones in the Transfer log of a move, and
-/// floods blocks with Transfer events that move nothing.
+/// floods blocks with Transfer events that move nothing, and can refuse to say whether an operator
+/// may move tokens.
 contract Hostile721 {
     string public name = "Hostile";
     string public symbol = "HOST";
@@ -15,11 +16,13 @@ contract Hostile721 {
     /// @notice When set, a move's Transfer log names these instead of the real sender or receiver.
     address public forgedFrom;
     address public forgedTo;
+    /// @notice When set, `isApprovedForAll` reverts.
+    bool public refusesApprovals;
 
     mapping(uint256 => address) private _owners;
     mapping(address => uint256) public balanceOf;
     mapping(uint256 => address) public getApproved;
-    mapping(address => mapping(address => bool)) public isApprovedForAll;
+    mapping(address => mapping(address => bool)) private _approvals;
 
     event Transfer(address indexed from, address indexed to, uint256 indexed tokenId);
     event Approval(address indexed owner, address indexed approved, uint256 indexed tokenId);
@@ -62,6 +65,15 @@ contract Hostile721 {
         forgedTo = to;
     }
 
+    function refuseApprovals(bool refuses) external {
+        refusesApprovals = refuses;
+    }
+
+    function isApprovedForAll(address holder, address operator) public view returns (bool) {
+        require(!refusesApprovals, "no answer");
+        return _approvals[holder][operator];
+    }
+
     function forgeVoucherRedeemed(uint256 id, address buyer, uint256 price) external {
         emit VoucherRedeemed(id, buyer, price);
     }
@@ -73,19 +85,19 @@ contract Hostile721 {
 
     function approve(address to, uint256 id) external {
         address holder = ownerOf(id);
-        require(msg.sender == holder || isApprovedForAll[holder][msg.sender], "not allowed");
+        require(msg.sender == holder || _approvals[holder][msg.sender], "not allowed");
         getApproved[id] = to;
         emit Approval(holder, to, id);
     }
 
     function setApprovalForAll(address operator, bool approved) external {
-        isApprovedForAll[msg.sender][operator] = approved;
+        _approvals[msg.sender][operator] = approved;
         emit ApprovalForAll(msg.sender, operator, approved);
     }
 
     function transferFrom(address from, address to, uint256 id) public {
         require(ownerOf(id) == from, "not the holder");
-        require(msg.sender == from || isApprovedForAll[from][msg.sender] || getApproved[id] == msg.sender, "not allowed");
+        require(msg.sender == from || _approvals[from][msg.sender] || getApproved[id] == msg.sender, "not allowed");
         delete getApproved[id];
         _owners[id] = to;
         balanceOf[from] -= 1;
