@@ -4,7 +4,8 @@ import { chainCursors } from '../../db/schema'
 /**
  * One chain's indexer: `rewinding` while it undoes blocks the chain no longer has, `catching-up`
  * while it reads them again, `behind` when its cursor has not moved for BEHIND_AFTER_MS although
- * the chain has blocks past it (a stalled indexer, or an RPC that refuses what it asks).
+ * the chain has blocks past it (a stalled indexer, or an RPC that refuses what it asks), or is more
+ * than BEHIND_BLOCKS below it (one that reads slower than the chain grows).
  */
 export interface IndexedChain {
   chainId: number
@@ -26,6 +27,8 @@ export interface IndexerHealth {
 
 /** How long a cursor may stand still below the chain's safe head before health calls it behind (two Cron minutes). */
 export const BEHIND_AFTER_MS = 120_000
+/** How far below the safe head a cursor may be at all (about 50 min of Ethereum, 8 of Base). */
+export const BEHIND_BLOCKS = 256
 
 /**
  * What the indexer's cursors say. A rewind is not an outage (the site serves what it has), so
@@ -38,7 +41,8 @@ export async function checkIndexer(db: Database, now = new Date()): Promise<Inde
     const chains = cursors.map((c): IndexedChain => {
       const base = { chainId: c.chainId, block: c.block, safeHead: c.safeHead, updatedAt: c.updatedAt.toISOString() }
       const still = now.getTime() - c.updatedAt.getTime()
-      if (c.safeHead !== null && c.safeHead > c.block && still > BEHIND_AFTER_MS) return { ...base, status: 'behind' }
+      const lag = c.safeHead === null ? 0 : c.safeHead - c.block
+      if ((lag > 0 && still > BEHIND_AFTER_MS) || lag > BEHIND_BLOCKS) return { ...base, status: 'behind' }
       if (c.rewindFrom === null || c.rewindHead === null) return { ...base, status: 'ok' }
       return {
         ...base,
