@@ -122,7 +122,7 @@ async function indexFrom(
     .from(collections)
     .where(and(eq(collections.chainId, chainId), eq(collections.source, 'vitrine')))
   const contracts = rows.map((c) => c.contract as Address)
-  const { logs, to, range } = await readRange(client, contracts, seaport, from, safe, {
+  const { logs, to, range } = await readRange(db, client, contracts, seaport, from, safe, {
     range: cursor?.range ?? maxBlocks,
     maxBlocks,
   })
@@ -157,9 +157,10 @@ const QUIET_LOGS = 1_000
 
 /**
  * The logs from `from` on, over as wide a range as the RPC answers: from the kept width, halved
- * while refused. Throws when the RPC refuses even one block (a chain no round can read past).
+ * while refused; one block refused even alone is read apart (readBlockApart).
  */
 async function readRange(
+  db: Database,
   client: PublicClient,
   contracts: Address[],
   seaport: Address,
@@ -177,7 +178,7 @@ async function readRange(
       return { logs, to, range: Math.min(next, widths.maxBlocks) }
     } catch (error) {
       if (!refused(error)) throw error
-      if (to === from) throw new Error(`The RPC refuses the logs of block ${from} even alone`, { cause: error })
+      if (to === from) return { logs: await readBlockApart(db, client, contracts, seaport, from), to, range: 1 }
       range = Math.max(1, Number(to - from + 1n) >> 1)
     }
   }
@@ -215,6 +216,64 @@ async function fetchLogs(
 }
 
 type AnyLog = Awaited<ReturnType<typeof fetchLogs>>[number]
+
+/** Makers per request when Seaport's logs are asked for by offerer (providers cap a topic's list). */
+const MAKERS_PER_REQUEST = 200
+
+/**
+ * One block whose logs the RPC refuses even alone: anyone can fill a block with Seaport events
+ * for nothing (`incrementCounter`, cancelling their own orders, about 2,700 gas each). Its logs
+ * are asked for by kind: fills and matches (dear to make) whole, and cancels and counters only
+ * for the makers of Vitrine's open orders, the only ones that change anything here. Throws when
+ * even that is refused.
+ */
+async function readBlockApart(
+  db: Database,
+  client: PublicClient,
+  contracts: Address[],
+  seaport: Address,
+  block: bigint,
+): Promise<AnyLog[]> {
+  const range = { fromBlock: block, toBlock: block, strict: true } as const
+  const makers = [
+    ...new Set(
+      (
+        await Promise.all(
+          [listings, offers].map((table) =>
+            db
+              .selectDistinct({ maker: table.maker })
+              .from(table)
+              .where(inArray(table.status, ['active', 'inactive'])),
+          ),
+        )
+      )
+        .flat()
+        .map((row) => row.maker as Address),
+    ),
+  ]
+  const chunks = Array.from({ length: Math.ceil(makers.length / MAKERS_PER_REQUEST) }, (_, i) =>
+    makers.slice(i * MAKERS_PER_REQUEST, (i + 1) * MAKERS_PER_REQUEST),
+  )
+  try {
+    const reads: Promise<AnyLog[]>[] = [
+      contracts.length
+        ? client.getLogs({
+            address: contracts,
+            events: [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.voucherRedeemed, EVENTS.voucherRevocation],
+            ...range,
+          })
+        : Promise.resolve([]),
+      client.getLogs({ address: seaport, events: [EVENTS.orderFulfilled, EVENTS.ordersMatched], ...range }),
+      ...chunks.flatMap((offerer) => [
+        client.getLogs({ address: seaport, event: EVENTS.orderCancelled, args: { offerer }, ...range }),
+        client.getLogs({ address: seaport, event: EVENTS.counterIncremented, args: { offerer }, ...range }),
+      ]),
+    ]
+    return (await Promise.all(reads)).flat().sort((a, b) => a.logIndex - b.logIndex)
+  } catch (error) {
+    throw new Error(`The RPC refuses the logs of block ${block} even alone`, { cause: error })
+  }
+}
 
 /** A fill's key: an order of several parts may be filled in many transactions. */
 const fillKey = (txHash: string, orderHash: string) => `${txHash}:${orderHash}`

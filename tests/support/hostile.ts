@@ -33,7 +33,7 @@ export async function deployHostile721(
   })
   const address = getAddress(deployed.contractAddress!)
   const send = async (
-    functionName: 'mint' | 'forge' | 'forgeVoucherRedeemed' | 'flood' | 'refuseApprovals',
+    functionName: 'mint' | 'forge' | 'forgeVoucherRedeemed' | 'flood' | 'refuseApprovals' | 'floodCounters',
     args: readonly unknown[],
     gas?: bigint,
   ) => {
@@ -49,6 +49,8 @@ export async function deployHostile721(
     mint: (to: Address, tokenId: bigint) => send('mint', [to, tokenId]),
     /** From now on, each move's Transfer log names these instead of the real parties (zero: the real one). */
     forge: ({ from = zeroAddress, to = zeroAddress }: { from?: Address; to?: Address }) => send('forge', [from, to]),
+    /** `count` of Seaport's CounterIncremented logs in one transaction (the contract's own counter). */
+    floodCounters: (seaport: Address, count: bigint) => send('floodCounters', [seaport, count], 29_000_000n),
     /** While set, `isApprovedForAll` reverts. */
     refuseApprovals: (refuses: boolean) => send('refuseApprovals', [refuses]),
     forgeVoucherRedeemed: (tokenId: bigint, buyer: Address, price: bigint) =>

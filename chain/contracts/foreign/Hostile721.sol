@@ -5,7 +5,7 @@ pragma solidity ^0.8.24;
 /// @notice Trades like an ERC-721 through Seaport, but lies in its logs, as any contract may: it
 /// answers the calls a Vitrine collection answers, logs Vitrine's voucher event for sales that
 /// never happened, can name other parties than the real ones in the Transfer log of a move, and
-/// floods blocks with Transfer events that move nothing, and can refuse to say whether an operator
+/// floods blocks with Transfer events that move nothing (and Seaport's logs), and can refuse to say whether an operator
 /// may move tokens.
 contract Hostile721 {
     string public name = "Hostile";
@@ -81,6 +81,14 @@ contract Hostile721 {
     /// @notice `count` Transfer logs of tokens that do not exist, in one transaction.
     function flood(uint256 firstId, uint256 count) external {
         for (uint256 i = 0; i < count; i++) emit Transfer(address(0), address(this), firstId + i);
+    }
+
+    /// @notice `count` of Seaport's CounterIncremented logs in one transaction, for nothing.
+    function floodCounters(address seaport, uint256 count) external {
+        for (uint256 i = 0; i < count; i++) {
+            (bool ok, ) = seaport.call(abi.encodeWithSignature("incrementCounter()"));
+            require(ok, "incrementCounter failed");
+        }
     }
 
     function approve(address to, uint256 id) external {
