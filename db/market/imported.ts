@@ -309,14 +309,14 @@ export async function setImportProgress(
 }
 
 /**
- * Someone added a failed collection again: it is tried at the indexer's next round, its count of
- * failures kept (the waits after a new failure go on doubling). True when it was failed.
+ * Someone added a failed or paused collection again: it is tried at the indexer's next round, its
+ * count of failures kept (the waits after a new failure go on doubling). True when it was either.
  */
 export async function retryFailedImport(db: Db, collectionId: number, now = new Date()): Promise<boolean> {
   const rows = await db
     .update(collections)
     .set({ indexRetryAt: now })
-    .where(and(eq(collections.id, collectionId), eq(collections.indexStatus, 'failed')))
+    .where(and(eq(collections.id, collectionId), inArray(collections.indexStatus, ['failed', 'paused'])))
     .returning({ id: collections.id })
   return rows.length > 0
 }

@@ -137,7 +137,7 @@ export async function importCollection(
       .from(collections)
       .where(and(eq(collections.chainId, input.chainId), eq(collections.contract, input.contract)))
     if (!row) return undefined
-    // Adding a collection whose indexing failed again is asking for another try now.
+    // Adding a collection whose indexing failed or paused again is asking for another try now.
     await retryFailedImport(db, row.id)
     return { created: false, collection: await collectionAnswer(db, row.slug) }
   }

@@ -31,6 +31,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { backfillChain, IMPORT_RETRY, MAX_BLOCK_EVENTS } from '../../chain/indexer/backfill'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
+import { retryFailedImport } from '../../db/market'
 import { activity, collections, nfts, tokenBalances } from '../../db/schema'
 import { app } from '../../server/app'
 import { chainClient } from '../../server/trading/clients'
@@ -538,6 +539,16 @@ describe('a collection that moves more tokens in one block than any real one', (
       seaport: chain.contracts.seaport,
     })
     expect(again.map((r) => r.collectionId)).not.toContain(row.id)
+    // Added again by address: tried at the next round (and paused again, the flood being still there).
+    expect(await retryFailedImport(db, row.id)).toBe(true)
+    const retried = await backfillChain({
+      db,
+      client: direct(),
+      chainId: 31337,
+      confirmations: 0,
+      seaport: chain.contracts.seaport,
+    })
+    expect(retried.find((r) => r.collectionId === row.id)).toMatchObject({ status: 'paused' })
   })
 })
 
