@@ -260,18 +260,44 @@ async function feedLines(tx: Tx, collection: ImportedCollection, moves: TokenMov
 }
 
 /** Tokens whose metadata changed go back in the metadata queue, due now. */
+/**
+ * The refreshed id ranges sorted and merged: a contract may log thousands of MetadataUpdate events
+ * in a block, and checking each token against each would cost their product.
+ */
+function mergedSpans(refreshes: ImportedRange['refreshes']): { from: bigint; to: bigint }[] {
+  const sorted = refreshes
+    .filter((r) => r.from <= r.to)
+    .toSorted((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : 0))
+  const spans: { from: bigint; to: bigint }[] = []
+  for (const r of sorted) {
+    const last = spans.at(-1)
+    if (last && r.from <= last.to + 1n) last.to = r.to > last.to ? r.to : last.to
+    else spans.push({ from: r.from, to: r.to })
+  }
+  return spans
+}
+
+/** Whether `id` lies in one of the sorted, disjoint spans (a binary search). */
+function inSpans(spans: { from: bigint; to: bigint }[], id: bigint): boolean {
+  let [low, high] = [0, spans.length - 1]
+  while (low <= high) {
+    const mid = (low + high) >> 1
+    const span = spans[mid]!
+    if (id < span.from) high = mid - 1
+    else if (id > span.to) low = mid + 1
+    else return true
+  }
+  return false
+}
+
 async function markForRefresh(tx: Tx, collectionId: number, refreshes: ImportedRange['refreshes'], now: Date) {
   if (!refreshes.length) return
   const tokens = await tx
     .select({ id: nfts.id, tokenId: nfts.tokenId })
     .from(nfts)
     .where(eq(nfts.collectionId, collectionId))
-  const due = tokens
-    .filter((t) => {
-      const id = BigInt(t.tokenId)
-      return refreshes.some((r) => r.from <= id && id <= r.to)
-    })
-    .map((t) => t.id)
+  const spans = mergedSpans(refreshes)
+  const due = tokens.filter((t) => inSpans(spans, BigInt(t.tokenId))).map((t) => t.id)
   for (const part of chunks(due)) {
     await tx
       .update(nfts)
