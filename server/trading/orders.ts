@@ -106,11 +106,15 @@ async function findToken(db: Database, chainId: number, contract: Address, token
       creatorFeeBps: collections.creatorFeeBps,
       royaltySource: collections.royaltySource,
       standard: collections.standard,
+      indexStatus: collections.indexStatus,
     })
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(and(eq(nfts.chainId, chainId), eq(nfts.contract, contract), eq(nfts.tokenId, tokenId.toString())))
-  return row ?? refuse(`order: token ${tokenId} of ${checksum(contract)} is not on Vitrine`, 'not_found')
+  if (!row) return refuse(`order: token ${tokenId} of ${checksum(contract)} is not on Vitrine`, 'not_found')
+  // Its owners are no longer followed: an order on it could show a seller who no longer holds it.
+  if (row.indexStatus === 'paused') refuse(`order: the indexing of ${checksum(contract)} is paused; it takes no orders`)
+  return row
 }
 
 type FoundToken = Awaited<ReturnType<typeof findToken>>

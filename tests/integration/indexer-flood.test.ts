@@ -11,6 +11,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostile721Abi } from '../../chain/artifacts/Hostile721'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { listingOrder, orderTypedData, randomSalt } from '../../chain/seaport'
 import { chainCursors, collections, listings, nfts } from '../../db/schema'
 import { app } from '../../server/app'
 import type { HealthReport } from '../../server/health/check'
@@ -26,7 +27,7 @@ const friend = testAccount(6)
 
 let m: Awaited<ReturnType<typeof startMarket>>
 let rpc: Server
-const seen = { getLogs: 0, refused: 0 }
+const seen = { getLogs: 0, refused: 0, bodies: [] as string[] }
 /** Some providers cap the block range instead: wider ranges are refused while this is set. */
 let maxWidth = Infinity
 /** Log requests for this address are never answered (a provider choking on its logs). */
@@ -46,6 +47,7 @@ async function limitingRpc(upstream: string) {
     const call = JSON.parse(body) as { id: number; method: string; params: { fromBlock: string; toBlock: string }[] }
     if (call.method === 'eth_getLogs') {
       seen.getLogs++
+      seen.bodies.push(body.toLowerCase())
       const { fromBlock, toBlock } = call.params[0]!
       const width = Number(BigInt(toBlock) - BigInt(fromBlock)) + 1
       if (width > maxWidth || answer.split('"logIndex"').length - 1 > logLimit) {
@@ -125,10 +127,30 @@ describe('an imported contract that floods the chain with logs', () => {
     }
     expect(page.indexing).toMatchObject({ status: 'paused', error: flooded.indexError })
 
+    // It takes no orders: its owners here are no longer followed.
+    await m.approveSeaport(holder, true, hostile.address)
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const order = listingOrder({
+      maker: holder.address,
+      token: { contract: hostile.address, tokenId: 1n },
+      price: 10n ** 18n,
+      fees: [{ recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps }],
+      startTime: now - 60n,
+      endTime: now + 86_400n,
+      salt: randomSalt(),
+      counter: await m.counterOf(holder),
+    })
+    const signature = await holder.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, order))
+    const refused = await m.submit('listings', { order, signature }, holder)
+    expect(refused.status).toBe(400)
+    expect(refused.body.error?.message).toMatch(/indexing of 0x[0-9a-fA-F]{40} is paused; it takes no orders/)
+
     // Later rounds leave it be: no more requests for its logs.
-    const before = seen.getLogs
+    const before = seen.bodies.length
     await m.index()
-    expect(seen.getLogs - before).toBeLessThanOrEqual(2) // the main round, and the plain collection
+    const asked = seen.bodies.slice(before)
+    expect(asked.length).toBeGreaterThan(0) // the main round and the other collection are read
+    expect(asked.filter((body) => body.includes(hostile.address.toLowerCase().slice(2)))).toEqual([])
   }, 180_000)
 })
 
