@@ -10,6 +10,7 @@ import { erc20Abi, pad, parseAbi, toEventSelector, toHex, type Address, type Hex
 import type { Database } from '../../db/client'
 import { setOfferStatuses } from '../../db/market'
 import { nfts, offers } from '../../db/schema'
+import { refused } from './rpc-errors'
 
 /** WETH9's events; in each, the first indexed address is the one whose WETH changed. */
 const WETH_EVENTS = parseAbi([
@@ -55,13 +56,24 @@ async function wethMoved(client: PublicClient, weth: Address, makers: string[], 
   const moved = new Set<string>()
   const range = { address: weth, fromBlock: toHex(from), toBlock: toHex(to) }
   for (let i = 0; i < makers.length; i += CHUNK) {
-    const topics = makers.slice(i, i + CHUNK).map((maker) => pad(maker as Hex))
-    const [own, received] = await Promise.all([
+    const chunk = makers.slice(i, i + CHUNK)
+    const topics = chunk.map((maker) => pad(maker as Hex))
+    const read = await Promise.all([
       // Sent, approved, wrapped or unwrapped by a maker …
       client.request({ method: 'eth_getLogs', params: [{ ...range, topics: [SELECTORS, topics] }] }),
       // … or sent to one.
       client.request({ method: 'eth_getLogs', params: [{ ...range, topics: [TRANSFER, null, topics] }] }),
-    ])
+    ]).catch((error: unknown) => {
+      if (!refused(error)) throw error
+      return null
+    })
+    if (!read) {
+      // Anyone can send a maker dust WETH thousands of times: too many logs to read, so every maker
+      // of the chunk is read again instead.
+      for (const maker of chunk) moved.add(maker)
+      continue
+    }
+    const [own, received] = read
     for (const log of own) moved.add(`0x${log.topics[1]!.slice(26)}`)
     for (const log of received) moved.add(`0x${log.topics[2]!.slice(26)}`)
   }

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { hostile721Abi } from '../../chain/artifacts/Hostile721'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { listingOrder, orderTypedData, randomSalt } from '../../chain/seaport'
-import { chainCursors, collections, listings, nfts } from '../../db/schema'
+import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
+import { chainCursors, collections, listings, nfts, offers } from '../../db/schema'
 import { app } from '../../server/app'
 import type { HealthReport } from '../../server/health/check'
 import { testAccount } from '../support/chain'
@@ -288,6 +289,52 @@ describe("a block that anyone fills with Seaport's logs", () => {
       expect(await ownerOf(m.contract, 1n)).toBe(friend.address.toLowerCase())
     } finally {
       await m.chain.client.setAutomine(true)
+      logLimit = 10_000
+    }
+  }, 60_000)
+})
+
+describe('a maker of an open offer flooded with dust WETH', () => {
+  it('has their WETH read again instead of its logs, and the round goes on', async () => {
+    const bidder = testAccount(8)
+    const price = 10n ** 17n
+    await m.wrapAndApprove(bidder, price)
+    const offer = await m.signedOffer(bidder, 1n, price)
+    const submitted = await m.submit('offers', offer, bidder)
+    expect(submitted.body.error?.message).toBeUndefined()
+    await m.index()
+
+    logLimit = 5 // as 10,000 is to a maker sent dust in thousands of transactions
+    try {
+      const stranger = testAccount(9)
+      await m.wrapAndApprove(stranger, 10n)
+      for (let i = 0; i < 8; i++) {
+        await m.send(stranger, {
+          address: m.chain.contracts.weth,
+          abi: wrappedEtherAbi,
+          functionName: 'transfer',
+          args: [bidder.address, 1n],
+        })
+      }
+      // … while the bidder takes their WETH back: the offer can no longer be filled.
+      await m.send(bidder, {
+        address: m.chain.contracts.weth,
+        abi: wrappedEtherAbi,
+        functionName: 'approve',
+        args: [m.chain.contracts.seaport, 0n],
+      })
+      const head = await m.chain.client.getBlockNumber({ cacheTime: 0 })
+
+      await m.index()
+
+      const [cursor] = await m.runtime.db.select().from(chainCursors).where(eq(chainCursors.chainId, 31337))
+      expect(BigInt(cursor!.block)).toBe(head)
+      const [row] = await m.runtime.db
+        .select({ status: offers.status })
+        .from(offers)
+        .where(eq(offers.orderHash, (submitted.body.data as unknown as { orderHash: string }).orderHash))
+      expect(row!.status).toBe('inactive')
+    } finally {
       logLimit = 10_000
     }
   }, 60_000)
