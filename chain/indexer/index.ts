@@ -32,7 +32,7 @@ import {
   setListingStatuses,
   type ChainLog,
 } from '../../db/market'
-import { chainCursors, collections, listings, nfts, offers, tokenBalances } from '../../db/schema'
+import { chainCursors, collections, listings, nfts, offers, OPEN_ORDER_STATUSES, tokenBalances } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
 import { matchedCounterparty, type SeaportFill } from './counterparty'
@@ -184,6 +184,18 @@ async function readRange(
   }
 }
 
+/** The logs of Vitrine's own collections in a block range. */
+async function ownCollectionLogs(client: PublicClient, contracts: Address[], fromBlock: bigint, toBlock: bigint) {
+  if (!contracts.length) return []
+  return client.getLogs({
+    address: contracts,
+    events: [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.voucherRedeemed, EVENTS.voucherRevocation],
+    fromBlock,
+    toBlock,
+    strict: true,
+  })
+}
+
 /** The logs of our collections and of Seaport in a block range, in chain order. */
 async function fetchLogs(
   client: PublicClient,
@@ -193,15 +205,7 @@ async function fetchLogs(
   toBlock: bigint,
 ) {
   const [tokenLogs, seaportLogs] = await Promise.all([
-    contracts.length
-      ? client.getLogs({
-          address: contracts,
-          events: [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.voucherRedeemed, EVENTS.voucherRevocation],
-          fromBlock,
-          toBlock,
-          strict: true,
-        })
-      : [],
+    ownCollectionLogs(client, contracts, fromBlock, toBlock),
     client.getLogs({
       address: seaport,
       events: [EVENTS.orderFulfilled, EVENTS.orderCancelled, EVENTS.counterIncremented, EVENTS.ordersMatched],
@@ -240,10 +244,7 @@ async function readBlockApart(
       (
         await Promise.all(
           [listings, offers].map((table) =>
-            db
-              .selectDistinct({ maker: table.maker })
-              .from(table)
-              .where(inArray(table.status, ['active', 'inactive'])),
+            db.selectDistinct({ maker: table.maker }).from(table).where(inArray(table.status, OPEN_ORDER_STATUSES)),
           ),
         )
       )
@@ -256,13 +257,7 @@ async function readBlockApart(
   )
   try {
     const reads: Promise<AnyLog[]>[] = [
-      contracts.length
-        ? client.getLogs({
-            address: contracts,
-            events: [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.voucherRedeemed, EVENTS.voucherRevocation],
-            ...range,
-          })
-        : Promise.resolve([]),
+      ownCollectionLogs(client, contracts, block, block),
       client.getLogs({ address: seaport, events: [EVENTS.orderFulfilled, EVENTS.ordersMatched], ...range }),
       ...chunks.flatMap((offerer) => [
         client.getLogs({ address: seaport, event: EVENTS.orderCancelled, args: { offerer }, ...range }),
@@ -530,7 +525,7 @@ export async function recheckListings(
     .where(
       and(
         inArray(listings.nftId, ids),
-        inArray(listings.status, ['active', 'inactive']),
+        inArray(listings.status, OPEN_ORDER_STATUSES),
         inArray(listings.kind, ['fixed', 'auction']),
       ),
     )

@@ -9,7 +9,7 @@ import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm'
 import { erc20Abi, pad, parseAbi, toEventSelector, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { setOfferStatuses } from '../../db/market'
-import { nfts, offers } from '../../db/schema'
+import { nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
 import { refused } from './rpc-errors'
 
 /** WETH9's events; in each, the first indexed address is the one whose WETH changed. */
@@ -23,8 +23,6 @@ const SELECTORS = WETH_EVENTS.map((event) => toEventSelector(event))
 const TRANSFER = SELECTORS[0]!
 /** Addresses per log filter: RPCs bound how many topics one filter may list. */
 const CHUNK = 100
-
-const OPEN = ['active', 'inactive'] as const
 
 /** The signed offers on this chain that may still be filled. */
 export function openOffers(db: Database, chainId: number, now: Date, makers?: string[]) {
@@ -43,7 +41,7 @@ export function openOffers(db: Database, chainId: number, now: Date, makers?: st
     .where(
       and(
         isNotNull(offers.orderHash),
-        inArray(offers.status, OPEN),
+        inArray(offers.status, OPEN_ORDER_STATUSES),
         gt(offers.endsAt, now),
         eq(nfts.chainId, chainId),
         ...(makers ? [inArray(offers.maker, makers)] : []),

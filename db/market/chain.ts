@@ -7,7 +7,7 @@
  * finds what the blocks it undoes wrote and puts it back.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { activity, listings, nfts, offers, sales } from '../schema'
+import { activity, listings, nfts, offers, OPEN_ORDER_STATUSES as OPEN, sales } from '../schema'
 import { refreshInTx } from './refresh'
 import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
@@ -22,7 +22,6 @@ export interface ChainLog {
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000'
-const OPEN = ['active', 'inactive'] as const
 
 /** The columns that tie a row to the log it came from (a rewind removes the rows of the blocks it undoes). */
 export const logColumns = (log: ChainLog) => ({

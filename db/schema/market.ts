@@ -6,6 +6,8 @@ import { nfts } from './nfts'
 /** `inactive`: signed and unexpired, but not fillable now (the maker no longer owns the token, revoked approval or lacks WETH). */
 export const ORDER_STATUSES = ['active', 'inactive', 'filled', 'cancelled', 'expired'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
+/** The statuses of an order that may still be filled (`inactive`: not now, perhaps again). */
+export const OPEN_ORDER_STATUSES = ['active', 'inactive'] as const
 
 /**
  * The signed Seaport order behind a listing or offer: its hash, components (JSON, bigints as

@@ -52,7 +52,13 @@ function walletFor(rpcUrl: string, account: Account) {
   return createWalletClient({ chain: anvil, transport: http(rpcUrl), account }).extend(publicActions)
 }
 
-async function deploy(rpcUrl: string, account: Account, abi: Abi, bytecode: Hex, args: unknown[]): Promise<Deployed> {
+export async function deploy(
+  rpcUrl: string,
+  account: Account,
+  abi: Abi,
+  bytecode: Hex,
+  args: unknown[],
+): Promise<Deployed> {
   const wallet = walletFor(rpcUrl, account)
   const hash = await wallet.deployContract({ abi, bytecode, args })
   const receipt = await wallet.waitForTransactionReceipt({ hash })
@@ -60,17 +66,17 @@ async function deploy(rpcUrl: string, account: Account, abi: Abi, bytecode: Hex,
   return { address: getAddress(receipt.contractAddress), deployBlock: receipt.blockNumber, owner: account }
 }
 
-/** Sends a contract call from `account` and waits for it to be mined; returns its block. */
-async function send(
+/** Sends a contract call from `account` and waits for it to be mined; returns its receipt. */
+export async function send(
   rpcUrl: string,
   account: Account,
-  call: { address: Address; abi: Abi; functionName: string; args: unknown[] },
-): Promise<bigint> {
+  call: { address: Address; abi: Abi; functionName: string; args: readonly unknown[]; gas?: bigint },
+) {
   const wallet = walletFor(rpcUrl, account)
   const hash = await wallet.writeContract({ ...call, chain: anvil, account })
   const receipt = await wallet.waitForTransactionReceipt({ hash })
   if (receipt.status !== 'success') throw new Error(`${call.functionName} reverted (${hash})`)
-  return receipt.blockNumber
+  return receipt
 }
 
 const defaultOwner = () => testAccount(7)

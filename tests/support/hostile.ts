@@ -9,11 +9,11 @@
  *   await hostile.flood(1_000_000n, 14_000n)             // Transfer logs of tokens that do not exist
  *   await hostile.refuseApprovals(true)                  // isApprovedForAll reverts
  */
-import { createWalletClient, getAddress, http, publicActions, zeroAddress, type Address } from 'viem'
+import { zeroAddress, type Abi, type Address } from 'viem'
 import type { HDAccount } from 'viem/accounts'
-import { anvil } from 'viem/chains'
 import { hostile721Abi, hostile721Bytecode } from '../../chain/artifacts/Hostile721'
 import { testAccount } from './chain'
+import { deploy, send as sendFrom } from './foreign'
 
 export async function deployHostile721(
   rpcUrl: string,
@@ -23,28 +23,13 @@ export async function deployHostile721(
     owner = testAccount(9),
   }: { feeRecipient?: Address; feeBps?: number; owner?: HDAccount } = {},
 ) {
-  const wallet = createWalletClient({ chain: anvil, transport: http(rpcUrl), account: owner }).extend(publicActions)
-  const deployed = await wallet.waitForTransactionReceipt({
-    hash: await wallet.deployContract({
-      abi: hostile721Abi,
-      bytecode: hostile721Bytecode,
-      args: [feeRecipient, BigInt(feeBps)],
-    }),
-  })
-  const address = getAddress(deployed.contractAddress!)
-  const send = async (
-    functionName: 'mint' | 'forge' | 'forgeVoucherRedeemed' | 'flood' | 'refuseApprovals' | 'floodCounters',
-    args: readonly unknown[],
-    gas?: bigint,
-  ) => {
-    const hash = await wallet.writeContract({ address, abi: hostile721Abi, functionName, args: args as never, gas })
-    const receipt = await wallet.waitForTransactionReceipt({ hash })
-    if (receipt.status !== 'success') throw new Error(`${functionName} reverted (${hash})`)
-    return receipt
-  }
+  const abi = hostile721Abi as Abi
+  const { address, deployBlock } = await deploy(rpcUrl, owner, abi, hostile721Bytecode, [feeRecipient, BigInt(feeBps)])
+  const send = (functionName: string, args: readonly unknown[], gas?: bigint) =>
+    sendFrom(rpcUrl, owner, { address, abi, functionName, args, gas })
   return {
     address,
-    deployBlock: deployed.blockNumber,
+    deployBlock,
     owner,
     mint: (to: Address, tokenId: bigint) => send('mint', [to, tokenId]),
     /** From now on, each move's Transfer log names these instead of the real parties (zero: the real one). */
