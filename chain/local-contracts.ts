@@ -8,7 +8,9 @@ import { anvil } from 'viem/chains'
 import { CREATE2_PROXY, CREATE2_SALT, create2Address, seaportArtifact, seaportInitCode } from './create2'
 import { localDeployment } from './artifacts/localDeployment'
 import { vitrineCollectionAbi, vitrineCollectionBytecode } from './artifacts/VitrineCollection'
+import { multicall3Bytecode } from './artifacts/Multicall3'
 import { wrappedEtherBytecode } from './artifacts/WrappedEther'
+import { MULTICALL3 } from './viem-chains'
 
 /** anvil's last test account (9) pays the gas of the local deployments; 0 to 2 stay untouched for wallets. */
 const DEPLOYER: Address = '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720'
@@ -27,7 +29,20 @@ export async function deployOnce(rpcUrl: string, initCode: Hex): Promise<Address
 }
 
 /**
- * Puts the conduit controller, Seaport and WETH on the local chain (idempotent). Fails when
+ * Puts Multicall3 at its canonical address, as public chains have it, so that batched reads work
+ * the same locally: its runtime code is what its creation code returns (an eth_call, no
+ * transaction), set there with anvil_setCode. Idempotent.
+ */
+export async function placeMulticall3(rpcUrl: string): Promise<void> {
+  const client = createWalletClient({ chain: anvil, transport: http(rpcUrl), account: DEPLOYER }).extend(publicActions)
+  if (await client.getCode({ address: MULTICALL3 })) return
+  const { data } = await client.call({ data: multicall3Bytecode })
+  if (!data) throw new Error('Multicall3: its creation code returned no runtime code')
+  await client.request({ method: 'anvil_setCode' as never, params: [MULTICALL3, data] as never })
+}
+
+/**
+ * Puts the conduit controller, Seaport, WETH and Multicall3 on the local chain (idempotent). Fails when
  * chain/artifacts/localDeployment.ts no longer matches the bytecode: run `npm run contracts`.
  */
 export async function deployMarketplace(rpcUrl: string): Promise<typeof localDeployment> {
@@ -36,6 +51,7 @@ export async function deployMarketplace(rpcUrl: string): Promise<typeof localDep
     seaport: await deployOnce(rpcUrl, seaportInitCode(localDeployment.conduitController)),
     weth: await deployOnce(rpcUrl, wrappedEtherBytecode),
   }
+  await placeMulticall3(rpcUrl)
   for (const [name, address] of Object.entries(deployed)) {
     if (address !== localDeployment[name as keyof typeof deployed]) {
       throw new Error(`${name} landed at ${address}, not where localDeployment.ts says: run \`npm run contracts\``)

@@ -11,6 +11,7 @@ import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { compileContracts } from '../../chain/compile'
 import { voucherTypedData } from '../../chain/voucher'
+import { MULTICALL3 } from '../../chain/viem-chains'
 import { deployCollection, deployMarketplace } from '../../chain/local-contracts'
 import { app } from '../../server/app'
 import { createTestRuntime } from '../support/runtime'
@@ -80,6 +81,17 @@ describe('marketplace deployment', () => {
       expect(await chain.client.readContract({ address: weth, abi: wrappedEtherAbi, functionName: 'symbol' })).toBe(
         'WETH',
       )
+
+      // Multicall3 at its canonical address, as on public chains: viem batches reads through it.
+      const [symbol, balance] = await chain.client.multicall({
+        contracts: [
+          { address: weth, abi: wrappedEtherAbi, functionName: 'symbol' },
+          { address: weth, abi: wrappedEtherAbi, functionName: 'balanceOf', args: [stranger.address] },
+        ],
+        multicallAddress: MULTICALL3,
+        allowFailure: false,
+      })
+      expect([symbol, balance]).toEqual(['WETH', 0n])
 
       const block = await chain.client.getBlockNumber()
       await deployMarketplace(chain.url)
