@@ -18,6 +18,10 @@ import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
 import { edgeCache } from '../server/http/edge-cache'
+import { noteTags } from '../server/http/cache-tags'
+import { drainCachePurges } from '../server/http/cache-purge'
+import { handleLocalPurge, LOCAL_PURGE_PATH } from '../server/http/local-cache-purge'
+import { LISTS_TAG } from '../db/cache-tags'
 import { isPublicQuery, PRIVATE_CACHE_CONTROL } from '../server/http/cache-policy'
 import { provideCspNonce } from './lib/csp-nonce'
 import { robotsTxt } from './lib/sitemap'
@@ -67,17 +71,39 @@ async function renderPage(request: Request): Promise<Response> {
 /** What a search engine's crawler reads first: robots.txt and the sitemaps (canonical paths). */
 async function crawlerFile(pathname: string, { db, env }: Runtime): Promise<Response> {
   const origin = env.siteOrigins[0]!
+  noteTags(LISTS_TAG)
   if (pathname === '/robots.txt') {
     return new Response(robotsTxt(origin), { headers: { 'content-type': 'text/plain; charset=utf-8' } })
   }
   return sitemapResponse(pathname, { db, origin })
 }
 
-/** The edge cache's needs: the database (its generation) and, on Workers, the request's waitUntil. */
+/** The edge cache's needs: whether anything can purge it and, on Workers, the request's waitUntil. */
 const edgeContext = (context?: { waitUntil: (work: Promise<unknown>) => void }) => ({
-  db: getRuntime().db,
+  purging: getRuntime().env.cachePurge !== undefined,
   waitUntil: context ? (work: Promise<unknown>) => context.waitUntil(work) : undefined,
 })
+
+/**
+ * After a request that may have written (any API call but a read), the pages it changed are purged
+ * at once rather than at the indexer's next round: a seller sees their listing on the public page.
+ */
+function purgeAfterWrite(request: Request, context?: { waitUntil: (work: Promise<unknown>) => void }) {
+  if (request.method === 'GET' || request.method === 'HEAD') return
+  const drained = drainCachePurges(getRuntime()).then(
+    ({ error }) => error && console.warn(`edge cache: ${error}`),
+    (error: unknown) => console.warn(`edge cache: the purge outbox could not be read (${String(error)})`),
+  )
+  if (context) context.waitUntil(drained)
+}
+
+/** The local preview's purge by tag (server/http/local-cache-purge.ts), when it is the configured endpoint. */
+function localPurge(request: Request, { env }: Runtime): Promise<Response> | undefined {
+  const target = env.cachePurge
+  const cache = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+  if (!target || !cache || new URL(target.url).pathname !== LOCAL_PURGE_PATH) return undefined
+  return handleLocalPurge(request, target.token, cache)
+}
 
 /** Workers pass their bindings; Node has only process.env. Parsed once per isolate/process. */
 function getRuntime(bindings?: Record<string, unknown>): Runtime {
@@ -100,7 +126,13 @@ export default {
     }
     const { pathname } = new URL(request.url)
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return edgeCache(request, edgeContext(context), () => app.fetch(request, getRuntime()))
+      const response = await edgeCache(request, edgeContext(context), () => app.fetch(request, getRuntime()))
+      purgeAfterWrite(request, context)
+      return response
+    }
+    if (pathname === LOCAL_PURGE_PATH) {
+      const purged = localPurge(request, getRuntime())
+      if (purged) return purged
     }
     if (pathname === '/_image' || pathname === '/_next/image') {
       const { imageCodec, derived } = getRuntime()

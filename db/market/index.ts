@@ -5,10 +5,10 @@
  * The writes a visitor's request makes beside trading live here too: profiles and sessions
  * (`users`), contact messages and newsletter sign-ups.
  *
- * Every operation that changes what a public page shows marks the pages changed when it is done
- * (`changingPages`), so the edge cache serves no page from before it (db/page-generation.ts).
+ * Every operation that changes what a public page shows names the pages it changed when it is done
+ * (`changingPages`), so the edge cache purges them and serves none from before it (db/page-changes.ts).
  */
-import { changingPages } from '../page-generation'
+import { changingPages, type PageChange } from '../page-changes'
 import * as chain from './chain'
 import * as collections from './collections'
 import * as imported from './imported'
@@ -18,39 +18,80 @@ import * as refresh from './refresh'
 import * as rewind from './rewind'
 import * as users from './users'
 
-export const refreshNftMarket = changingPages(refresh.refreshNftMarket, (refreshed) => refreshed > 0)
-export const expireOrders = changingPages(refresh.expireOrders, (expired) => expired.length > 0)
-export const recordOrder = changingPages(orders.recordOrder)
-export const recordAuction = changingPages(orders.recordAuction)
-export const recordToken = changingPages(orders.recordToken)
-export const recordLazyMint = changingPages(orders.recordLazyMint)
-export const recordMintedToken = changingPages(orders.recordMintedToken)
-export const setListingStatuses = changingPages(orders.setListingStatuses, (_, [changes]) => changes.length > 0)
-export const setOfferStatuses = changingPages(orders.setOfferStatuses, (_, [changes]) => changes.length > 0)
+/** The NFTs' pages (with their collections' and owners'), or nothing when there are none. */
+const nftPages = (ids: Iterable<number>, users: Iterable<string> = []): PageChange | null => {
+  const nfts = [...ids]
+  return nfts.length ? { nfts, users } : null
+}
+const nftPage = (id: number | null, users: Iterable<string> = []) => nftPages(id === null ? [] : [id], users)
+const collectionPage = (id: number): PageChange => ({ collections: [id] })
+
+export const refreshNftMarket = changingPages(refresh.refreshNftMarket, (refreshed, [ids]) =>
+  refreshed > 0 ? nftPages(ids) : null,
+)
+export const expireOrders = changingPages(refresh.expireOrders, (expired) => nftPages(expired))
+export const recordOrder = changingPages(orders.recordOrder, (_, [order]) => nftPage(order.nft.id, [order.maker]))
+export const recordAuction = changingPages(orders.recordAuction, (_, [auction]) =>
+  nftPage(auction.nft.id, [auction.seller]),
+)
+export const recordToken = changingPages(orders.recordToken, (nftId) => nftPage(nftId))
+export const recordLazyMint = changingPages(orders.recordLazyMint, ({ nftId }) => nftPage(nftId))
+export const recordMintedToken = changingPages(orders.recordMintedToken, ({ nftId }) => nftPage(nftId))
+export const setListingStatuses = changingPages(orders.setListingStatuses, (_, [changes]) =>
+  nftPages(changes.map((c) => c.nftId)),
+)
+export const setOfferStatuses = changingPages(orders.setOfferStatuses, (_, [changes]) =>
+  nftPages(changes.map((c) => c.nftId)),
+)
 export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
-export const applyTransfer = changingPages(chain.applyTransfer)
-export const applyFill = changingPages(chain.applyFill)
-// Anyone can cancel or bump their counter for nothing, thousands of times a block: only a change moves the pages.
-export const applyCancel = changingPages(chain.applyCancel, (touched) => touched.length > 0)
-export const applyCounter = changingPages(chain.applyCounter, (touched) => touched.length > 0)
-export const applyVoucherRevocation = changingPages(chain.applyVoucherRevocation)
-export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed)
+export const applyTransfer = changingPages(chain.applyTransfer, (_, [, transfer]) =>
+  nftPage(transfer.nftId, [transfer.from, transfer.to]),
+)
+export const applyFill = changingPages(chain.applyFill, (nftId, [, fill]) =>
+  nftPage(nftId, fill.recipient ? [fill.offerer, fill.recipient] : [fill.offerer]),
+)
+// Anyone can cancel or bump their counter for nothing, thousands of times a block: only a change purges.
+export const applyCancel = changingPages(chain.applyCancel, (touched) => nftPages(touched))
+export const applyCounter = changingPages(chain.applyCounter, (touched, [, counter]) =>
+  nftPages(touched, [counter.offerer]),
+)
+export const applyVoucherRevocation = changingPages(chain.applyVoucherRevocation, (_, [, nftId]) => nftPage(nftId))
+export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed, (_, [, redemption]) =>
+  nftPage(redemption.nftId, [redemption.buyer]),
+)
 export type { ChainLog, Fill } from './chain'
-export const rewindMarket = changingPages(rewind.rewindMarket)
+// Undoing blocks can change any page: everything cached is purged.
+export const rewindMarket = changingPages(rewind.rewindMarket, () => ({ everything: true }))
 export { advanceCursor, beginRewind, noteSafeHead, ownersToReread, recordedBlocks, recordedHash } from './rewind'
-export const recordCreatedCollection = changingPages(collections.recordCreatedCollection)
-export const recordImportedCollection = changingPages(collections.recordImportedCollection)
+export const recordCreatedCollection = changingPages(collections.recordCreatedCollection, ({ id }) =>
+  collectionPage(id),
+)
+export const recordImportedCollection = changingPages(collections.recordImportedCollection, ({ id }) =>
+  collectionPage(id),
+)
 export type { CreatedCollection, ImportedCollectionRecord } from './collections'
 export { refreshCollectionStats } from './stats'
-export const applyImportedRange = changingPages(imported.applyImportedRange)
-export const setImportProgress = changingPages(imported.setImportProgress)
-export const retryFailedImport = changingPages(imported.retryFailedImport)
+// A range that moved or refreshed no token changes no page (its progress is read live, not cached).
+export const applyImportedRange = changingPages(
+  imported.applyImportedRange,
+  ({ applied, nftIds }, [collection, range]) =>
+    applied && (nftIds.length || range.refreshes.length) ? { nfts: nftIds, collections: [collection.id] } : null,
+)
+// Only a new status or error shows on the collection's page.
+export const setImportProgress = changingPages(imported.setImportProgress, (_, [collectionId, progress]) =>
+  progress.status !== undefined || progress.error !== undefined ? collectionPage(collectionId) : null,
+)
+export const retryFailedImport = changingPages(imported.retryFailedImport, (retried, [collectionId]) =>
+  retried ? collectionPage(collectionId) : null,
+)
 export { ImportedHistoryError, type ImportedCollection, type ImportedRange, type TokenMove } from './imported'
-export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata)
-export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure)
-export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh)
+export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata, (_, [nftId]) => nftPage(nftId))
+export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure, (_, [nftId]) => nftPage(nftId))
+export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh, (queued, [nftId]) =>
+  queued ? nftPage(nftId) : null,
+)
 export { claimDueMetadata, type ClaimedToken, type TokenMetadataRecord } from './metadata'
-export const saveProfile = changingPages(users.saveProfile)
+export const saveProfile = changingPages(users.saveProfile, (_, [address]) => ({ users: [address] }))
 export { recordSignIn, endSessions, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'
 export type { Db } from './transaction'

@@ -1,8 +1,8 @@
-import { and, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { formatEther, zeroAddress } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
-import { pagesChanged } from '../page-generation'
+import { pagesChanged } from '../page-changes'
 import type { Db } from './transaction'
 
 const DAY = 86_400_000
@@ -81,29 +81,39 @@ export async function refreshCollectionStats(db: Database, now = new Date()): Pr
 
   const ids = await db.select({ id: collections.id }).from(collections)
   const eth = (wei: bigint) => Number(formatEther(wei))
+  const changed: number[] = []
   await db.transaction(async (tx) => {
     for (const { id } of ids) {
       const s = sums.get(id) ?? { d1: 0n, prev: 0n, d7: 0n, d30: 0n, all: 0n, count: 0 }
       const change = s.prev > 0n ? ((eth(s.d1) - eth(s.prev)) / eth(s.prev)) * 100 : null
-      await tx
+      const figures = {
+        volume24hWei: s.d1.toString(),
+        volumePrev24hWei: s.prev.toString(),
+        volume7dWei: s.d7.toString(),
+        volume30dWei: s.d30.toString(),
+        volumeAllWei: s.all.toString(),
+        volume24hSort: eth(s.d1),
+        volume7dSort: eth(s.d7),
+        volume30dSort: eth(s.d30),
+        volumeAllSort: eth(s.all),
+        change24h: change === null ? null : Math.round(change * 100) / 100,
+        trendingSort: trendingKey(change, eth(s.d1)),
+        salesCount: s.count,
+      }
+      // Only a collection whose figures moved is written, and only its pages are purged.
+      const [row] = await tx
         .update(collections)
-        .set({
-          volume24hWei: s.d1.toString(),
-          volumePrev24hWei: s.prev.toString(),
-          volume7dWei: s.d7.toString(),
-          volume30dWei: s.d30.toString(),
-          volumeAllWei: s.all.toString(),
-          volume24hSort: eth(s.d1),
-          volume7dSort: eth(s.d7),
-          volume30dSort: eth(s.d30),
-          volumeAllSort: eth(s.all),
-          change24h: change === null ? null : Math.round(change * 100) / 100,
-          trendingSort: trendingKey(change, eth(s.d1)),
-          salesCount: s.count,
-        })
-        .where(sql`${collections.id} = ${id}`)
+        .set(figures)
+        .where(
+          and(
+            eq(collections.id, id),
+            sql`(${collections.volume24hWei}, ${collections.volumePrev24hWei}, ${collections.volume7dWei}, ${collections.volume30dWei}, ${collections.volumeAllWei}, ${collections.change24h}, ${collections.salesCount}) IS NOT (${figures.volume24hWei}, ${figures.volumePrev24hWei}, ${figures.volume7dWei}, ${figures.volume30dWei}, ${figures.volumeAllWei}, ${figures.change24h}, ${figures.salesCount})`,
+          ),
+        )
+        .returning({ id: collections.id })
+      if (row) changed.push(row.id)
     }
   })
-  // After the fills that called for it: the rankings and collection pages show the new figures.
-  await pagesChanged(db)
+  // After the fills that called for it: the rankings and these collections' pages show the new figures.
+  if (changed.length) await pagesChanged(db, { collections: changed })
 }

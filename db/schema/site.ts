@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm'
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { createdAt } from './columns'
 
 /** Messages sent from /contact. */
@@ -49,14 +48,19 @@ export const leases = sqliteTable('leases', {
 })
 
 /**
- * The public pages' generation (one row, id 1): moved by every write a page shows, and folded into
- * the edge cache's keys, so one change retires every cached page everywhere (db/page-generation.ts).
+ * Cache tags whose pages changed and are still to be purged from the edge cache in every data
+ * centre (server/http/cache-purge.ts): written in the same transaction as the change, so none is
+ * lost, and purged twice (`passes`), the second time after a render that raced the change can
+ * have filed what it read.
  */
-export const pageGeneration = sqliteTable(
-  'page_generation',
+export const cachePurges = sqliteTable(
+  'cache_purges',
   {
-    id: integer('id').primaryKey(),
-    generation: integer('generation').notNull(),
+    tag: text('tag').primaryKey(),
+    /** Epoch milliseconds from which the next pass may run. */
+    dueAt: integer('due_at').notNull(),
+    /** Purges sent so far since the tag last changed. */
+    passes: integer('passes').notNull().default(0),
   },
-  (table) => [check('page_generation_one_row', sql`${table.id} = 1`)],
+  (table) => [index('cache_purges_due').on(table.dueAt)],
 )

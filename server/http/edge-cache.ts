@@ -1,48 +1,45 @@
 /**
- * The Workers edge cache for anonymous visitors (ADR 17). A shareable request (./cache-policy.ts)
- * is answered from `caches.default` when an entry exists for its URL under the pages' current
- * generation (db/page-generation.ts); otherwise it is rendered, and stored if its answer is
- * public. Everything else is rendered and never stored. The answer says which in
- * `x-vitrine-cache`. Without a Cache API (Node), answers only get their Cache-Control, for a CDN.
+ * The Workers edge cache for anonymous visitors (ADR 25). A shareable request (./cache-policy.ts)
+ * is answered from `caches.default` when its URL is there; otherwise it is rendered, and stored if
+ * its answer is public, under the cache tags of what it showed (./cache-tags.ts). Nothing is asked
+ * of the database on a hit, however long after the page was filed: a change purges the tags of what
+ * it changed (./cache-purge.ts), in every data centre. The answer says which in `x-vitrine-cache`.
+ * Without a Cache API (Node) answers only get their Cache-Control, for a CDN; without a purge
+ * endpoint nothing is stored, as nothing could retire it.
  */
-import type { Database } from '../../db/client'
-import { pagesGeneration } from '../../db/page-generation'
 import { readBatch } from '../../db/read-batches'
-import { CACHE_STATUS_HEADER, isShareable, isStorable, withCachePolicy } from './cache-policy'
+import { CACHE_STATUS_HEADER, isShareable, isStorable, PUBLIC_CACHE_CONTROL, withCachePolicy } from './cache-policy'
+import { collectShown } from './cache-tags'
+import { rememberTags } from './local-cache-purge'
 import { newNonce } from './page-security'
 
-/** How long an isolate trusts the generation it last read: about the most a change stays unseen. */
-export const GENERATION_TRUST_MS = 1_000
+/** How long a stored answer is kept when nothing purges it sooner: a day. */
+export const STORED_MAX_AGE_S = 86_400
 
 export interface EdgeCacheContext {
-  db: Database
+  /** Whether a purge endpoint is configured: without one nothing is stored. */
+  purging: boolean
   /** Workers' `ctx.waitUntil`: the cache write finishes after the answer has gone. */
   waitUntil?: (work: Promise<unknown>) => void
 }
 
 export async function edgeCache(
   request: Request,
-  { db, waitUntil }: EdgeCacheContext,
+  { purging, waitUntil }: EdgeCacheContext,
   render: () => Response | Promise<Response>,
 ): Promise<Response> {
   const cache = defaultCache()
   if (!cache) return withCachePolicy(request, await readBatch(render))
-  if (request.method !== 'GET' || !isShareable(request)) {
+  if (request.method !== 'GET' || !isShareable(request) || !purging) {
     return labelled(withCachePolicy(request, await readBatch(render)), 'bypass')
   }
-  const trusted = trustedGeneration()
-  if (trusted !== undefined) {
-    const hit = await cache.match(cacheKey(request.url, trusted))
-    if (hit) return labelled(await withFreshNonce(hit), 'hit')
-  }
-  // Not trusted any more: the generation is read in the render's own first round trip, in the
-  // same snapshot as the page's data, and the page is filed under it.
-  const [generation, rendered] = await readBatch(() =>
-    Promise.all([trusted ?? readGeneration(db).catch(unknownGeneration), render()]),
-  )
-  const response = withCachePolicy(request, rendered)
-  if (generation === undefined || !isStorable(response)) return labelled(response, 'bypass')
-  const stored = cache.put(cacheKey(request.url, generation), response.clone())
+  const key = cacheKey(request.url)
+  const hit = await cache.match(key)
+  if (hit) return labelled(await withFreshNonce(asServed(hit)), 'hit')
+  const { result, tags, maxAge } = await collectShown(async () => readBatch(render))
+  const response = withCachePolicy(request, result)
+  if (!isStorable(response)) return labelled(response, 'bypass')
+  const stored = cache.put(key, asStored(response.clone(), tags, maxAge)).then(() => rememberTags(key.url, tags))
   if (waitUntil) waitUntil(stored)
   else await stored
   return labelled(response, 'miss')
@@ -52,43 +49,29 @@ function defaultCache(): Cache | undefined {
   return typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
 }
 
-/** The URL under its generation: a change moves every page to new keys, in every data centre. */
-function cacheKey(url: string, generation: number): Request {
+function cacheKey(url: string): Request {
   const key = new URL(url)
   key.hash = ''
-  key.searchParams.append('__pages', String(generation))
   return new Request(key, { method: 'GET' })
 }
 
-let known: { generation: number; askedAt: number } | undefined
-
-/** The generation this isolate asked for less than GENERATION_TRUST_MS ago, if any. */
-function trustedGeneration(): number | undefined {
-  return known && Date.now() - known.askedAt < GENERATION_TRUST_MS ? known.generation : undefined
+/**
+ * The copy the cache keeps: kept for a day (or as long as what it shows allows), filed under its
+ * tags. Visitors never see these headers (./asServed).
+ */
+function asStored(response: Response, tags: string[], maxAge?: number): Response {
+  const headers = new Headers(response.headers)
+  headers.set('cache-control', `public, s-maxage=${Math.min(maxAge ?? STORED_MAX_AGE_S, STORED_MAX_AGE_S)}`)
+  headers.set('cache-tag', tags.join(','))
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
-/**
- * Reads the generation. Its answer may be of any moment between the question and its arrival, so
- * it is trusted from the question: a change is never served stale longer than GENERATION_TRUST_MS,
- * however slow the round trip. An answer to an earlier question (a slower batch of a concurrent
- * request) never replaces a later one's. Each request reads for itself: on Workers no request
- * awaits another's I/O.
- */
-async function readGeneration(db: Database): Promise<number> {
-  const askedAt = Date.now()
-  const generation = await pagesGeneration(db)
-  if (!known || askedAt >= known.askedAt) known = { generation, askedAt }
-  return generation
-}
-
-/**
- * Without its generation a page cannot be filed (nor found again after a change): it is answered
- * and not stored. The render still answers for itself, with its own error page if the database
- * is down, instead of the fetch handler throwing.
- */
-function unknownGeneration(error: unknown): undefined {
-  console.error(`edge cache: the pages' generation could not be read, nothing is stored (${String(error)})`)
-  return undefined
+/** A stored copy as a visitor gets it: the public Cache-Control, no tags. */
+function asServed(response: Response): Response {
+  const headers = new Headers(response.headers)
+  headers.set('cache-control', PUBLIC_CACHE_CONTROL)
+  headers.delete('cache-tag')
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers })
 }
 
 /**

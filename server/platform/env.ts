@@ -82,6 +82,12 @@ const baseSchema = z.object({
     .optional(),
   IPFS_GATEWAY: gatewaySchema('https://ipfs.io/ipfs/'),
   ARWEAVE_GATEWAY: gatewaySchema('https://arweave.net/'),
+  CACHE_PURGE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  CACHE_PURGE_TOKEN: z.string().min(20, 'must be at least 20 characters').optional(),
+  CLOUDFLARE_ZONE_ID: z
+    .string()
+    .regex(/^[0-9a-f]{32}$/, "must be the zone's 32-character id (dashboard: the domain's Overview)")
+    .optional(),
   FETCH_ALLOW_HOSTS: z
     .string()
     .regex(
@@ -130,6 +136,12 @@ export type Env = {
    * pairs the fetcher may reach although private (development and tests only: a local gateway).
    */
   metadataFetch: { ipfsGateway: string; arweaveGateway: string; allowHosts: string[] }
+  /**
+   * Where the edge cache's purges by tag go, with its bearer token: Cloudflare's purge API for the
+   * zone (CLOUDFLARE_ZONE_ID), or CACHE_PURGE_URL (the local preview's own emulation). Unset: the
+   * Workers edge cache stores nothing, as nothing could retire it.
+   */
+  cachePurge: { url: string; token: string } | undefined
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -192,6 +204,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
       'FETCH_ALLOW_HOSTS: not allowed in production (it lets token URIs reach private addresses; it is for a local gateway in development and tests)',
     )
   }
+  const cachePurge = parseCachePurge(env, problems)
   const secret = env.AUTH_SECRET
   if (problems.length > 0 || !secret) throw new EnvError(problems)
   return {
@@ -210,7 +223,26 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     TRUSTED_PROXY_HEADER: env.TRUSTED_PROXY_HEADER,
     minPriceWei: env.MIN_PRICE_WEI,
     metadataFetch: parseMetadataFetch(env),
+    cachePurge,
   }
+}
+
+/** Cloudflare's purge API for a zone, or an explicit purge URL; either needs its token. */
+function parseCachePurge(env: z.infer<typeof baseSchema>, problems: string[]): Env['cachePurge'] {
+  const { CACHE_PURGE_URL: url, CACHE_PURGE_TOKEN: token, CLOUDFLARE_ZONE_ID: zone } = env
+  if (url && zone) problems.push('CACHE_PURGE_URL: set it or CLOUDFLARE_ZONE_ID, not both')
+  const target = url ?? (zone && `https://api.cloudflare.com/client/v4/zones/${zone}/purge_cache`)
+  if (!target) {
+    if (token) problems.push('CACHE_PURGE_TOKEN: set CLOUDFLARE_ZONE_ID (or CACHE_PURGE_URL) too')
+    return undefined
+  }
+  if (!token) {
+    problems.push(
+      `CACHE_PURGE_TOKEN: required with ${url ? 'CACHE_PURGE_URL' : 'CLOUDFLARE_ZONE_ID'} (a Cloudflare API token allowed to purge the zone's cache)`,
+    )
+    return undefined
+  }
+  return { url: target, token }
 }
 
 /**

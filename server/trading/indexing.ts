@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
 import { refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
+import { drainCachePurges } from '../http/cache-purge'
 import { readDueMetadata } from '../metadata/queue'
 import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError, chainClient } from './clients'
@@ -102,6 +103,9 @@ export async function indexConfiguredChains(
       )
     }
   }
+  // What the round changed leaves the edge cache now, not at some later request.
+  const drained = await drainCachePurges({ db, env }).catch((error: unknown) => ({ error: String(error) }))
+  if (drained.error) console.warn(`edge cache: ${drained.error}`)
   return results
 }
 

@@ -6,6 +6,7 @@ import { initTRPC, TRPCError } from '@trpc/server'
 import type { Session } from '@auth/core/types'
 import { isAddress, type Address } from 'viem'
 import { ZodError } from 'zod'
+import { noteShown } from '../http/cache-tags'
 import { internalErrorMessage, reportInternalError } from '../http/errors'
 import { asDatabaseBusy, DomainError } from '../../db/errors'
 import { getSession } from '../auth/session'
@@ -46,11 +47,15 @@ export const createCallerFactory = t.createCallerFactory
 
 /**
  * A refusal thrown by business code (DomainError), or a write the database was too busy for,
- * leaves every procedure with its matching code.
+ * leaves every procedure with its matching code. A query's answer notes what it showed, for the
+ * edge cache's tags (server/http/cache-tags.ts).
  */
-export const publicProcedure = t.procedure.use(async ({ next }) => {
+export const publicProcedure = t.procedure.use(async ({ next, type, path, getRawInput }) => {
   const result = await next()
-  if (result.ok) return result
+  if (result.ok) {
+    if (type === 'query') noteShown(path, await getRawInput().catch(() => undefined), result.data)
+    return result
+  }
   const refusal = result.error.cause instanceof DomainError ? result.error.cause : asDatabaseBusy(result.error)
   if (refusal) throw toTRPCError(refusal)
   return result

@@ -11,8 +11,7 @@ import {
   type CreatedCollection,
   type ImportedCollectionRecord,
 } from '../../db/market'
-import { pagesGeneration } from '../../db/page-generation'
-import { collections } from '../../db/schema'
+import { cachePurges, collections } from '../../db/schema'
 import { createTestRuntime } from '../support/runtime'
 
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>
@@ -56,10 +55,12 @@ const imported = (over: Partial<ImportedCollectionRecord>): ImportedCollectionRe
 
 describe('a new collection', () => {
   it('takes its name as slug, then with its contract, then with its chain and whole address', async () => {
-    const before = await pagesGeneration(runtime.db)
+    await runtime.db.delete(cachePurges)
     const first = await recordCreatedCollection(runtime.db, created({ contract: contract('abcdef01') }))
     expect(first.slug).toBe('salt-marsh')
-    expect(await pagesGeneration(runtime.db)).toBeGreaterThan(before)
+    // Its page (by id and by slug) and the lists that show it are purged from the edge cache.
+    const purging = (await runtime.db.select({ tag: cachePurges.tag }).from(cachePurges)).map((row) => row.tag)
+    expect(purging.sort()).toEqual(['collection-salt-marsh', `collection-${first.id}`, 'lists'].sort())
 
     const second = await recordImportedCollection(runtime.db, imported({ contract: contract('abcdef02') }))
     expect(second.slug).toBe('salt-marsh-abcdef')

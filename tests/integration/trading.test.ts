@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { feeAmount, orderParameters, orderTypedData } from '../../chain/seaport'
 import { refreshCollectionStats } from '../../db/market'
-import { pagesGeneration } from '../../db/page-generation'
+import { startPurgeApi } from '../support/purge-api'
 import { activity, chainCursors, listings, nfts, offers, sales } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
@@ -534,24 +534,44 @@ describe('indexer', () => {
     expect(await m.index()).toBeDefined()
   })
 
-  it("leaves the pages' generation alone when its round changes nothing a page shows, so the edge cache keeps its pages", async () => {
-    await m.index()
-    const before = await pagesGeneration(m.runtime.db)
-    expect(before).toBeGreaterThan(0)
-    // Blocks with nothing of ours, while open offers and listings are checked again.
-    await m.chain.client.mine({ blocks: 3 })
-    expect(await m.index()).toMatchObject({ logs: 0 })
-    expect(await pagesGeneration(m.runtime.db)).toBe(before)
+  it('purges no cached page when its round changes nothing a page shows, so the edge cache keeps its pages', async () => {
+    const api = await startPurgeApi()
+    const env = m.runtime.env
+    env.cachePurge = api.target
+    try {
+      await m.index()
+      api.purges.length = 0
+      // Blocks with nothing of ours, while open offers and listings are checked again.
+      await m.chain.client.mine({ blocks: 3 })
+      expect(await m.index()).toMatchObject({ logs: 0 })
+      expect(await m.index()).toBeNull() // and a round with no new block at all
+      expect(api.purges).toEqual([])
+    } finally {
+      env.cachePurge = undefined
+      await api.stop()
+    }
   })
 
-  it("leaves the pages' generation alone when a stranger floods Seaport with counters that void none of our orders", async () => {
-    await m.index()
-    const before = await pagesGeneration(m.runtime.db)
-    const stranger = testAccount(9)
-    for (let i = 0; i < 5; i++) {
-      await m.send(stranger, { address: m.chain.contracts.seaport, abi: seaportAbi, functionName: 'incrementCounter' })
+  it('purges no cached page when a stranger floods Seaport with counters that void none of our orders', async () => {
+    const api = await startPurgeApi()
+    const env = m.runtime.env
+    env.cachePurge = api.target
+    try {
+      await m.index()
+      api.purges.length = 0
+      const stranger = testAccount(9)
+      for (let i = 0; i < 5; i++) {
+        await m.send(stranger, {
+          address: m.chain.contracts.seaport,
+          abi: seaportAbi,
+          functionName: 'incrementCounter',
+        })
+      }
+      expect(await m.index()).toMatchObject({ logs: 5 })
+      expect(api.purges).toEqual([])
+    } finally {
+      env.cachePurge = undefined
+      await api.stop()
     }
-    expect(await m.index()).toMatchObject({ logs: 5 })
-    expect(await pagesGeneration(m.runtime.db)).toBe(before)
   })
 })

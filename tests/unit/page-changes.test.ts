@@ -14,18 +14,18 @@ import * as stats from '../../db/market/stats'
 import * as users from '../../db/market/users'
 
 /**
- * The market's operations that leave the pages' generation alone, each for a reason: a new one
- * must be wrapped with `changingPages` in db/market/index.ts, or land here with its own.
+ * The market's operations that purge no page, each for a reason: a new one must be wrapped with
+ * `changingPages` in db/market/index.ts (naming the pages it changed), or land here with its own.
  */
 const LEAVING_PAGES_ALONE: Record<string, string> = {
   advanceCursor: "the indexer's blocks and cursor: only health and market.indexedTo show them, both live",
-  beginRewind: 'the same; what the rewind undoes is written by rewindMarket, which moves it',
+  beginRewind: 'the same; what the rewind undoes is written by rewindMarket, which purges everything',
   noteSafeHead: 'how far the chain has gone, shown only by health (live)',
   ownersToReread: 'a read',
   recordedBlocks: 'a read',
   recordedHash: 'a read',
-  refreshCollectionStats: 'moves it itself (db/market/stats.ts)',
-  claimDueMetadata: "holds tokens for the metadata queue; the read's outcome moves it",
+  refreshCollectionStats: 'purges the collections whose figures moved itself (db/market/stats.ts)',
+  claimDueMetadata: "holds tokens for the metadata queue; the read's outcome purges the token's pages",
   recordSignIn: "a wallet's first row turns its page from a 404 (never stored) into one",
   endSessions: 'session versions: no page shows them',
   recordContactMessage: 'no page shows them',
@@ -43,8 +43,8 @@ function sources(dir: string): string[] {
   })
 }
 
-describe('the pages change with every market write (ADR 17)', () => {
-  it('nothing outside db/market takes a write from one of its files: the index wraps them to move the generation', () => {
+describe('every market write purges the pages it changed (ADR 25)', () => {
+  it('nothing outside db/market takes a write from one of its files: the index wraps them to purge their pages', () => {
     const direct = ['server', 'chain', 'scripts', 'app', 'bench'].flatMap(sources).filter((file) => {
       const text = readFileSync(join(ROOT, file), 'utf8')
       // A value import from db/market/<file>; type-only imports change nothing.
@@ -53,7 +53,7 @@ describe('the pages change with every market write (ADR 17)', () => {
     expect(direct).toEqual([])
   })
 
-  it('every operation the index exports moves the generation, or says why it does not', () => {
+  it('every operation the index exports purges its pages, or says why it does not', () => {
     const modules = [chain, collections, imported, messages, metadata, orders, refresh, rewind, stats, users]
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(

@@ -1,0 +1,20 @@
+/**
+ * The names the edge cache files answers under and purges by (ADR 25): a page carries the tags of
+ * what it shows, and a change purges the tags of what it changed. Shared by the writes that name
+ * them (./page-changes.ts) and the reads that carry them (server/http/cache-tags.ts), so the two
+ * cannot drift apart. Cloudflare matches tags case-insensitively: they are lowercase here.
+ */
+
+/** Every list that spans the market (home, explore, rankings, search, the activity feed, sitemaps). */
+export const LISTS_TAG = 'lists'
+/** Every cached answer: purged only when the chain itself is rewound. */
+export const SITE_TAG = 'site'
+
+export const nftTag = (id: number | string) => `nft-${Number(id)}`
+export const userTag = (address: string) => `user-${address.toLowerCase()}`
+
+/** A collection as its URL names it: a numeric id, or a slug (any case); a change purges both. */
+export const collectionTag = (idOrSlug: number | string) =>
+  typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
+    ? `collection-${Number(idOrSlug)}`
+    : `collection-${idOrSlug.toLowerCase()}`
