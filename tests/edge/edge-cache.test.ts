@@ -1,7 +1,8 @@
 /**
  * The edge cache and the database round trips of the Workers build, proven in workerd: the built
- * Worker under `wrangler dev` (whose Cache API Miniflare emulates), backed by sqld through a
- * proxy that counts every round trip the Worker makes (ADR 17).
+ * Worker under `wrangler dev` (whose Cache API Miniflare emulates, purged by tag through the
+ * Worker's local purge endpoint), backed by sqld through a proxy that counts every round trip the
+ * Worker makes (ADRs 17 and 25).
  */
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -12,11 +13,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type Database } from '../../db/client'
 import { applyFill, applyTransfer, recordOrder } from '../../db/market'
 import { openMigratedDatabase } from '../../db/migrate.server'
-import { pagesChanged } from '../../db/page-generation'
+import { pagesChanged } from '../../db/page-changes'
 import { seedDatabase } from '../../db/seed'
-import { startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
+import { freePort, startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
 import { CACHE_STATUS_HEADER } from '../../server/http/cache-policy'
-import { GENERATION_TRUST_MS } from '../../server/http/edge-cache'
+import { drainCachePurges } from '../../server/http/cache-purge'
+import { LOCAL_PURGE_PATH } from '../../server/http/local-cache-purge'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 import { sessionCookie } from '../support/session'
@@ -29,6 +31,7 @@ let sqld: RunningProcess | undefined
 let proxy: SqldProxy | undefined
 let worker: RunningProcess | undefined
 let db: Database
+let cachePurge: { url: string; token: string }
 
 beforeAll(async () => {
   const build = spawnSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
@@ -42,14 +45,18 @@ beforeAll(async () => {
   seeded.$client.close()
   db = createDatabase({ url: sqld.url })
   proxy = await startSqldProxy(sqld.url)
+  const port = await freePort()
+  cachePurge = { url: `http://127.0.0.1:${port}${LOCAL_PURGE_PATH}`, token: `purge-${crypto.randomUUID()}` }
   worker = await startWrangler(
     {
       DATABASE_URL: proxy.url,
       AUTH_SECRET: TEST_AUTH_SECRET,
       PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
       PUBLIC_URL,
+      CACHE_PURGE_URL: cachePurge.url,
+      CACHE_PURGE_TOKEN: cachePurge.token,
     },
-    { persistTo: join(dir, 'wrangler') },
+    { port, persistTo: join(dir, 'wrangler') },
   )
 })
 
@@ -63,29 +70,28 @@ const get = (path: string, headers: Record<string, string> = {}) =>
   fetch(`${worker!.url}${path}`, { headers, redirect: 'manual' })
 const cacheStatus = (response: Response) => response.headers.get(CACHE_STATUS_HEADER)
 const nonceOf = (response: Response) => /'nonce-([^']+)'/.exec(response.headers.get('content-security-policy')!)![1]!
-/** Round trips since the proxy's reset, but for the cache's own reads of the pages' generation. */
+/** Round trips since the proxy's reset, but for the rate limiter's own. */
 const pageTrips = () =>
   proxy!.trips().filter((sql) => !sql.split('; ').every((statement) => statement.includes('"rate_limits"'))).length
-/**
- * The page from the cache. A hit needs a generation read less than GENERATION_TRUST_MS ago, which
- * a busy machine may not manage on the first try: it tries a few times and says what it got.
- * `stored` is the last render it got before the hit (the copy the hit is of), if any.
- */
+/** The page from the cache (its copy is stored after the answer leaves: a moment later), and the trips it made. */
 async function hitOf(path: string) {
   const got: string[] = []
-  let stored: { html: string; nonce: string } | undefined
   for (let attempt = 0; attempt < 5; attempt++) {
     proxy!.reset()
     const response = await get(path)
     const html = await response.text()
-    if (cacheStatus(response) === 'hit') return { response, html, trips: pageTrips(), stored }
-    if (cacheStatus(response) === 'miss') stored = { html, nonce: nonceOf(response) }
+    if (cacheStatus(response) === 'hit') return { response, html, trips: pageTrips() }
     got.push(`${response.status} ${cacheStatus(response)}`)
+    await pause(100)
   }
   throw new Error(`${path} was never a hit: ${got.join(', ')}`)
 }
-/** Long enough for every isolate to read the pages' generation again. */
-const afterTrust = () => new Promise((resolve) => setTimeout(resolve, GENERATION_TRUST_MS + 100))
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** What the indexer's round or a write's request does after a change: the outbox goes to the cache. */
+const purge = async () => {
+  const drained = await drainCachePurges({ db, env: { cachePurge } })
+  expect(drained.error).toBeUndefined()
+}
 
 /** A seeded ERC-721 token with no listing, and its owner. */
 async function unlistedToken() {
@@ -109,16 +115,27 @@ describe('an anonymous visitor', () => {
     expect(first.headers.get('cache-control')).toMatch(/^public, .*s-maxage=\d+, stale-while-revalidate=\d+/)
     expect(first.headers.get('vary')).toContain('Cookie')
 
-    const hit = await hitOf('/activity')
-    const { response: second, html: secondHtml, trips } = hit
-    // On a busy machine the copy stored may be a later render than the first.
-    const stored = hit.stored ?? { html: firstHtml, nonce: nonceOf(first) }
+    const { response: second, html: secondHtml, trips } = await hitOf('/activity')
+    const stored = { html: firstHtml, nonce: nonceOf(first) }
     expect(trips).toBe(0)
     // The same page, but the nonce is new in the header and everywhere the page carries it.
     expect(nonceOf(second)).not.toBe(stored.nonce)
     expect(secondHtml).not.toContain(stored.nonce)
     expect(secondHtml).toContain(`nonce="${nonceOf(second)}"`)
     expect(secondHtml.replaceAll(nonceOf(second), '')).toBe(stored.html.replaceAll(stored.nonce, ''))
+  })
+
+  it('is answered from the cache without the database however long after the last view, while nothing changed', async () => {
+    const page = '/rankings'
+    await hitOf(page)
+    for (const wait of [1_200, 2_500]) {
+      await pause(wait) // longer than any isolate would have trusted what it last read
+      proxy!.reset()
+      const response = await get(page)
+      await response.text()
+      expect(cacheStatus(response)).toBe('hit')
+      expect(pageTrips()).toBe(0)
+    }
   })
 
   it('gets public API reads from the cache too, and never live ones', async () => {
@@ -176,11 +193,20 @@ describe('a visitor who is someone', () => {
 })
 
 describe('after a change the site knows of', () => {
-  it('an item sold on chain and indexed shows its new owner, not the cached old one', async () => {
+  it('an item sold shows its new owner; other collections, other items and unrelated profiles stay cached', async () => {
     const token = await unlistedToken()
     const page = `/item/${token.id}`
     const newOwnerLink = `href="/user/${getAddress(BUYER)}"`
-    // The seller lists it (an order stored), and the page is cached with it.
+    const [elsewhere] = await db.all<{ id: number; slug: string; owner: string }>(
+      `select n.id, c.slug, n.owner from nfts n join collections c on c.id = n.collection_id
+       where n.collection_id <> ${token.collectionId}
+         and n.owner not in ('${token.owner}', '${BUYER}', (select creator from nfts where id = ${token.id}))
+         and n.owner not in (select user_address from favorites where nft_id = ${token.id})
+       order by n.id limit 1` as never,
+    )
+    // An item of another collection, that collection, and a profile the sale does not show on.
+    const others = [`/item/${elsewhere!.id}`, `/collection/${elsewhere!.slug}`, `/user/${getAddress(elsewhere!.owner)}`]
+    // The seller lists it (an order stored), and the pages are cached with it.
     const orderHash = `0x${'ab'.repeat(32)}`
     await recordOrder(db, {
       side: 'listing',
@@ -194,11 +220,12 @@ describe('after a change the site knows of', () => {
       signature: '0x',
       counter: 0n,
     })
-    await afterTrust()
+    await purge()
     const listed = await get(page)
     expect(cacheStatus(listed)).toBe('miss')
     expect(await listed.text()).not.toContain(newOwnerLink)
     expect((await hitOf(page)).html).not.toContain(newOwnerLink)
+    for (const other of others) await hitOf(other)
 
     // The indexer applies the sale's two logs: the token's transfer and Seaport's fill.
     const log = { txHash: `0x${'cd'.repeat(32)}`, logIndex: 0, blockNumber: 1n, at: new Date() }
@@ -213,22 +240,40 @@ describe('after a change the site knows of', () => {
         erc20Offered: 0n,
       },
     )
-    await afterTrust()
+    await purge()
     const sold = await get(page)
     expect(cacheStatus(sold)).toBe('miss')
     expect(await sold.text()).toContain(newOwnerLink)
+    for (const other of others) {
+      const response = await get(other)
+      await response.text()
+      expect(cacheStatus(response), other).toBe('hit')
+    }
+  })
+
+  it('refuses a purge without the configured token, and purges nothing', async () => {
+    await hitOf('/rankings')
+    const refused = await fetch(cachePurge.url, {
+      method: 'POST',
+      headers: { authorization: 'Bearer not-the-token', 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: ['site'] }),
+    })
+    expect(refused.status).toBe(401)
+    const response = await get('/rankings')
+    await response.text()
+    expect(cacheStatus(response)).toBe('hit')
   })
 })
 
 describe('database round trips of a page on a cache miss', () => {
-  /** The trips a page's render made (the generation, read in its first one, adds none). */
+  /** The trips a page's render made. */
   async function renderTrips(path: string): Promise<number> {
     const first = await get(path)
     const location = first.headers.get('location')
     const at = location ? new URL(location, worker!.url) : new URL(path, worker!.url)
     await first.text()
-    await pagesChanged(db) // every stored page retires
-    await afterTrust()
+    await pagesChanged(db, { everything: true }) // every stored page retires
+    await purge()
     proxy!.reset()
     const response = await get(`${at.pathname}${at.search}`)
     await response.text()
