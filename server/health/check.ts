@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { rpcChainId } from '../../chain/rpc'
 import { assertWritable, REQUEST_BUSY_WAIT_MS, type Database, type DatabaseConfig } from '../../db/client'
+import { oldestPendingPurge } from '../http/cache-purge'
 import { checkIndexer, type IndexerHealth } from './indexer'
 
 export interface HealthReport {
@@ -10,7 +11,16 @@ export interface HealthReport {
   chain: { status: 'ok' | 'down' | 'not-configured'; chainId?: number; latencyMs?: number; error?: string }
   /** Whether the indexer is in step with the chains it follows (a rewind shows here). */
   indexer: IndexerHealth
+  /**
+   * Whether the edge cache hears of changes: `late` when a change has waited more than
+   * PURGE_LATE_MS for its purge (the purge endpoint refuses or nothing drains the outbox), so
+   * visitors may be shown pages older than it.
+   */
+  edgeCache: { status: 'ok' | 'late'; oldestPendingMs: number | null }
 }
+
+/** How long a change may wait for its purge before health says the cache is late. */
+export const PURGE_LATE_MS = 60_000
 
 /** The chain's JSON-RPC answers eth_chainId (when one is configured). */
 async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['chain']> {
@@ -50,8 +60,14 @@ export async function checkHealth(db: Database, config: DatabaseConfig, rpcUrl?:
   }
   const chain = await chainCheck
   const indexer = await checkIndexer(db)
-  const ok = database.status === 'ok' && chain.status !== 'down' && indexer.status !== 'behind'
-  return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain, indexer }
+  const oldestPendingMs = await oldestPendingPurge(db).catch(() => null)
+  const edgeCache = {
+    status: oldestPendingMs !== null && oldestPendingMs > PURGE_LATE_MS ? ('late' as const) : ('ok' as const),
+    oldestPendingMs,
+  }
+  const ok =
+    database.status === 'ok' && chain.status !== 'down' && indexer.status !== 'behind' && edgeCache.status === 'ok'
+  return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain, indexer, edgeCache }
 }
 
 const round = (ms: number): number => Math.round(ms * 100) / 100

@@ -8,6 +8,8 @@ import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { applyFill, applyTransfer, expireOrders, saveProfile, setListingStatuses } from '../../db/market'
 import { cachePurges, collections, nfts } from '../../db/schema'
+import { pagesChanged } from '../../db/page-changes'
+import { checkHealth, PURGE_LATE_MS } from '../../server/health/check'
 import { collectShown, PRICE_MAX_AGE_S } from '../../server/http/cache-tags'
 import { drainCachePurges, PURGE_AGAIN_AFTER_MS } from '../../server/http/cache-purge'
 import { createContext } from '../../server/trpc/init'
@@ -150,6 +152,19 @@ describe('the drain', () => {
     expect(await drain()).toEqual({ purged: 300 })
     expect(await drain()).toEqual({ purged: tags - 300 })
     expect(api.purges.map((request) => request.length)).toEqual([100, 100, 100, 100, tags - 400])
+  })
+})
+
+describe('health', () => {
+  it('says the edge cache is late when a change has waited over a minute for its purge', async () => {
+    const health = () => checkHealth(runtime.db, { url: runtime.env.DATABASE_URL })
+    expect((await health()).edgeCache).toEqual({ status: 'ok', oldestPendingMs: null })
+    await pagesChanged(runtime.db, { users: [BUYER] }, Date.now() - PURGE_LATE_MS - 5_000)
+    const late = await health()
+    expect(late.edgeCache.status).toBe('late')
+    expect(late.status).toBe('degraded')
+    await drain()
+    expect((await health()).edgeCache.status).toBe('ok')
   })
 })
 
