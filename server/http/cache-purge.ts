@@ -35,7 +35,9 @@ export async function drainCachePurges(
   send: typeof fetch = fetch,
 ): Promise<DrainResult> {
   if (!env.cachePurge) {
-    await db.delete(cachePurges).where(lte(cachePurges.dueAt, now))
+    // Read first: a round that changed nothing must write nothing.
+    const [due] = await db.select({ tag: cachePurges.tag }).from(cachePurges).limit(1)
+    if (due) await db.delete(cachePurges).where(lte(cachePurges.dueAt, now))
     return { purged: 0 }
   }
   let purged = 0
