@@ -10,6 +10,7 @@
  */
 import { changingPages } from '../page-generation'
 import * as chain from './chain'
+import * as checks from './checks'
 import * as collections from './collections'
 import * as imported from './imported'
 import * as metadata from './metadata'
@@ -25,8 +26,9 @@ export const recordAuction = changingPages(orders.recordAuction)
 export const recordToken = changingPages(orders.recordToken)
 export const recordLazyMint = changingPages(orders.recordLazyMint)
 export const recordMintedToken = changingPages(orders.recordMintedToken)
-export const setListingStatuses = changingPages(orders.setListingStatuses, (_, [changes]) => changes.length > 0)
-export const setOfferStatuses = changingPages(orders.setOfferStatuses, (_, [changes]) => changes.length > 0)
+// Every round checks orders again: only a change of what can be filled moves the pages, not a newer checked block.
+export const recordOrderChecks = changingPages(checks.recordOrderChecks, (changed) => changed.length > 0)
+export type { OrderCheck } from './checks'
 export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
 export const applyTransfer = changingPages(chain.applyTransfer)
 export const applyFill = changingPages(chain.applyFill)
