@@ -4,6 +4,7 @@
  * share their counter, approval or WETH).
  */
 import { parseAbi, type Address, type PublicClient } from 'viem'
+import { MULTICALL3 } from '../viem-chains'
 import { unreachable } from './rpc-errors'
 
 /** Orders checked per multicall: a page's reads stay well under an RPC's gas cap for eth_call. */
@@ -61,6 +62,8 @@ async function readAll(client: PublicClient, reads: CheckRead[], block: bigint):
     contracts: reads.map((read) => ({ ...read, abi: CHECK_ABI })),
     blockNumber: block,
     allowFailure: true,
+    // The chain's own, or the canonical address every supported chain has it at (a client may name no chain).
+    multicallAddress: client.chain?.contracts?.multicall3?.address ?? MULTICALL3,
     // One call for the page, not viem's default of a call per KiB of calldata.
     batchSize: 0,
   })
