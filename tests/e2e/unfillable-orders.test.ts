@@ -77,11 +77,11 @@ async function submit(kind: 'listings' | 'offers', maker: Account, seaport: Addr
   return stored.orderHash
 }
 
-/** Waits for the indexer to find the order unfillable. */
+/** Waits for the indexer to find the order unfillable; answers the block it was checked at. */
 async function untilUnfillable(orderHash: string, reason: string) {
   for (const deadline = Date.now() + 45_000; ;) {
-    const order = await api<{ fillable: boolean; reason: string | null }>(`/orders/${orderHash}`)
-    if (!order.fillable && order.reason === reason) return
+    const order = await api<{ fillable: boolean; reason: string | null; checkedBlock: number }>(`/orders/${orderHash}`)
+    if (!order.fillable && order.reason === reason) return order.checkedBlock
     if (Date.now() > deadline) throw new Error(`order ${orderHash} is still ${JSON.stringify(order)}`)
     await new Promise((resolve) => setTimeout(resolve, 500))
   }
@@ -144,10 +144,13 @@ describe('an order that can no longer be filled', () => {
       await visitor.page.getByRole('button', { name: 'Buy now' }).waitFor()
 
       // The seller gives the token away: the listing stays on the page, without a Buy button.
-      await art.transfer(seller, collector.address, 1n)
-      await untilUnfillable(listingHash, 'not_owner')
+      const { blockNumber: given } = await art.transfer(seller, collector.address, 1n)
+      const checked = await untilUnfillable(listingHash, 'not_owner')
+      expect(BigInt(checked)).toBeGreaterThanOrEqual(given)
       await openPage(visitor.page, `/item/${nft!.id}`)
-      await visitor.page.getByTestId('listing-unfillable').getByText('The seller no longer holds this token').waitFor()
+      const why = visitor.page.getByTestId('listing-unfillable')
+      await why.getByText('The seller no longer holds this token').waitFor()
+      expect(await why.textContent()).toContain(`(checked at block ${checked})`)
       expect(await visitor.page.getByRole('button', { name: 'Buy now' }).count()).toBe(0)
 
       // A bidder offers WETH; the new owner is offered to accept it.

@@ -117,6 +117,11 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                 each · {fixed.remaining} of {fixed.quantity} left
               </p>
             )}
+            {fixed.checkedBlock !== null && (
+              <p className="text-xs text-jacarta-500 dark:text-jacarta-200" data-testid="listing-checked">
+                Seller’s token and approval checked at block {fixed.checkedBlock}
+              </p>
+            )}
           </>
         ) : stale ? (
           <>
@@ -124,6 +129,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
             <p className="mt-1 font-display text-2xl font-bold">{formatEth(stale.price!.eth)} ETH</p>
             <p className="mt-1 text-sm text-jacarta-500 dark:text-jacarta-200" data-testid="listing-unfillable">
               Cannot be bought: {whyUnfillable('listing', stale.reason)}
+              {stale.checkedBlock !== null && ` (checked at block ${stale.checkedBlock})`}
             </p>
           </>
         ) : unsigned ? (
@@ -220,6 +226,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
               {!o.fillable && (
                 <span className="basis-full text-jacarta-500 dark:text-jacarta-200" data-testid="offer-unfillable">
                   Cannot be accepted: {whyUnfillable('offer', o.reason)}
+                  {o.checkedBlock !== null && ` (checked at block ${o.checkedBlock})`}
                 </span>
               )}
               {o.orderHash &&
