@@ -4,15 +4,16 @@
  * round shows it through the REST API, and an unfillable offer is never the best offer. The
  * checks of a round are one Multicall3 call per page of orders, counted at the RPC.
  */
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { parseEther, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
-import type { OrderComponents } from '../../chain/seaport'
-import { offers } from '../../db/schema'
+import { listingOrder, orderTypedData, randomSalt, type OrderComponents } from '../../chain/seaport'
+import { listings, offers } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { startCountingRpc } from '../support/counting-rpc'
+import { deployHostile721 } from '../support/hostile'
 import { startMarket } from '../support/market'
 
 type Account = ReturnType<typeof testAccount>
@@ -230,5 +231,46 @@ describe("a round's checks", () => {
     for (const tokenId of tokens) expect((await item(tokenId)).listings[0]).toMatchObject({ reason: 'not_approved' })
     await m.approveSeaport(m.seller, true)
     await m.index()
+  })
+
+  it('count a token contract that reverts as a no for its own listing only, read in the same call as the others', async () => {
+    const holder = testAccount(8)
+    const hostile = await deployHostile721(m.chain.url, {
+      feeRecipient: m.feeRecipient,
+      feeBps: m.runtime.env.platformFee.bps,
+    })
+    await hostile.mint(holder.address, 1n)
+    await m.importCollection(hostile.address, holder)
+    await m.approveSeaport(holder, true, hostile.address)
+    await m.index()
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const hostileListing = listingOrder({
+      maker: holder.address,
+      token: { contract: hostile.address, tokenId: 1n },
+      price: parseEther('0.2'),
+      fees: [{ recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps }],
+      startTime: now - 60n,
+      endTime: now + 86_400n,
+      salt: randomSalt(),
+      counter: await m.counterOf(holder),
+    })
+    const signature = await holder.signTypedData(orderTypedData(31337, m.chain.contracts.seaport, hostileListing))
+    const hash = await submitted('listings', { order: hostileListing, signature }, holder)
+    const ours = await list(9n)
+    await hostile.refuseApprovals(true)
+    try {
+      // Both are the stalest listings: read in the round's one call for listings.
+      await m.runtime.db
+        .update(listings)
+        .set({ checkedBlock: null })
+        .where(inArray(listings.orderHash, [hash, ours]))
+      rpc.reset()
+      await m.index()
+      expect(rpc.calls('eth_call', '0x82ad56cb')).toBe(2)
+      expect(await order(hash)).toMatchObject({ fillable: false, reason: 'not_approved' })
+      expect(await order(ours)).toMatchObject({ fillable: true, reason: null })
+    } finally {
+      await hostile.refuseApprovals(false)
+    }
   })
 })
