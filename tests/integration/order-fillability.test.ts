@@ -233,7 +233,7 @@ describe("a round's checks", () => {
     await m.index()
   })
 
-  it('count a token contract that reverts as a no for its own listing only, read in the same call as the others', async () => {
+  it('count a token contract that reverts, or sinks the whole call, as a no for its own listing only', async () => {
     const holder = testAccount(8)
     const hostile = await deployHostile721(m.chain.url, {
       feeRecipient: m.feeRecipient,
@@ -271,6 +271,26 @@ describe("a round's checks", () => {
       expect(await order(ours)).toMatchObject({ fillable: true, reason: null })
     } finally {
       await hostile.refuseApprovals(false)
+    }
+
+    // A read that sinks the whole call (a contract that burns all the gas it is given): the page
+    // is read again in halves, down to that read alone, a "no" for its own listing only.
+    await m.runtime.db
+      .update(listings)
+      .set({ checkedBlock: null })
+      .where(inArray(listings.orderHash, [hash, ours]))
+    rpc.failCallsWith(hostile.address.slice(2).toLowerCase())
+    try {
+      rpc.reset()
+      await m.index()
+      expect(await order(hash)).toMatchObject({ fillable: false, reason: 'not_owner' })
+      expect(await order(ours)).toMatchObject({ fillable: true, reason: null })
+      // A few halvings of the page, not a call per listing (and one call for the offers).
+      const calls = rpc.calls('eth_call', '0x82ad56cb')
+      expect(calls).toBeGreaterThan(2)
+      expect(calls).toBeLessThanOrEqual(2 + 2 * Math.ceil(Math.log2(40)))
+    } finally {
+      rpc.failCallsWith(null)
     }
   })
 })

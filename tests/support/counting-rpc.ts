@@ -8,6 +8,12 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+interface Request {
+  id: number
+  method: string
+  params?: unknown[]
+}
+
 interface Call {
   method: string
   /** eth_call: the 4-byte selector of the function called, and the contract. */
@@ -17,7 +23,9 @@ interface Call {
 
 export async function startCountingRpc(upstream: string) {
   const seen: Call[] = []
-  const note = (call: { method: string; params?: unknown[] }) => {
+  /** While set, an eth_call whose calldata holds this text is answered as a revert (out of gas, say). */
+  let failing: string | null = null
+  const note = (call: Request) => {
     const tx = call.method === 'eth_call' ? (call.params?.[0] as { data?: string; input?: string; to?: string }) : null
     const data = tx?.data ?? tx?.input
     seen.push({ method: call.method, selector: data?.slice(0, 10), to: tx?.to?.toLowerCase() })
@@ -26,8 +34,14 @@ export async function startCountingRpc(upstream: string) {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString()
-    const parsed = JSON.parse(body) as { method: string; params?: unknown[] } | { method: string; params?: unknown[] }[]
+    const parsed = JSON.parse(body) as
+      { id: number; method: string; params?: unknown[] } | { id: number; method: string; params?: unknown[] }[]
     for (const call of Array.isArray(parsed) ? parsed : [parsed]) note(call)
+    if (failing && !Array.isArray(parsed) && parsed.method === 'eth_call' && body.toLowerCase().includes(failing)) {
+      res.setHeader('content-type', 'application/json')
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: parsed.id, error: { code: -32000, message: 'out of gas' } }))
+      return
+    }
     const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     res.setHeader('content-type', 'application/json')
     res.end(await answer.text())
@@ -39,6 +53,8 @@ export async function startCountingRpc(upstream: string) {
     /** How many requests of `method` (eth_call: calling `selector`, when given) it passed on since the last reset. */
     calls: (method: string, selector?: string) =>
       seen.filter((c) => c.method === method && (selector === undefined || c.selector === selector)).length,
+    /** Answers every eth_call whose calldata holds `text` (lowercase hex) as failed, or none (null). */
+    failCallsWith: (text: string | null) => void (failing = text),
     /** The eth_calls since the last reset, as `selector to`. */
     ethCalls: () => seen.filter((c) => c.method === 'eth_call').map((c) => `${c.selector} ${c.to}`),
     stop: () => {
