@@ -247,7 +247,16 @@ try {
       budgetMs: BACKFILL_BUDGET_MS,
     })
     const moved = backfilled.flatMap((r) => r.nftIds)
-    await recheckListings(db, client, seaport, moved, new Date())
+    await recheckListings({
+      db,
+      client,
+      chainId: LOCAL_CHAIN_ID,
+      seaport,
+      nftIds: moved,
+      block: BigInt(cursor!.block),
+      now: new Date(),
+      sweep: false,
+    })
     await refreshNftMarket(db, moved)
     if (backfilledAt === undefined) {
       spent.backfill += elapsed(t)

@@ -130,7 +130,7 @@ async function indexFrom(
   const apply = new LogApplier(db, client, chainId, seaport, now, logs)
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
-  await apply.recheckListings()
+  await recheckListings({ db, client, chainId, seaport, nftIds: apply.touched, block: to, now })
   if (weth) {
     for (const id of await recheckOffers({ db, client, chainId, weth, seaport, from, to, now })) apply.touched.add(id)
   }
@@ -470,10 +470,6 @@ class LogApplier {
         return
       }
     }
-  }
-
-  recheckListings() {
-    return recheckListings(this.db, this.client, this.seaport, this.touched, this.now)
   }
 }
 

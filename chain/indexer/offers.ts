@@ -1,15 +1,17 @@
 /**
- * An offer can be accepted while its maker holds the WETH left of it and lets Seaport spend it.
- * A bidder who unwraps, sends away or un-approves their WETH after signing would otherwise keep a
- * top offer (and an auction's highest bid) that no holder can accept. The indexer reads the WETH
- * logs of the makers with open offers in each range it indexes, and checks their offers again:
- * `inactive` when short, `active` again when the WETH is back.
+ * An offer can be accepted while its maker holds the WETH left of it, lets Seaport spend it, and
+ * has not bumped their Seaport counter past it. A bidder who unwraps, sends away or un-approves
+ * their WETH after signing would otherwise keep a top offer (and an auction's highest bid) that
+ * no holder can accept. The indexer reads the WETH logs of the makers with open offers in each
+ * range it indexes, and checks their offers again (and, in turn, every other offer): `inactive`
+ * with the reason when short, `active` again when the WETH is back.
  */
-import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm'
-import { erc20Abi, pad, parseAbi, toEventSelector, toHex, type Address, type Hex, type PublicClient } from 'viem'
+import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { pad, parseAbi, toEventSelector, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
-import { setOfferStatuses } from '../../db/market'
-import { nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { recordOrderChecks, type OrderCheck } from '../../db/market'
+import { nfts, offers, OPEN_ORDER_STATUSES, OPEN_STATUS_SQL } from '../../db/schema'
+import { ORDERS_PER_CALL, ReadBatch } from './order-reads'
 import { refused } from './rpc-errors'
 
 /** WETH9's events; in each, the first indexed address is the one whose WETH changed. */
@@ -24,8 +26,14 @@ const TRANSFER = SELECTORS[0]!
 /** Addresses per log filter: RPCs bound how many topics one filter may list. */
 const CHUNK = 100
 
-/** The signed offers on this chain that may still be filled. */
-export function openOffers(db: Database, chainId: number, now: Date, makers?: string[]) {
+/** The signed offers on this chain that may still be filled (of `makers`, or as `open` picks them). */
+export function openOffers(
+  db: Database,
+  chainId: number,
+  now: Date,
+  makers?: string[],
+  open: SQL = inArray(offers.status, OPEN_ORDER_STATUSES),
+) {
   return db
     .select({
       id: offers.id,
@@ -35,13 +43,14 @@ export function openOffers(db: Database, chainId: number, now: Date, makers?: st
       priceWei: offers.priceWei,
       quantity: offers.quantity,
       filled: offers.filledQuantity,
+      counter: offers.counter,
     })
     .from(offers)
     .innerJoin(nfts, eq(nfts.id, offers.nftId))
     .where(
       and(
         isNotNull(offers.orderHash),
-        inArray(offers.status, OPEN_ORDER_STATUSES),
+        open,
         gt(offers.endsAt, now),
         eq(nfts.chainId, chainId),
         ...(makers ? [inArray(offers.maker, makers)] : []),
@@ -78,7 +87,19 @@ async function wethMoved(client: PublicClient, weth: Address, makers: string[], 
   return moved
 }
 
-/** Checks again the open offers of the makers whose WETH moved in `from`–`to`; returns the NFTs whose offers changed status. */
+/** The open offers on this chain checked longest ago (never checked first), by their partial index. */
+export const stalestOffers = (db: Database, chainId: number, now: Date, limit = ORDERS_PER_CALL) =>
+  openOffers(db, chainId, now, undefined, sql.raw(`"offers".${OPEN_STATUS_SQL}`))
+    .orderBy(asc(offers.checkedBlock))
+    .limit(limit)
+
+type Offer = Awaited<ReturnType<typeof openOffers>>[number]
+
+/**
+ * Checks again, at `to`, the open offers of the makers whose WETH moved in `from`–`to` and the
+ * stalest page of offers (so that every offer is read again in turn), a page per multicall;
+ * returns the NFTs whose offers changed.
+ */
 export async function recheckOffers(options: {
   db: Database
   client: PublicClient
@@ -91,30 +112,45 @@ export async function recheckOffers(options: {
 }): Promise<number[]> {
   const { db, client, chainId, weth, seaport, from, to, now } = options
   const makers = new Set((await openOffers(db, chainId, now)).map((o) => o.maker))
-  if (!makers.size) return []
-  const moved = [...(await wethMoved(client, weth, [...makers], from, to))].filter((m) => makers.has(m))
-  if (!moved.length) return []
-  const funds = new Map<string, { balance: bigint; allowance: bigint }>()
-  for (const maker of moved) {
-    const [balance, allowance] = await Promise.all([
-      client.readContract({ address: weth, abi: erc20Abi, functionName: 'balanceOf', args: [maker as Address] }),
-      client.readContract({
-        address: weth,
-        abi: erc20Abi,
-        functionName: 'allowance',
-        args: [maker as Address, seaport],
-      }),
-    ])
-    funds.set(maker, { balance, allowance })
+  const moved = makers.size
+    ? [...(await wethMoved(client, weth, [...makers], from, to))].filter((m) => makers.has(m))
+    : []
+  const touched = moved.length ? await openOffers(db, chainId, now, moved) : []
+  const seen = new Set(touched.map((o) => o.id))
+  const due = [...touched, ...(await stalestOffers(db, chainId, now)).filter((o) => !seen.has(o.id))]
+  const changed: number[] = []
+  for (let i = 0; i < due.length; i += ORDERS_PER_CALL) {
+    const checks = await checkPage(client, weth, seaport, due.slice(i, i + ORDERS_PER_CALL), to)
+    changed.push(...(await recordOrderChecks(db, 'offer', to, checks, now)))
   }
-  const changes: { id: number; nftId: number; status: 'active' | 'inactive' }[] = []
-  for (const offer of await openOffers(db, chainId, now, moved)) {
+  return changed
+}
+
+async function checkPage(client: PublicClient, weth: Address, seaport: Address, page: Offer[], block: bigint) {
+  const batch = new ReadBatch()
+  const asked = page.map((offer) => {
+    const maker = offer.maker as Address
+    return {
+      offer,
+      balance: batch.add({ address: weth, functionName: 'balanceOf', args: [maker] }),
+      allowance: batch.add({ address: weth, functionName: 'allowance', args: [maker, seaport] }),
+      counter:
+        offer.counter === null ? null : batch.add({ address: seaport, functionName: 'getCounter', args: [maker] }),
+    }
+  })
+  await batch.run(client, block)
+  return asked.map(({ offer, balance, allowance, counter }): OrderCheck => {
     // The WETH the rest of the offer pays: its price per token times what is left of it.
     const left = BigInt(offer.priceWei) * (BigInt(offer.quantity) - BigInt(offer.filled))
-    const { balance, allowance } = funds.get(offer.maker)!
-    const status = balance >= left && allowance >= left ? 'active' : 'inactive'
-    if (status !== offer.status) changes.push({ id: offer.id, nftId: offer.nftId, status })
-  }
-  await setOfferStatuses(db, changes, now)
-  return changes.map((c) => c.nftId)
+    const current = counter === null ? undefined : batch.answer<bigint>(counter)
+    const reason =
+      current !== undefined && current > BigInt(offer.counter!)
+        ? 'counter_bumped'
+        : (batch.answer<bigint>(balance) ?? 0n) < left
+          ? 'insufficient_balance'
+          : (batch.answer<bigint>(allowance) ?? 0n) < left
+            ? 'insufficient_allowance'
+            : null
+    return { id: offer.id, nftId: offer.nftId, reason }
+  })
 }

@@ -29,8 +29,12 @@ export const logColumns = (log: ChainLog) => ({
   logIndex: log.logIndex,
   block: Number(log.blockNumber),
 })
-/** An order settled by a log: a rewind past its block reopens it. */
-const closedBy = (log: ChainLog, status: 'filled' | 'cancelled') => ({ status, closedBlock: Number(log.blockNumber) })
+/** An order settled by a log: a rewind past its block reopens it. Its fillability is known as of that block. */
+const closedBy = (log: ChainLog, status: 'filled' | 'cancelled') => ({
+  status,
+  closedBlock: Number(log.blockNumber),
+  checkedBlock: Number(log.blockNumber),
+})
 
 async function collectionOf(tx: Tx, nftId: number): Promise<number> {
   const [nft] = await tx.select({ collectionId: nfts.collectionId }).from(nfts).where(eq(nfts.id, nftId))
@@ -185,7 +189,7 @@ export function applyCancel(db: Db, log: ChainLog, orderHash: string, now = new 
     for (const table of [listings, offers]) {
       const rows = await tx
         .update(table)
-        .set(closedBy(log, 'cancelled'))
+        .set({ ...closedBy(log, 'cancelled'), unfillable: 'cancelled' })
         .where(eq(table.orderHash, orderHash))
         .returning({ nftId: table.nftId, maker: table.maker })
       for (const row of rows) {
@@ -217,7 +221,7 @@ export function applyCounter(
       if (!voided.length) continue
       await tx
         .update(table)
-        .set(closedBy(log, 'cancelled'))
+        .set({ ...closedBy(log, 'cancelled'), unfillable: 'counter_bumped' })
         .where(
           inArray(
             table.id,

@@ -10,6 +10,7 @@
  */
 import { changingPages, type PageChange } from '../page-changes'
 import * as chain from './chain'
+import * as checks from './checks'
 import * as collections from './collections'
 import * as imported from './imported'
 import * as metadata from './metadata'
@@ -37,12 +38,9 @@ export const recordAuction = changingPages(orders.recordAuction, (_, [auction]) 
 export const recordToken = changingPages(orders.recordToken, (nftId) => nftPage(nftId))
 export const recordLazyMint = changingPages(orders.recordLazyMint, ({ nftId }) => nftPage(nftId))
 export const recordMintedToken = changingPages(orders.recordMintedToken, ({ nftId }) => nftPage(nftId))
-export const setListingStatuses = changingPages(orders.setListingStatuses, (_, [changes]) =>
-  nftPages(changes.map((c) => c.nftId)),
-)
-export const setOfferStatuses = changingPages(orders.setOfferStatuses, (_, [changes]) =>
-  nftPages(changes.map((c) => c.nftId)),
-)
+// Every round checks orders again: only a change of what can be filled purges, not a newer checked block.
+export const recordOrderChecks = changingPages(checks.recordOrderChecks, (changed) => nftPages(changed))
+export type { OrderCheck } from './checks'
 export type { OrderNft, OrderRecord, AuctionRecord, TokenRecord, VoucherRecord } from './orders'
 export const applyTransfer = changingPages(chain.applyTransfer, (_, [, transfer]) =>
   nftPage(transfer.nftId, [transfer.from, transfer.to]),

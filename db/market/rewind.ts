@@ -192,10 +192,15 @@ export function rewindMarket(
     for (const table of [listings, offers]) {
       const reopened = await tx
         .update(table)
-        .set({ status: 'active', closedBlock: null })
+        .set({ status: 'active', closedBlock: null, unfillable: null })
         .where(and(gt(table.closedBlock, after), inArray(table.nftId, chainNfts(tx, chainId))))
         .returning({ nftId: table.nftId })
       for (const row of reopened) touched.add(row.nftId)
+      // A check read from the blocks undone says nothing of the chain now: the next rounds check again.
+      await tx
+        .update(table)
+        .set({ checkedBlock: null })
+        .where(and(gt(table.checkedBlock, after), inArray(table.nftId, chainNfts(tx, chainId))))
     }
     // Not minted on this chain (yet): the creator holds it as a lazy mint again.
     for (const { nftId, maker } of redeemed) {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp, wei } from './columns'
 import { collections } from './collections'
@@ -8,6 +9,26 @@ export const ORDER_STATUSES = ['active', 'inactive', 'filled', 'cancelled', 'exp
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 /** The statuses of an order that may still be filled (`inactive`: not now, perhaps again). */
 export const OPEN_ORDER_STATUSES = ['active', 'inactive'] as const
+/** The same, as the condition of the partial indexes over open orders (a query repeats it literally to use them). */
+export const OPEN_STATUS_SQL = "status in ('active', 'inactive')"
+
+/**
+ * Why an order cannot be filled, a closed set a client may branch on: its maker no longer holds
+ * the token (or the ERC-1155 units left of it), has not let Seaport move it, lacks the WETH left
+ * of an offer or has not let Seaport spend it; or the order is void (a bumped Seaport counter, a
+ * cancel), past its end, or filled.
+ */
+export const UNFILLABLE_REASONS = [
+  'not_owner',
+  'not_approved',
+  'insufficient_balance',
+  'insufficient_allowance',
+  'counter_bumped',
+  'cancelled',
+  'expired',
+  'filled',
+] as const
+export type UnfillableReason = (typeof UNFILLABLE_REASONS)[number]
 
 /**
  * The signed Seaport order behind a listing or offer: its hash, components (JSON, bigints as
@@ -24,6 +45,13 @@ const signedOrder = () => ({
   signature: text('signature'),
   /** The maker's Seaport counter the order was signed with; `incrementCounter` cancels it. */
   counter: text('counter'),
+  /**
+   * The block at which the indexer last read, in one batch, what filling it needs: the maker's
+   * token or WETH, Seaport's approval or allowance, and their Seaport counter (null: not yet).
+   */
+  checkedBlock: integer('checked_block'),
+  /** Why it was found unfillable (`inactive`), or why it was voided (`cancelled`); null otherwise. */
+  unfillable: text('unfillable', { enum: UNFILLABLE_REASONS }),
 })
 
 /**
@@ -57,6 +85,8 @@ export const listings = sqliteTable(
     index('listings_maker_idx').on(t.maker, t.status),
     // The indexer's every round: open orders by end time (expiry, rechecks).
     index('listings_open_idx').on(t.status, t.endsAt),
+    // Each round checks again the open orders checked longest ago (never checked first).
+    index('listings_checked_idx').on(t.checkedBlock).where(sql.raw(OPEN_STATUS_SQL)),
     uniqueIndex('listings_order_hash_idx').on(t.orderHash),
   ],
 )
@@ -84,6 +114,7 @@ export const offers = sqliteTable(
     index('offers_nft_idx').on(t.nftId, t.status, t.priceSort),
     index('offers_maker_idx').on(t.maker, t.status),
     index('offers_open_idx').on(t.status, t.endsAt),
+    index('offers_checked_idx').on(t.checkedBlock).where(sql.raw(OPEN_STATUS_SQL)),
     uniqueIndex('offers_order_hash_idx').on(t.orderHash),
   ],
 )

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { collections, listings, nfts, offers } from '../../db/schema'
+import { collections, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { fillability } from './fillable'
 import { nftRows, toNftJson } from './nfts'
 import { inJsonList, placeholder, prepared } from './prepared'
 import { checksum, isoTime, toPrice } from './serialize'
@@ -19,50 +20,65 @@ export async function findNftsByIds(db: Database, ids: number[]) {
   return rows.map((row) => toNftJson(nftRows.map(row)))
 }
 
-/** One NFT with its live listings and offers (best offer first); undefined when it does not exist. */
-export async function findNftDetail(db: Database, id: number) {
+/** Fillable orders first, each group in the order the query gave. */
+const fillableFirst = <T extends { fillable: boolean }>(orders: T[]) => [
+  ...orders.filter((o) => o.fillable),
+  ...orders.filter((o) => !o.fillable),
+]
+
+/**
+ * One NFT with its open listings and offers, each saying whether it can be filled now (fillable
+ * first: the best fillable offer leads); undefined when it does not exist.
+ */
+export async function findNftDetail(db: Database, id: number, now = new Date()) {
   // Together, not one after the other: over HTTP they share one round trip (db/read-batches.ts).
-  const [[nft], liveListings, liveOffers] = await Promise.all([
+  const [[nft], openListings, openOffers] = await Promise.all([
     findNftsByIds(db, [id]),
     db
       .select()
       .from(listings)
-      .where(and(eq(listings.nftId, id), eq(listings.status, 'active')))
+      .where(and(eq(listings.nftId, id), inArray(listings.status, OPEN_ORDER_STATUSES)))
       .orderBy(listings.endsAt),
     db
       .select()
       .from(offers)
-      .where(and(eq(offers.nftId, id), eq(offers.status, 'active')))
+      .where(and(eq(offers.nftId, id), inArray(offers.status, OPEN_ORDER_STATUSES)))
       .orderBy(desc(offers.priceSort)),
   ])
   if (!nft) return undefined
   return {
     ...nft,
-    listings: liveListings.map((l) => ({
-      id: l.id,
-      kind: l.kind,
-      maker: checksum(l.maker),
-      price: toPrice(l.priceWei, l.currency),
-      /** The signed Seaport order a buyer fills; null for listings imported without one (not buyable). */
-      orderHash: l.orderHash,
-      startsAt: isoTime(l.startsAt),
-      endsAt: isoTime(l.endsAt),
-      /** Past its end (an auction whose highest bid the seller may now accept). */
-      ended: l.endsAt.getTime() <= Date.now(),
-      /** Tokens listed (several of an ERC-1155 token: `price` is per token) and how many are left. */
-      quantity: l.quantity,
-      remaining: (BigInt(l.quantity) - BigInt(l.filledQuantity)).toString(),
-    })),
-    offers: liveOffers.map((o) => ({
-      id: o.id,
-      maker: checksum(o.maker),
-      price: toPrice(o.priceWei, o.currency),
-      orderHash: o.orderHash,
-      startsAt: isoTime(o.startsAt),
-      endsAt: isoTime(o.endsAt),
-      /** Tokens asked for (several of an ERC-1155 token: `price` is per token) and how many are still wanted. */
-      quantity: o.quantity,
-      remaining: (BigInt(o.quantity) - BigInt(o.filledQuantity)).toString(),
-    })),
+    listings: fillableFirst(
+      openListings.map((l) => ({
+        id: l.id,
+        kind: l.kind,
+        maker: checksum(l.maker),
+        price: toPrice(l.priceWei, l.currency),
+        /** The signed Seaport order a buyer fills; null for listings imported without one (not buyable). */
+        orderHash: l.orderHash,
+        startsAt: isoTime(l.startsAt),
+        endsAt: isoTime(l.endsAt),
+        /** Past its end (an auction whose highest bid the seller may now accept). */
+        ended: l.endsAt.getTime() <= now.getTime(),
+        /** Tokens listed (several of an ERC-1155 token: `price` is per token) and how many are left. */
+        quantity: l.quantity,
+        remaining: (BigInt(l.quantity) - BigInt(l.filledQuantity)).toString(),
+        ...fillability('listing', l, now),
+      })),
+    ),
+    offers: fillableFirst(
+      openOffers.map((o) => ({
+        id: o.id,
+        maker: checksum(o.maker),
+        price: toPrice(o.priceWei, o.currency),
+        orderHash: o.orderHash,
+        startsAt: isoTime(o.startsAt),
+        endsAt: isoTime(o.endsAt),
+        /** Tokens asked for (several of an ERC-1155 token: `price` is per token) and how many are still wanted. */
+        quantity: o.quantity,
+        remaining: (BigInt(o.quantity) - BigInt(o.filledQuantity)).toString(),
+        ...fillability('offer', o, now),
+      })),
+    ),
   }
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { listings, nfts, offers } from '../../db/schema'
+import { fillability } from './fillable'
 import { checksumAddresses } from './serialize'
 
 /**
@@ -31,6 +32,7 @@ export async function findOrder(db: Database, orderHash: string, now = new Date(
       /** Tokens it is for (an ERC-1155 listing of several may be bought in part) and how many were bought. */
       quantity: order.quantity,
       filledQuantity: order.filledQuantity,
+      ...fillability(kind, order, now),
     }
   }
   return undefined

@@ -127,14 +127,20 @@ export const openApiDocument = {
       get: {
         summary: 'One NFT with listings and offers',
         parameters: [pathParam('id', z.number().int().positive())],
-        responses: one('NFT with its live listings and offers, and the fees its orders carry', nftDetailShape),
+        responses: one(
+          'NFT with its open listings and offers (each says whether it can be filled now, and why not), and the fees its orders carry',
+          nftDetailShape,
+        ),
       },
     },
     '/nfts/{chainId}/{contract}/{tokenId}': {
       get: {
         summary: 'One NFT found by chain, contract and token id (the same answer as /nfts/{id})',
         parameters: Object.entries(tokenInput.shape).map(([name, schema]) => pathParam(name, schema)),
-        responses: one('NFT with its live listings and offers, and the fees its orders carry', nftDetailShape),
+        responses: one(
+          'NFT with its open listings and offers (each says whether it can be filled now, and why not), and the fees its orders carry',
+          nftDetailShape,
+        ),
       },
     },
     '/auth/nonce': {

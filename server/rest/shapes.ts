@@ -4,7 +4,15 @@
  * adds without describing it here fails the test).
  */
 import { z } from 'zod'
-import { CATEGORIES, ACTIVITY_TYPES, INDEX_STATUSES, ORDER_STATUSES, TOKEN_STANDARDS } from '../../db/schema'
+import {
+  CATEGORIES,
+  ACTIVITY_TYPES,
+  INDEX_STATUSES,
+  ORDER_STATUSES,
+  TOKEN_STANDARDS,
+  UNFILLABLE_REASONS,
+} from '../../db/schema'
+import type { Fillability } from '../queries/fillable'
 import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
 import type { toUserJson } from '../queries/users'
@@ -72,6 +80,25 @@ export const userNftShape = nftShape.extend({
     .describe('Owned tab only: how many of the token the address holds (1 for an ERC-721; an ERC-1155 balance)'),
 })
 
+/** Whether an order can be filled now, and since when that is known (server/queries/fillable.ts). */
+const fillabilityFields = {
+  checkedBlock: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      "the block at which the indexer last read the maker's token or WETH balance, Seaport's approval or allowance and the maker's Seaport counter; null: not yet checked since it was submitted",
+    ),
+  fillable: z.boolean().describe('whether the order can be filled now; when false, `reason` says why'),
+  reason: z
+    .enum(UNFILLABLE_REASONS)
+    .nullable()
+    .describe(
+      "null when fillable; else not_owner (the maker no longer holds the token, or the units left), not_approved (Seaport may not move it), insufficient_balance / insufficient_allowance (the maker's WETH, or what Seaport may spend of it, is below what is left of the offer), counter_bumped (the maker bumped their Seaport counter), cancelled, expired, filled",
+    ),
+} satisfies { [Key in keyof Fillability]: z.ZodType<Fillability[Key]> }
+
 const orderFields = {
   id: z.number().int(),
   maker: address,
@@ -79,6 +106,7 @@ const orderFields = {
   orderHash: z.string().nullable().describe('the signed Seaport order; null for one imported without it'),
   startsAt: time,
   endsAt: time,
+  ...fillabilityFields,
 }
 
 export const nftDetailShape = nftShape.extend({
@@ -308,6 +336,7 @@ const orderCommon = {
     .string()
     .regex(/^\d+$/)
     .describe('tokens of it already bought (a listing) or sold to it (an offer)'),
+  ...fillabilityFields,
 }
 export const orderShape = z.discriminatedUnion('kind', [
   z.strictObject({

@@ -85,7 +85,16 @@ export async function indexConfiguredChains(
         })
         // A foreign token that moved (sold elsewhere, given away) can no longer be bought from its lister.
         const moved = backfilled.flatMap((r) => r.nftIds)
-        await recheckListings(db, client, contracts.seaport, moved, new Date())
+        await recheckListings({
+          db,
+          client,
+          chainId: id,
+          seaport: contracts.seaport,
+          nftIds: moved,
+          block: BigInt(cursor.block),
+          now: new Date(),
+          sweep: false,
+        })
         await refreshNftMarket(db, moved)
       }
     } catch (error) {

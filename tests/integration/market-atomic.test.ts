@@ -151,25 +151,31 @@ const OPERATIONS: { name: string; writes: Table[]; run: (db: Database, f: Fixtur
     run: (db, f) => market.recordMintedToken(db, f.newToken(9n, false), log(9)),
   },
   {
-    name: 'setListingStatuses',
+    name: 'recordOrderChecks (listings)',
     writes: ['listings', 'nfts'],
     run: async (db, f) => {
       const [listing] = await db
         .select()
         .from(listings)
         .where(eq(listings.orderHash, hash(1)))
-      return market.setListingStatuses(db, [{ id: listing!.id, nftId: f.a.id, status: 'inactive' }], now)
+      return market.recordOrderChecks(db, 'listing', 7n, [{ id: listing!.id, nftId: f.a.id, reason: 'not_owner' }], now)
     },
   },
   {
-    name: 'setOfferStatuses',
+    name: 'recordOrderChecks (offers)',
     writes: ['offers', 'nfts'],
     run: async (db, f) => {
       const [offer] = await db
         .select()
         .from(offers)
         .where(eq(offers.orderHash, hash(2)))
-      return market.setOfferStatuses(db, [{ id: offer!.id, nftId: f.a.id, status: 'inactive' }], now)
+      return market.recordOrderChecks(
+        db,
+        'offer',
+        7n,
+        [{ id: offer!.id, nftId: f.a.id, reason: 'insufficient_allowance' }],
+        now,
+      )
     },
   },
   {

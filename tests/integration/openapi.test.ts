@@ -13,6 +13,7 @@ import { getAddress, maxUint256, parseEther } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { orderFromJson, orderToJson, type OrderComponents, type OrderJson } from '../../chain/seaport'
 import { tokenUri, voucherTypedData } from '../../chain/voucher'
+import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { createDatabase } from '../../db/client'
 import { app } from '../../server/app'
 import type { Runtime } from '../../server/platform/runtime'
@@ -445,6 +446,26 @@ describe('trading answers', () => {
     expect(token.body.data.owner).toBe(buyer.address)
     await call(m.runtime, '/api/v1/activity?limit=20')
     await call(m.runtime, `/api/v1/orders/${listingHash}`)
+  })
+
+  it('GET /nfts/{id} and /orders/{orderHash} say which orders cannot be filled, why, and the block they were checked at', async () => {
+    // The bidder unwraps the WETH behind their offer; the listing was bought above.
+    await m.send(buyer, {
+      address: m.chain.contracts.weth,
+      abi: wrappedEtherAbi,
+      functionName: 'withdraw',
+      args: [price],
+    })
+    const moved = await m.chain.client.getBlockNumber({ cacheTime: 0 })
+    await m.index()
+    const offer = (await call(m.runtime, `/api/v1/orders/${offerHash}`)).body.data
+    expect(offer).toMatchObject({ fillable: false, reason: 'insufficient_balance' })
+    expect(offer.checkedBlock).toBeGreaterThanOrEqual(Number(moved))
+    const token = (await call(m.runtime, `/api/v1/nfts/31337/${m.contract}/2`)).body.data
+    expect(token.offers).toMatchObject([{ orderHash: offerHash, fillable: false, reason: 'insufficient_balance' }])
+    expect(token.bestOffer).toBeNull()
+    const bought = (await call(m.runtime, `/api/v1/orders/${listingHash}`)).body.data
+    expect(bought).toMatchObject({ status: 'filled', fillable: false, reason: 'filled' })
   })
 
   it("GET /orders/{orderHash} of a lazy mint: the creator's voucher, checksummed", async () => {

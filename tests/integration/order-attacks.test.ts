@@ -413,7 +413,10 @@ describe('ERC-1155 listings and the seller’s balance', () => {
     await m.index()
     const shown = await item(editions.address, 2n)
     // 2 left in the wallet: the listing of 3 cannot be bought whole, the listing of 1 can.
-    expect(shown.listings.map((l: any) => l.quantity)).toEqual(['1'])
+    expect(shown.listings.map((l: any) => [l.quantity, l.fillable, l.reason])).toEqual([
+      ['1', true, null],
+      ['3', false, 'not_owner'],
+    ])
     expect(shown.price.wei).toBe(parseEther('0.2').toString())
   })
 })
@@ -490,7 +493,7 @@ describe('one ERC-1155 offer filled by two holders in the same block', () => {
 })
 
 describe('an offer whose maker no longer has the WETH', () => {
-  it('is not shown once its WETH is unwrapped or its allowance revoked, and is again when both are back', async () => {
+  it('is shown unfillable, and not as the best offer, once its WETH is unwrapped or its allowance revoked, and fillable again when both are back', async () => {
     const fickle = testAccount(9)
     const price = parseEther('1')
     await m.wrapAndApprove(fickle, price)
@@ -511,18 +514,19 @@ describe('an offer whose maker no longer has the WETH', () => {
     const shown = async () => {
       await m.index()
       const token = await item(m.contract, 5n)
-      return { listed: token.offers.some((o: any) => o.orderHash === orderHash), best: token.bestOffer?.wei ?? null }
+      const offer = token.offers.find((o: any) => o.orderHash === orderHash)
+      return { listed: offer?.fillable ?? false, reason: offer?.reason, best: token.bestOffer?.wei ?? null }
     }
     expect(await shown()).toMatchObject({ listed: true })
     const weth = (functionName: 'withdraw' | 'deposit' | 'approve', args: unknown[], value?: bigint) =>
       m.send(fickle, { address: m.chain.contracts.weth, abi: wrappedEtherAbi, functionName, args, value })
 
     await weth('withdraw', [parseEther('0.5')]) // a top offer of 1 WETH backed by 0.5
-    expect(await shown()).toEqual({ listed: false, best: null })
+    expect(await shown()).toEqual({ listed: false, reason: 'insufficient_balance', best: null })
     await weth('deposit', [], parseEther('0.5'))
     expect(await shown()).toMatchObject({ listed: true })
     await weth('approve', [m.chain.contracts.seaport, 0n])
-    expect(await shown()).toEqual({ listed: false, best: null })
+    expect(await shown()).toEqual({ listed: false, reason: 'insufficient_allowance', best: null })
     await weth('approve', [m.chain.contracts.seaport, price])
     expect(await shown()).toMatchObject({ listed: true })
   })
@@ -549,7 +553,7 @@ describe('an auction whose seller gives the token away', () => {
     await m.index()
     const token = await item(m.contract, 2n)
     expect(token.owner).toBe(buyer.address)
-    expect(token.listings).toEqual([])
+    expect(token.listings).toMatchObject([{ kind: 'auction', fillable: false, reason: 'not_owner' }])
     expect(token.auctionEndsAt).toBeNull()
     // An ordinary offer to the new owner is not held to the old auction's reserve.
     const offer = offerFor({ contract: m.contract, tokenId: 2n }, parseEther('0.5'), vitrineFees())

@@ -6,7 +6,7 @@
  */
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { applyFill, applyTransfer, expireOrders, saveProfile, setListingStatuses } from '../../db/market'
+import { applyFill, applyTransfer, expireOrders, recordOrderChecks, saveProfile } from '../../db/market'
 import { cachePurges, collections, nfts } from '../../db/schema'
 import { pagesChanged } from '../../db/page-changes'
 import { checkHealth, PURGE_LATE_MS } from '../../server/health/check'
@@ -90,7 +90,7 @@ describe('a write files the tags of what it changed', () => {
 
   it('nothing when nothing a page shows changed', async () => {
     expect(await expireOrders(runtime.db, new Date(0))).toEqual([])
-    await setListingStatuses(runtime.db, [])
+    expect(await recordOrderChecks(runtime.db, 'listing', 5n, [{ id: -1, nftId: 1, reason: null }])).toEqual([])
     await applyFill(
       runtime.db,
       { txHash: `0x${'ef'.repeat(32)}`, logIndex: 0, blockNumber: 2n, at: new Date() },
@@ -142,10 +142,7 @@ describe('the drain', () => {
   it('sends at most 100 tags a request, as the API takes them, and works off a backlog over drains', async () => {
     const { token } = await tokens()
     const ids = Array.from({ length: 190 }, (_, i) => token.id + i) // with their collections and people
-    await setListingStatuses(
-      runtime.db,
-      ids.map((nftId) => ({ id: -1, nftId, status: 'inactive' as const })),
-    )
+    await pagesChanged(runtime.db, { nfts: ids })
     const tags = (await filed()).length
     expect(tags).toBeGreaterThan(300)
     // Three requests a drain at most: one invocation's subrequests stay bounded.

@@ -3,7 +3,8 @@
  * for paged lists no temporary b-tree to sort (which would cost O(table) on every page).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openOffers } from '../../chain/indexer/offers'
+import { stalestListings } from '../../chain/indexer/listings'
+import { openOffers, stalestOffers } from '../../chain/indexer/offers'
 import { applyImportedRange } from '../../db/market'
 import { expiring } from '../../db/market/refresh'
 import { CATEGORIES, collections, listings, offers } from '../../db/schema'
@@ -276,6 +277,18 @@ describe("the indexer's every round", () => {
     }
     expectIndexed(await plan(openOffers(runtime.db, 31337, SEED_NOW)), 'offers', false)
     expectIndexed(await plan(openOffers(runtime.db, 31337, SEED_NOW, [owner])), 'offers', false)
+  })
+
+  it('finds the orders checked longest ago by their partial index, in its order, never sorting or scanning', async () => {
+    for (const [name, statement] of [
+      ['listings', stalestListings(runtime.db, 31337, SEED_NOW)],
+      ['offers', stalestOffers(runtime.db, 31337, SEED_NOW)],
+    ] as const) {
+      const lines = await plan(statement)
+      expectIndexed(lines, name, false)
+      expect(lines.join('\n')).toContain(`SCAN ${name} USING INDEX ${name}_checked_idx`)
+      expect(lines.join('\n')).not.toContain('TEMP B-TREE')
+    }
   })
 })
 

@@ -3,6 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import * as market from '../../db/market'
 import * as chain from '../../db/market/chain'
+import * as checks from '../../db/market/checks'
 import * as collections from '../../db/market/collections'
 import * as imported from '../../db/market/imported'
 import * as messages from '../../db/market/messages'
@@ -54,10 +55,14 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
   })
 
   it('every operation the index exports purges its pages, or says why it does not', () => {
-    const modules = [chain, collections, imported, messages, metadata, orders, refresh, rewind, stats, users]
+    const modules = [chain, checks, collections, imported, messages, metadata, orders, refresh, rewind, stats, users]
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
-      [...'chain collections imported index messages metadata orders refresh rewind stats transaction users'.split(' ')]
+      [
+        ...'chain checks collections imported index messages metadata orders refresh rewind stats transaction users'.split(
+          ' ',
+        ),
+      ]
         .map((name) => `db/market/${name}.ts`)
         .sort(),
     )

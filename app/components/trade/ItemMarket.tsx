@@ -6,6 +6,7 @@ import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/fo
 import { useTRPC } from '../../lib/trpc-react'
 import { useWallet } from '../../wallet/WalletProvider'
 import { sentenceCase } from '../../lib/format'
+import { whyUnfillable } from '../../lib/unfillable'
 import type { CheckoutItem } from '../modals/CheckoutModal'
 import { CheckoutModal, ListModal, PlaceBidModal, preloadTradeModals } from './trade-modals'
 import { TradeStatus } from './TradeStatus'
@@ -42,14 +43,18 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   })
   const held = BigInt(holding.data?.quantity ?? '0')
   const isOwner = !editions && same(viewer, nft.owner)
-  const auction = nft.listings.find((l) => l.kind === 'auction')
+  // An auction runs while its seller holds the token; once ended, its highest bid may be accepted.
+  const auction = nft.listings.find((l) => l.kind === 'auction' && (l.fillable || l.reason === 'expired'))
   const auctionOver = auction?.ended ?? false
-  // Only a listing with a signed Seaport order can be bought; imported ones cannot.
+  // Only a listing with a signed Seaport order can be bought, and only while it can be filled.
   const signed = nft.listings.filter((l) => l.kind !== 'auction' && l.orderHash)
-  const mine = editions ? signed.find((l) => same(l.maker, viewer)) : undefined
-  const fixed = editions ? signed.find((l) => !same(l.maker, viewer)) : signed[0]
-  const unsigned = !fixed && nft.listings.find((l) => l.kind === 'fixed')
-  const highestBid = nft.offers[0]
+  const buyable = signed.filter((l) => l.fillable)
+  const mine = signed.find((l) => same(l.maker, viewer))
+  const fixed = editions ? buyable.find((l) => !same(l.maker, viewer)) : buyable[0]
+  // A signed listing that cannot be filled now is shown with why, never with a Buy button.
+  const stale = !fixed && signed.find((l) => !l.fillable && !same(l.maker, viewer))
+  const unsigned = !fixed && nft.listings.find((l) => l.kind === 'fixed' && !l.orderHash)
+  const highestBid = nft.offers.find((o) => o.fillable)
   const token = { chainId: nft.chainId, contract: nft.contract as Address, tokenId: nft.tokenId }
 
   const act = (run: Parameters<typeof trade.run>[0], done: string) => void trade.run(run, { done })
@@ -112,6 +117,20 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                 each · {fixed.remaining} of {fixed.quantity} left
               </p>
             )}
+            {fixed.checkedBlock !== null && (
+              <p className="text-xs text-jacarta-500 dark:text-jacarta-200" data-testid="listing-checked">
+                Seller’s token and approval checked at block {fixed.checkedBlock}
+              </p>
+            )}
+          </>
+        ) : stale ? (
+          <>
+            <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Listed at</p>
+            <p className="mt-1 font-display text-2xl font-bold">{formatEth(stale.price!.eth)} ETH</p>
+            <p className="mt-1 text-sm text-jacarta-500 dark:text-jacarta-200" data-testid="listing-unfillable">
+              Cannot be bought: {whyUnfillable('listing', stale.reason)}
+              {stale.checkedBlock !== null && ` (checked at block ${stale.checkedBlock})`}
+            </p>
           </>
         ) : unsigned ? (
           <>
@@ -160,7 +179,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     Sell
                   </button>
                 )}
-                {fixed && same(fixed.maker, viewer) && cancelButton(fixed.orderHash!)}
+                {mine && cancelButton(mine.orderHash!)}
               </>
             ) : (
               <>
@@ -189,7 +208,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
           data-testid="offers"
           className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700"
         >
-          {nft.offers.map((o, i) => (
+          {nft.offers.map((o) => (
             <li key={o.id} className="flex flex-wrap items-center justify-between gap-4 p-4 text-sm">
               <span className="font-semibold">
                 {formatEth(o.price!.eth)} WETH
@@ -204,24 +223,34 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
               <span className="text-jacarta-500 dark:text-jacarta-200" suppressHydrationWarning>
                 expires {relativeTime(o.endsAt)}
               </span>
-              {o.orderHash && nft.tradable && canAccept(o) && (!auction || (auctionOver && i === 0)) && (
-                <button
-                  type="button"
-                  disabled={trade.busy}
-                  onClick={() => {
-                    const units = editions ? min(BigInt(o.remaining), held) : undefined
-                    act(
-                      (t, on) => t.accept(o.orderHash!, on, units),
-                      units === undefined
-                        ? `Offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`
-                        : `Offer accepted: sold ${units} for ${formatEth(o.price!.eth)} WETH each.`,
-                    )
-                  }}
-                  className="rounded-full bg-accent px-4 py-1.5 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
-                >
-                  Accept
-                </button>
+              {!o.fillable && (
+                <span className="basis-full text-jacarta-500 dark:text-jacarta-200" data-testid="offer-unfillable">
+                  Cannot be accepted: {whyUnfillable('offer', o.reason)}
+                  {o.checkedBlock !== null && ` (checked at block ${o.checkedBlock})`}
+                </span>
               )}
+              {o.orderHash &&
+                o.fillable &&
+                nft.tradable &&
+                canAccept(o) &&
+                (!auction || (auctionOver && o === highestBid)) && (
+                  <button
+                    type="button"
+                    disabled={trade.busy}
+                    onClick={() => {
+                      const units = editions ? min(BigInt(o.remaining), held) : undefined
+                      act(
+                        (t, on) => t.accept(o.orderHash!, on, units),
+                        units === undefined
+                          ? `Offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`
+                          : `Offer accepted: sold ${units} for ${formatEth(o.price!.eth)} WETH each.`,
+                      )
+                    }}
+                    className="rounded-full bg-accent px-4 py-1.5 font-semibold text-white hover:bg-accent-dark disabled:opacity-50"
+                  >
+                    Accept
+                  </button>
+                )}
               {o.orderHash && same(o.maker, viewer) && (
                 <button
                   type="button"
