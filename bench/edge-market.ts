@@ -9,6 +9,7 @@ import type { Database } from '../db/client'
 import { applyTransfer, recordCreatedCollection, recordToken } from '../db/market'
 import { collections, nfts } from '../db/schema'
 import { CACHE_STATUS_HEADER } from '../server/http/cache-policy'
+import { PURGE_AGAIN_AFTER_MS } from '../server/http/cache-purge'
 
 const COLLECTIONS = 100
 const ITEMS_PER_COLLECTION = 5
@@ -28,6 +29,8 @@ export interface MarketResult {
   views: number
   trades: number
   hitRatio: number
+  /** How the views were answered: status and cache label, with counts. */
+  answers: Record<string, number>
   p50: number
   p95: number
 }
@@ -90,16 +93,21 @@ export async function simulateMarket({
 }: {
   db: Database
   workerUrl: string
-  purge: () => Promise<unknown>
+  purge: () => Promise<{ purged: number }>
   seconds: number
 }): Promise<MarketResult> {
   await ensureCollections(db)
+  // What seeding and making the collections filed is purged (both passes) before any page is filed.
+  for (const pass of [1, 2]) {
+    while ((await purge()).purged > 0);
+    if (pass === 1) await new Promise((resolve) => setTimeout(resolve, PURGE_AGAIN_AFTER_MS))
+  }
   const { pages, items, collections: count } = await viewedPages(db)
   let random = 42
   const next = () => (random = (random * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31
   const pick = <T>(list: T[]) => list[Math.floor(next() * list.length)]!
 
-  const counted: { cache: string | null; ms: number }[] = []
+  const counted: { cache: string | null; status: number; ms: number }[] = []
   let counting = false
   const view = async () => {
     const started = performance.now()
@@ -108,7 +116,7 @@ export async function simulateMarket({
     await reader.read()
     const ms = performance.now() - started
     await reader.cancel()
-    if (counting) counted.push({ cache: response.headers.get(CACHE_STATUS_HEADER), ms })
+    if (counting) counted.push({ cache: response.headers.get(CACHE_STATUS_HEADER), status: response.status, ms })
   }
   let trades = 0
   const trade = async () => {
@@ -151,6 +159,11 @@ export async function simulateMarket({
     views: counted.length,
     trades,
     hitRatio: counted.filter((c) => c.cache === 'hit').length / Math.max(1, counted.length),
+    answers: counted.reduce<Record<string, number>>((all, c) => {
+      const key = `${c.status} ${c.cache}`
+      all[key] = (all[key] ?? 0) + 1
+      return all
+    }, {}),
     p50: at(50),
     p95: at(95),
   }

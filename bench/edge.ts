@@ -34,6 +34,8 @@ const { values: args } = parseArgs({
     samples: { type: 'string', default: '20' },
     delay: { type: 'string', default: '80' },
     'market-seconds': { type: 'string', default: '60' },
+    /** Just the simulated market (printed, RESULTS.md left alone): for looking into it. */
+    'market-only': { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
   },
 })
@@ -95,6 +97,10 @@ const db = createDatabase({ url: sqld.url })
 const purge = () => drainCachePurges({ db, env: { cachePurge } })
 
 try {
+  if (args['market-only']) {
+    console.log(await simulateMarket({ db, workerUrl: worker.url, purge, seconds: Number(args['market-seconds']) }))
+    process.exit(0)
+  }
   // The collection page lives at its slug; the sketch's path redirects there.
   const moved = await fetch(`${worker.url}/collection/avatar_1`, { redirect: 'manual' })
   const collection = new URL(moved.headers.get('location') ?? '/collection/avatar_1', worker.url).pathname
