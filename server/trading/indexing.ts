@@ -1,6 +1,7 @@
 /**
  * Runs the indexer (chain/indexer) over every configured chain that has marketplace contracts:
- * from `npm run dev`'s loop, the Worker's Cron Trigger, and on demand after a transaction.
+ * from `npm run dev`'s loop, the Workers build's chain followers (./follower.ts), and on demand
+ * after a transaction.
  */
 import { indexChain, recheckListings, type IndexerRun } from '../../chain/indexer'
 import { backfillChain } from '../../chain/indexer/backfill'
@@ -136,6 +137,19 @@ export async function syncChain(
     return { waitedFor: cursor?.block ?? null }
   }
   return result
+}
+
+/**
+ * One follower round of one chain (./follower.ts), about once per block: the backfill and the
+ * metadata queue get the short turn a trade's sync gives them, so a round fits one alarm's limits.
+ * Undefined: Vitrine does not index this chain.
+ */
+export async function followChain(runtime: Runtime, chainId: number): Promise<ChainIndexResult | undefined> {
+  const results = await indexConfiguredChains(runtime, chainId, {
+    backfillBudgetMs: SYNC_BACKFILL_MS,
+    metadataBudgetMs: SYNC_METADATA_MS,
+  })
+  return results[chainId]
 }
 
 /**
