@@ -49,7 +49,9 @@ export async function checkIndexer(
   const followers = await followerReports?.()
   const stalled = followers?.some((f) => 'error' in f || f.stalled) ?? false
   const withFollowers = (health: IndexerHealth): IndexerHealth =>
-    followers ? { ...health, status: stalled && health.status !== 'unknown' ? 'stalled' : health.status, followers } : health
+    followers
+      ? { ...health, status: stalled && health.status !== 'unknown' ? 'stalled' : health.status, followers }
+      : health
   try {
     const cursors = await db.select().from(chainCursors).orderBy(chainCursors.chainId)
     const chains = cursors.map((c): IndexedChain => {

@@ -86,7 +86,12 @@ export class ChainFollower {
       const failed = round.outcome === 'failed'
       await this.#save({
         ...now,
-        lastRound: { at: started, ms, outcome: round.outcome, ...(round.block !== undefined ? { block: round.block } : {}) },
+        lastRound: {
+          at: started,
+          ms,
+          outcome: round.outcome,
+          ...(round.block !== undefined ? { block: round.block } : {}),
+        },
         lastError: failed ? { at: started, message: round.error! } : now.lastError,
         failures: failed ? now.failures + 1 : 0,
       })
@@ -100,11 +105,18 @@ export class ChainFollower {
     }
   }
 
-  /** Never throws: whatever stops a round is its outcome, and the alarm goes on. */
-  async #round(chainId: number): Promise<{ outcome: NonNullable<FollowerRecord['lastRound']>['outcome']; block?: number; error?: string }> {
+  /**
+   * Never throws: whatever stops a round is its outcome, and the alarm goes on. The follower takes
+   * the chain's lease under one name per chain (there is one follower per chain): a lease it could
+   * not give back, its isolate gone mid-round, does not hold its successor back for a minute.
+   */
+  async #round(
+    chainId: number,
+  ): Promise<{ outcome: NonNullable<FollowerRecord['lastRound']>['outcome']; block?: number; error?: string }> {
     try {
-      const result = await followChain(this.#runtimeOrThrow(), chainId)
-      if (result === undefined) return { outcome: 'failed', error: `chain ${chainId} is not indexed by this deployment` }
+      const result = await followChain(this.#runtimeOrThrow(), chainId, `chain-follower:${chainId}`)
+      if (result === undefined)
+        return { outcome: 'failed', error: `chain ${chainId} is not indexed by this deployment` }
       if (result === null) return { outcome: 'idle' }
       if ('busy' in result) return { outcome: 'busy' }
       if ('error' in result) return { outcome: 'failed', error: result.error }
@@ -117,13 +129,22 @@ export class ChainFollower {
   async #ensure(record: FollowerRecord | undefined, chainId: number): Promise<FollowerReport> {
     const now = Date.now()
     if (!record) {
-      const fresh: FollowerRecord = { chainId, startedAt: now, lastRound: null, lastError: null, failures: 0, restarts: 0 }
+      const fresh: FollowerRecord = {
+        chainId,
+        startedAt: now,
+        lastRound: null,
+        lastError: null,
+        failures: 0,
+        restarts: 0,
+      }
       await this.#save(fresh)
       await this.#state.storage.setAlarm(now)
       return this.#report(fresh)
     }
     if (await this.#stalled(record, now)) {
-      console.warn(`chain ${chainId} follower: stalled (last round ${new Date(record.lastRound?.at ?? record.startedAt).toISOString()}), restarted`)
+      console.warn(
+        `chain ${chainId} follower: stalled (last round ${new Date(record.lastRound?.at ?? record.startedAt).toISOString()}), restarted`,
+      )
       const restarted = { ...record, startedAt: now, restarts: record.restarts + 1 }
       await this.#save(restarted)
       await this.#state.storage.setAlarm(now)
@@ -204,7 +225,9 @@ export async function keepFollowing(runtime: Runtime): Promise<Record<number, Fo
 }
 
 /** Each followed chain's report, or why its follower could not be reached (health). */
-export async function followerReports(runtime: Runtime): Promise<(FollowerReport | { chainId: number; error: string })[]> {
+export async function followerReports(
+  runtime: Runtime,
+): Promise<(FollowerReport | { chainId: number; error: string })[]> {
   const { followers } = runtime
   if (!followers) return []
   return Promise.all(

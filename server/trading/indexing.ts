@@ -39,7 +39,13 @@ export async function indexConfiguredChains(
   {
     backfillBudgetMs = BACKFILL_BUDGET_MS,
     metadataBudgetMs = METADATA_BUDGET_MS,
-  }: { backfillBudgetMs?: number; metadataBudgetMs?: number } = {},
+    holder: stableHolder,
+  }: {
+    backfillBudgetMs?: number
+    metadataBudgetMs?: number
+    /** Who takes the chain's lease: a caller that never runs twice at once (a follower) names itself. */
+    holder?: string
+  } = {},
 ): Promise<Record<number, ChainIndexResult>> {
   const results: Record<number, ChainIndexResult> = {}
   for (const { id } of env.chains) {
@@ -49,7 +55,7 @@ export async function indexConfiguredChains(
     const local = id === LOCAL_CHAIN_ID
     // Once at a time per chain: two runs at once would race over the same rows and the cursor.
     const lease = indexLease(id)
-    const holder = crypto.randomUUID()
+    const holder = stableHolder ?? crypto.randomUUID()
     if (!(await takeLease(db, lease, holder, INDEX_LEASE_MS))) {
       results[id] = { busy: true }
       continue
@@ -142,12 +148,19 @@ export async function syncChain(
 /**
  * One follower round of one chain (./follower.ts), about once per block: the backfill and the
  * metadata queue get the short turn a trade's sync gives them, so a round fits one alarm's limits.
- * Undefined: Vitrine does not index this chain.
+ * `holder` names the follower (it never runs two rounds at once). Undefined: Vitrine does not index this chain.
  */
-export async function followChain(runtime: Runtime, chainId: number): Promise<ChainIndexResult | undefined> {
+export async function followChain(
+  runtime: Runtime,
+  chainId: number,
+  holder: string,
+): Promise<ChainIndexResult | undefined> {
   const results = await indexConfiguredChains(runtime, chainId, {
     backfillBudgetMs: SYNC_BACKFILL_MS,
     metadataBudgetMs: SYNC_METADATA_MS,
+    // The follower's own name: a lease it could not give back (the database went away mid-round)
+    // does not keep it waiting for the lease to expire.
+    holder,
   })
   return results[chainId]
 }

@@ -87,7 +87,10 @@ beforeAll(async () => {
   // What `npm run preview` does at boot: the Cron Trigger's handler starts the follower.
   await cronTick()
   const head = Number(await market.chain.client.getBlockNumber({ cacheTime: 0 }))
-  await expect.poll(cursor, { timeout: 30_000 }).toBeGreaterThanOrEqual(head)
+  for (const until = Date.now() + 30_000; ((await cursor()) ?? -1) < head;) {
+    if (Date.now() > until) throw new Error(`the follower did not reach block ${head}\n${worker.output()}`)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
 }, 240_000)
 
 afterAll(async () => {
@@ -139,7 +142,10 @@ describe('the chain follower on the Workers build', () => {
 
   it('never indexes a chain twice at once: many follower starts and a Node server on the same database', async () => {
     rpc.reset()
-    const node = { ...market.runtime, env: { ...market.runtime.env, chains: [{ id: 31337, rpcUrl: rpc.url, publicRpcUrl: rpc.url }] } }
+    const node = {
+      ...market.runtime,
+      env: { ...market.runtime.env, chains: [{ id: 31337, rpcUrl: rpc.url, publicRpcUrl: rpc.url }] },
+    }
     let nodeRuns = 0
     const nodeIndexer = (async () => {
       for (let i = 0; i < 20; i++) {
@@ -154,7 +160,8 @@ describe('the chain follower on the Workers build', () => {
     for (const tokenId of [6n, 7n, 8n]) await shownBought(tokenId)
     expect(nodeRuns).toBe(20)
     expect(rpc.calls('eth_getLogs')).toBeGreaterThan(0)
-    expect(rpc.peak('eth_getLogs')).toBe(1)
+    // Two rounds at once would both read the blocks past the same cursor.
+    expect(rpc.repeats('eth_getLogs')).toBe(0)
   })
 
   it('is started again by the Cron Trigger after workerd restarted without its state', async () => {

@@ -17,7 +17,7 @@ import { startSqld, startWrangler, type RunningProcess } from '../../scripts/pro
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
 import { startTestChain } from '../support/chain'
 import { BAD_IMAGES, animatedGif, keyOf, samplePicture, type SampleFormat } from '../support/images'
-import { getLocalR2, putLocalR2 } from '../support/r2-local'
+import { getLocalR2, putLocalR2 } from '../../scripts/r2-local'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 import { sessionCookie } from '../support/session'
 

@@ -1,39 +1,37 @@
 /**
- * A JSON-RPC proxy in front of a local chain that keeps, per method, how many requests were sent
- * and the most that were under way at once (batches count each call they carry).
+ * A JSON-RPC proxy in front of a local chain that keeps, per method, how many calls were sent
+ * and how many of them asked exactly what an earlier one asked (batches count each call).
  */
 import { createServer } from 'node:http'
 
 export interface RpcProxy {
   url: string
-  /** The most `method` calls that were under way at the same time since the start or `reset()`. */
-  peak: (method: string) => number
   calls: (method: string) => number
+  /** Calls of `method` with the same parameters as an earlier one (a block range read twice). */
+  repeats: (method: string) => number
   reset: () => void
   stop: () => Promise<void>
 }
 
 export async function startRpcProxy(target: string): Promise<RpcProxy> {
-  const running = new Map<string, number>()
-  let peaks = new Map<string, number>()
+  let seen = new Set<string>()
+  let repeated = new Map<string, number>()
   let counts = new Map<string, number>()
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', async () => {
       const body = Buffer.concat(chunks).toString('utf8')
-      let methods: string[] = []
       try {
-        const parsed = JSON.parse(body) as { method: string } | { method: string }[]
-        methods = (Array.isArray(parsed) ? parsed : [parsed]).map((call) => call.method)
+        const parsed = JSON.parse(body) as { method: string; params?: unknown } | { method: string; params?: unknown }[]
+        for (const { method, params } of Array.isArray(parsed) ? parsed : [parsed]) {
+          counts.set(method, (counts.get(method) ?? 0) + 1)
+          const key = `${method} ${JSON.stringify(params)}`
+          if (seen.has(key)) repeated.set(method, (repeated.get(method) ?? 0) + 1)
+          seen.add(key)
+        }
       } catch {
         // forwarded as it is: the chain answers what it makes of it
-      }
-      for (const method of methods) {
-        const now = (running.get(method) ?? 0) + 1
-        running.set(method, now)
-        peaks.set(method, Math.max(peaks.get(method) ?? 0, now))
-        counts.set(method, (counts.get(method) ?? 0) + 1)
       }
       try {
         const answer = await fetch(target, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
@@ -42,8 +40,6 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
       } catch (error) {
         outgoing.writeHead(502, { 'content-type': 'text/plain' })
         outgoing.end(`rpc proxy: ${(error as Error).message}`)
-      } finally {
-        for (const method of methods) running.set(method, running.get(method)! - 1)
       }
     })
   })
@@ -52,10 +48,11 @@ export async function startRpcProxy(target: string): Promise<RpcProxy> {
   const port = typeof address === 'object' && address ? address.port : 0
   return {
     url: `http://127.0.0.1:${port}`,
-    peak: (method) => peaks.get(method) ?? 0,
     calls: (method) => counts.get(method) ?? 0,
+    repeats: (method) => repeated.get(method) ?? 0,
     reset: () => {
-      peaks = new Map()
+      seen = new Set()
+      repeated = new Map()
       counts = new Map()
     },
     stop: () =>
