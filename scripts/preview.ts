@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { seedLocalMarket } from '../chain/local-market'
 import { openMigratedDatabase } from '../db/migrate.server'
-import { contentTypeOfKey } from '../server/media/keys'
+import { contentTypeOfKey as contentTypeOf } from '../server/media/keys'
 import { folderStore } from '../server/media/store'
 import { DEVELOPMENT_FEE_RECIPIENT, parsePlatformFee } from '../server/platform/env'
 import { ensureDevVars, loadDevVars } from './dev-vars'
@@ -53,7 +53,7 @@ try {
   started.push(await startLocalGateway())
   // Imported tokens' pictures: gathered here, then put in the Worker's local MEDIA bucket.
   const pictures = mkdtempSync(join(tmpdir(), 'vitrine-preview-media-'))
-  await prepareLocalChain(db, process.env.CHAIN_RPC_URL, platformFee, folderStore(pictures, contentTypeOfKey))
+  await prepareLocalChain(db, process.env.CHAIN_RPC_URL, platformFee, folderStore(pictures, contentTypeOf))
   db.$client.close()
   const files = readdirSync(pictures, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
   if (files.length) {
@@ -65,6 +65,7 @@ try {
           return [relative(pictures, path), new Uint8Array(readFileSync(path))]
         }),
       ),
+      contentTypeOf,
     )
   }
   rmSync(pictures, { recursive: true, force: true })

@@ -18,29 +18,44 @@ const wrangler = (args: string[]) => {
   return run.stdout
 }
 
-/** Puts each key's bytes into the local bucket kept in `persistTo`. */
-export function putLocalR2(persistTo: string, objects: Record<string, Uint8Array>): void {
-  const staging = mkdtempSync(join(tmpdir(), 'vitrine-r2-'))
-  try {
-    const list = Object.entries(objects).map(([key, bytes], i) => {
-      const file = join(staging, String(i))
-      writeFileSync(file, bytes)
-      return { key, file }
-    })
-    writeFileSync(join(staging, 'list.json'), JSON.stringify(list))
-    wrangler([
-      'r2',
-      'bulk',
-      'put',
-      BUCKET,
-      '--filename',
-      join(staging, 'list.json'),
-      '--local',
-      '--persist-to',
-      persistTo,
-    ])
-  } finally {
-    rmSync(staging, { recursive: true, force: true })
+/**
+ * Puts each key's bytes into the local bucket kept in `persistTo`, with the content type
+ * `contentTypeOf` gives its key (stored as the Worker's own uploads are; none without it).
+ */
+export function putLocalR2(
+  persistTo: string,
+  objects: Record<string, Uint8Array>,
+  contentTypeOf?: (key: string) => string,
+): void {
+  const byType = new Map<string | undefined, [string, Uint8Array][]>()
+  for (const entry of Object.entries(objects)) {
+    const type = contentTypeOf?.(entry[0])
+    byType.set(type, [...(byType.get(type) ?? []), entry])
+  }
+  for (const [type, entries] of byType) {
+    const staging = mkdtempSync(join(tmpdir(), 'vitrine-r2-'))
+    try {
+      const list = entries.map(([key, bytes], i) => {
+        const file = join(staging, String(i))
+        writeFileSync(file, bytes)
+        return { key, file }
+      })
+      writeFileSync(join(staging, 'list.json'), JSON.stringify(list))
+      wrangler([
+        'r2',
+        'bulk',
+        'put',
+        BUCKET,
+        '--filename',
+        join(staging, 'list.json'),
+        '--local',
+        '--persist-to',
+        persistTo,
+        ...(type ? ['--content-type', type] : []),
+      ])
+    } finally {
+      rmSync(staging, { recursive: true, force: true })
+    }
   }
 }
 
