@@ -163,6 +163,11 @@ try {
   }
 
   const all = Object.values(latencies).flat()
+  const onChain = [
+    ...latencies['fill (seaport-js)'],
+    ...latencies['transfer (viem)'],
+    ...latencies['cancel (seaport-js)'],
+  ]
   const pct = (values: number[], p: number) => {
     const sorted = [...values].sort((a, b) => a - b)
     return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
@@ -173,6 +178,7 @@ try {
     '| events | n | p50 ms | p95 ms | max ms |',
     '| --- | ---: | ---: | ---: | ---: |',
     ...Object.entries(latencies).map(([name, values]) => row(name, values)),
+    row('on chain (fill, transfer, cancel)', onChain),
     row('**all**', all),
   ].join('\n')
   console.log(table)
@@ -184,7 +190,7 @@ try {
 the chain followed by its CHAIN_FOLLOWER Durable Object at the local chain's default interval
 (1 s). ${all.length} events made by clients other than the site, each timed from its block's
 inclusion (for a REST listing, from the POST) to the first read of \`/api/v1/nfts/{id}\` that shows
-it, read every 50 ms. Target: p95 ≤ 3 s. ${pct(all, 95) <= 3_000 ? 'Met.' : 'Not met.'}
+it, read every 50 ms. Target: p95 ≤ 3 s. ${pct(all, 95) <= 3_000 && pct(onChain, 95) <= 3_000 ? 'Met.' : 'Not met.'}
 
 ${table}
 
