@@ -146,19 +146,23 @@ describe('the chain follower on the Workers build', () => {
       ...market.runtime,
       env: { ...market.runtime.env, chains: [{ id: 31337, rpcUrl: rpc.url, publicRpcUrl: rpc.url }] },
     }
+    // A Node server indexing the same chain and database all along, as fast as it can.
     let nodeRuns = 0
+    let following = true
     const nodeIndexer = (async () => {
-      for (let i = 0; i < 20; i++) {
+      while (following) {
         await indexConfiguredChains(node, 31337)
         nodeRuns++
       }
     })()
+    const moved = [6n, 7n, 8n, 10n, 11n, 12n, 13n]
     await Promise.all([cronTick(), cronTick(), cronTick(), cronTick(), cronTick()])
-    for (const tokenId of [6n, 7n, 8n]) await market.transfer(market.seller, buyer, tokenId)
+    for (const tokenId of moved) await market.transfer(market.seller, buyer, tokenId)
     await Promise.all([cronTick(), cronTick(), cronTick()])
+    for (const tokenId of moved) await shownBought(tokenId)
+    following = false
     await nodeIndexer
-    for (const tokenId of [6n, 7n, 8n]) await shownBought(tokenId)
-    expect(nodeRuns).toBe(20)
+    expect(nodeRuns).toBeGreaterThan(0)
     expect(rpc.calls('eth_getLogs')).toBeGreaterThan(0)
     // Two rounds at once would both read the blocks past the same cursor.
     expect(rpc.repeats('eth_getLogs')).toBe(0)
