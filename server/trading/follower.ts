@@ -13,7 +13,6 @@
 import { marketplaceContracts } from '../../chain/marketplace'
 import { followerStalled, FOLLOWER_PATHS, type FollowerReport } from '../platform/followers'
 import { createRuntime, type Runtime } from '../platform/runtime'
-import { chainClient } from './clients'
 import { followChain } from './indexing'
 
 /** What the follower keeps in its own storage (the cursor itself is in the database). */
@@ -237,6 +236,6 @@ export async function followerReports(
   )
 }
 
-/** The chains a follower runs for: configured, with marketplace contracts and an RPC. */
+/** The chains a follower runs for: configured, with marketplace contracts. */
 export const followedChains = ({ env }: Runtime): number[] =>
-  env.chains.filter(({ id }) => marketplaceContracts(id) && chainClient(env, id)).map(({ id }) => id)
+  env.chains.filter(({ id }) => marketplaceContracts(id)).map(({ id }) => id)
