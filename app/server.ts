@@ -4,7 +4,8 @@
  *   /api/*         → the Hono app (server/app.ts)
  *   /_image        → sized images (also the legacy /_next/image)
  *   everything else → TanStack Start's streaming SSR handler
- * and, on Workers, the Cron Trigger (`scheduled`) that runs the chain indexer.
+ * and, on Workers, the chain followers (`ChainFollower`, one Durable Object per chain: the
+ * indexer once per block) and the Cron Trigger (`scheduled`) that keeps them alive.
  */
 import handler from '@tanstack/react-start/server-entry'
 import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
@@ -14,6 +15,7 @@ import { EnvError } from '../server/platform/env'
 import { handleImage } from '../server/image'
 import { createRuntime, type Runtime } from '../server/platform/runtime'
 import { indexConfiguredChains } from '../server/trading/indexing'
+import { keepFollowing } from '../server/trading/follower'
 import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
@@ -27,6 +29,9 @@ import { provideCspNonce } from './lib/csp-nonce'
 import { robotsTxt } from './lib/sitemap'
 import { sitemapResponse } from './lib/sitemap.server'
 import { provideServerLink } from './lib/trpc'
+
+// wrangler.toml binds it as CHAIN_FOLLOWER: a Durable Object class must be exported by the Worker's entry.
+export { ChainFollower } from '../server/trading/follower'
 
 let runtime: Runtime | undefined
 
@@ -146,14 +151,30 @@ export default {
     return edgeCache(request, edgeContext(context), () => renderPage(request))
   },
 
-  /** wrangler.toml `[triggers] crons`: read the chains' new logs into the database. */
+  /**
+   * wrangler.toml `[triggers] crons`, once a minute: the safety net under the chain followers. Each
+   * configured chain's follower is started if it never ran and restarted if its alarm stalled.
+   * Without the CHAIN_FOLLOWER binding (a Worker deployed without it), the Cron Trigger indexes by
+   * itself, once a minute, as it did before followers.
+   */
   async scheduled(
     _controller: unknown,
     bindings: Record<string, unknown>,
     context: { waitUntil: (work: Promise<unknown>) => void },
   ): Promise<void> {
+    const current = getRuntime(bindings)
+    if (current.followers) {
+      context.waitUntil(
+        keepFollowing(current).then((reports) => {
+          for (const [chainId, report] of Object.entries(reports)) {
+            if ('error' in report) console.error(`chain ${chainId} follower: ${report.error}`)
+          }
+        }),
+      )
+      return
+    }
     context.waitUntil(
-      indexConfiguredChains(getRuntime(bindings)).then((results) => {
+      indexConfiguredChains(current).then((results) => {
         for (const [chainId, result] of Object.entries(results)) {
           if (result && 'error' in result) console.error(`indexer, chain ${chainId}: ${result.error}`)
         }

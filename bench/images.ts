@@ -32,7 +32,7 @@ import { AVIF_EFFORT } from '../server/media/resize'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../server/platform/env'
 import { MEDIA_DIR } from '../server/platform/runtime'
 import { keyOf } from '../tests/support/images'
-import { putLocalR2 } from '../tests/support/r2-local'
+import { putLocalR2 } from '../scripts/r2-local'
 import { TEST_AUTH_SECRET } from '../tests/support/runtime'
 import { seedDatabase, startProductionServer, writeSection } from './lib'
 

@@ -14,6 +14,8 @@ export interface Network {
   weth?: Address
   /** Where a transaction can be looked at (`${explorer}/tx/${hash}`). */
   explorer?: string
+  /** About how often it makes a block: how often the Workers build reads it (FOLLOW_INTERVAL_MS overrides). */
+  blockTimeMs: number
 }
 
 /** The one list of networks: chain ids, viem chains (./viem-chains.ts) and defaults are tied to it. */
@@ -23,21 +25,25 @@ const KNOWN_NETWORKS = {
     defaultRpcUrl: 'https://eth.merkle.io',
     weth: '0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2',
     explorer: 'https://etherscan.io',
+    blockTimeMs: 12_000,
   },
   11155111: {
     name: 'Sepolia',
     defaultRpcUrl: 'https://ethereum-sepolia-rpc.publicnode.com',
     weth: '0xfFf9976782d46CC05630D1f6eBAb18b2324d6B14',
     explorer: 'https://sepolia.etherscan.io',
+    blockTimeMs: 12_000,
   },
   8453: {
     name: 'Base',
     defaultRpcUrl: 'https://mainnet.base.org',
     weth: '0x4200000000000000000000000000000000000006',
     explorer: 'https://basescan.org',
+    blockTimeMs: 2_000,
   },
   // The local development chain; its WETH is chain/contracts/WrappedEther.sol, deployed by `npm run dev`.
-  31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545', weth: localDeployment.weth },
+  // anvil mines a block per transaction: read it every second.
+  31337: { name: 'Anvil', defaultRpcUrl: 'http://127.0.0.1:8545', weth: localDeployment.weth, blockTimeMs: 1_000 },
 } satisfies Record<number, Network>
 
 /** A chain id Vitrine knows (a key of the list above). */

@@ -2,11 +2,14 @@
  * Leases: a named job that runs once at a time across every server process and Worker isolate
  * sharing the database. A holder that dies keeps its lease only until it expires.
  */
-import { and, eq, gt, lte } from 'drizzle-orm'
+import { and, eq, gt, lte, or } from 'drizzle-orm'
 import type { Database } from './client'
 import { leases } from './schema'
 
-/** Takes `name` for `holder` until `ttlMs` from now; false while someone else holds it unexpired. */
+/**
+ * Takes `name` for `holder` until `ttlMs` from now; false while someone else holds it unexpired.
+ * A holder that still holds it (its release was lost, say to a database outage) takes it again.
+ */
 export async function takeLease(db: Database, name: string, holder: string, ttlMs: number, now = Date.now()) {
   // One statement: of two processes racing for a free or expired lease, exactly one gets a row back.
   const taken = await db
@@ -15,7 +18,7 @@ export async function takeLease(db: Database, name: string, holder: string, ttlM
     .onConflictDoUpdate({
       target: leases.name,
       set: { holder, expiresAt: now + ttlMs },
-      setWhere: lte(leases.expiresAt, now),
+      setWhere: or(lte(leases.expiresAt, now), eq(leases.holder, holder)),
     })
     .returning({ holder: leases.holder })
   return taken.length === 1

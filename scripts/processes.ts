@@ -99,10 +99,13 @@ export function sqldBinary(): string {
   }
 }
 
-/** A libSQL server on 127.0.0.1 with its data under `dir`; `url` is its http:// DATABASE_URL. */
-export async function startSqld(dir: string): Promise<RunningProcess> {
+/**
+ * A libSQL server on 127.0.0.1 with its data under `dir`; `url` is its http:// DATABASE_URL.
+ * `port`: a given one (a server stopped and started again keeps its address).
+ */
+export async function startSqld(dir: string, { port: given }: { port?: number } = {}): Promise<RunningProcess> {
   mkdirSync(dir, { recursive: true })
-  const port = await freePort()
+  const port = given ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const child = startProcess(
     sqldBinary(),

@@ -31,6 +31,15 @@ function indexerRow(indexer: Health['indexer'] | undefined): [keyof typeof badge
       `Chain ${stuck.chainId} read to block ${stuck.block} of ${stuck.safeHead}, not moving since ${stuck.updatedAt.replace('T', ' ').slice(0, 16)} UTC.`,
     ]
   }
+  const stalled = indexer.followers?.find((f) => 'error' in f || f.stalled)
+  if (stalled) {
+    return [
+      'behind',
+      'error' in stalled
+        ? `Chain ${stalled.chainId}'s follower does not answer: ${stalled.error}`
+        : `Chain ${stalled.chainId}'s follower has no round due; it is restarted within a minute.`,
+    ]
+  }
   const behind = indexer.chains.find((c) => c.rewind)
   if (behind?.rewind) {
     const { from, to, head } = behind.rewind

@@ -41,8 +41,13 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
 /** How long health lets a write wait for the write lock before it calls writes blocked: a request's wait. */
 const WRITE_PROBE_MS = REQUEST_BUSY_WAIT_MS
 
-/** Real round trips to the database and the chain; never throws. */
-export async function checkHealth(db: Database, config: DatabaseConfig, rpcUrl?: string): Promise<HealthReport> {
+/** Real round trips to the database and the chain (and, on Workers, each chain's follower); never throws. */
+export async function checkHealth(
+  db: Database,
+  config: DatabaseConfig,
+  rpcUrl?: string,
+  followerReports?: () => Promise<NonNullable<IndexerHealth['followers']>>,
+): Promise<HealthReport> {
   const chainCheck = checkChain(rpcUrl)
   const started = performance.now()
   let database: HealthReport['database']
@@ -59,14 +64,18 @@ export async function checkHealth(db: Database, config: DatabaseConfig, rpcUrl?:
     }
   }
   const chain = await chainCheck
-  const indexer = await checkIndexer(db)
+  const indexer = await checkIndexer(db, new Date(), followerReports)
   const oldestPendingMs = await oldestPendingPurge(db).catch(() => null)
   const edgeCache = {
     status: oldestPendingMs !== null && oldestPendingMs > PURGE_LATE_MS ? ('late' as const) : ('ok' as const),
     oldestPendingMs,
   }
   const ok =
-    database.status === 'ok' && chain.status !== 'down' && indexer.status !== 'behind' && edgeCache.status === 'ok'
+    database.status === 'ok' &&
+    chain.status !== 'down' &&
+    indexer.status !== 'behind' &&
+    indexer.status !== 'stalled' &&
+    edgeCache.status === 'ok'
   return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain, indexer, edgeCache }
 }
 

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client'
 import { chainCursors } from '../../db/schema'
+import type { FollowerReport } from '../platform/followers'
 
 /**
  * One chain's indexer: `rewinding` while it undoes blocks the chain no longer has, `catching-up`
@@ -20,8 +21,13 @@ export interface IndexedChain {
 }
 
 export interface IndexerHealth {
-  status: 'ok' | 'rewinding' | 'catching-up' | 'behind' | 'unknown'
+  status: 'ok' | 'rewinding' | 'catching-up' | 'behind' | 'stalled' | 'unknown'
   chains: IndexedChain[]
+  /**
+   * Workers: each chain's follower (its last round, last error, next alarm). `stalled` when one has
+   * no round due (its alarm lost, or it never started): the Cron Trigger restarts it within a minute.
+   */
+  followers?: (FollowerReport | { chainId: number; error: string })[]
   error?: string
 }
 
@@ -35,7 +41,17 @@ export const BEHIND_BLOCKS = 256
  * it does not degrade the report; it is said here so that a stale market is explained. A cursor
  * left behind the chain is: the market shown is stale and getting staler.
  */
-export async function checkIndexer(db: Database, now = new Date()): Promise<IndexerHealth> {
+export async function checkIndexer(
+  db: Database,
+  now = new Date(),
+  followerReports?: () => Promise<NonNullable<IndexerHealth['followers']>>,
+): Promise<IndexerHealth> {
+  const followers = await followerReports?.()
+  const stalled = followers?.some((f) => 'error' in f || f.stalled) ?? false
+  const withFollowers = (health: IndexerHealth): IndexerHealth =>
+    followers
+      ? { ...health, status: stalled && health.status !== 'unknown' ? 'stalled' : health.status, followers }
+      : health
   try {
     const cursors = await db.select().from(chainCursors).orderBy(chainCursors.chainId)
     const chains = cursors.map((c): IndexedChain => {
@@ -60,8 +76,8 @@ export async function checkIndexer(db: Database, now = new Date()): Promise<Inde
       chains.find((c) => c.status === 'rewinding')?.status ??
       chains.find((c) => c.status === 'catching-up')?.status ??
       'ok'
-    return { status, chains }
+    return withFollowers({ status, chains })
   } catch {
-    return { status: 'unknown', chains: [], error: 'the indexer cursors could not be read' }
+    return withFollowers({ status: 'unknown', chains: [], error: 'the indexer cursors could not be read' })
   }
 }

@@ -33,6 +33,15 @@ function gatewaySchema(example: string) {
     .optional()
 }
 
+/** How often the Workers build's follower reads a chain (server/trading/follower.ts). */
+export const MIN_FOLLOW_INTERVAL_MS = 250
+const followIntervalSchema = z.coerce
+  .number()
+  .int('must be a whole number of milliseconds')
+  .min(MIN_FOLLOW_INTERVAL_MS, `must be at least ${MIN_FOLLOW_INTERVAL_MS} ms`)
+  .max(600_000, 'must be at most 600000 ms (10 minutes)')
+  .optional()
+
 /** The local IPFS-style gateway `npm run dev` starts (scripts/ipfs-gateway.ts). */
 export const LOCAL_IPFS_GATEWAY_PORT = 8091
 
@@ -64,6 +73,7 @@ const baseSchema = z.object({
     .transform((value) => value.toLowerCase() as Address)
     .optional(),
   INDEXER_CONFIRMATIONS: z.coerce.number().int().min(0).max(1000).optional(),
+  FOLLOW_INTERVAL_MS: followIntervalSchema,
   MIN_PRICE_WEI: z
     .string()
     .regex(/^[1-9]\d{0,77}$/, 'must be a whole number of wei, at least 1 (e.g. 100000000000000 for 0.0001 ETH)')
@@ -103,6 +113,8 @@ const baseSchema = z.object({
  * to the network's public RPC (the local chain: CHAIN_RPC_URL).
  */
 const RPC_URL_KEY = /^(PUBLIC_)?RPC_URL_(\d+)$/
+/** `FOLLOW_INTERVAL_MS_<chain id>`: one chain's follow interval, over FOLLOW_INTERVAL_MS and the block time. */
+const FOLLOW_INTERVAL_KEY = /^FOLLOW_INTERVAL_MS_(\d+)$/
 
 export type Env = {
   NODE_ENV: 'development' | 'test' | 'production'
@@ -123,6 +135,8 @@ export type Env = {
   chains: ConfiguredChain[]
   /** How deep a public chain's block must be before the indexer reads it (default 12). */
   INDEXER_CONFIRMATIONS: number | undefined
+  /** Per configured chain, how often its follower runs a round (about its block time unless set). */
+  followIntervalMs: Record<number, number>
   /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
   platformFee: { bps: number; recipient: Address }
   /** Requests per client and window of each limited action (server/http/rate-limit.ts). */
@@ -198,6 +212,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     problems.push('PLATFORM_FEE_RECIPIENT: required in production (the address that receives the platform fee)')
   }
   const chains = parseChains(env, raw, problems)
+  const followIntervalMs = parseFollowIntervals(env, raw, chains, problems)
   const rateLimits = parseRateLimits(env.RATE_LIMITS, env.NODE_ENV, problems)
   if (production && env.FETCH_ALLOW_HOSTS) {
     problems.push(
@@ -218,6 +233,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     WALLETCONNECT_PROJECT_ID: env.WALLETCONNECT_PROJECT_ID,
     chains,
     INDEXER_CONFIRMATIONS: env.INDEXER_CONFIRMATIONS,
+    followIntervalMs,
     platformFee: { bps: env.PLATFORM_FEE_BPS, recipient: env.PLATFORM_FEE_RECIPIENT ?? DEVELOPMENT_FEE_RECIPIENT },
     rateLimits,
     TRUSTED_PROXY_HEADER: env.TRUSTED_PROXY_HEADER,
@@ -293,6 +309,25 @@ function parseChains(
       rpcUrl: overrides.server.get(id) ?? fallback(id),
       publicRpcUrl: overrides.browser.get(id) ?? fallback(id),
     }))
+}
+
+function parseFollowIntervals(
+  env: z.infer<typeof baseSchema>,
+  raw: Record<string, unknown>,
+  chains: ConfiguredChain[],
+  problems: string[],
+): Record<number, number> {
+  const overrides = new Map<number, number>()
+  for (const [key, value] of Object.entries(raw)) {
+    const match = FOLLOW_INTERVAL_KEY.exec(key)
+    if (!match || value === '' || value === undefined) continue
+    const parsed = followIntervalSchema.safeParse(value)
+    if (!parsed.success) problems.push(`${key}: ${parsed.error.issues[0]!.message}`)
+    else if (parsed.data !== undefined) overrides.set(Number(match[1]), parsed.data)
+  }
+  return Object.fromEntries(
+    chains.map(({ id }) => [id, overrides.get(id) ?? env.FOLLOW_INTERVAL_MS ?? NETWORKS[id]!.blockTimeMs]),
+  )
 }
 
 /**

@@ -3,6 +3,7 @@ import { parseEnv, type Env } from './env'
 import { createImageCodec } from '#media/resize'
 import type { ImageCodec } from '../media/codec'
 import { contentTypeOfKey } from '../media/keys'
+import { followersOf, type Followers } from './followers'
 import { folderStore, r2Store, type MediaStore, type R2BucketLike } from '../media/store'
 
 /** What every request handler needs: parsed configuration, the database and the media store. */
@@ -15,6 +16,8 @@ export interface Runtime {
   derived?: MediaStore
   /** sharp on Node, the IMAGES binding on Workers (absent without it: media is served as stored). */
   imageCodec?: ImageCodec
+  /** Workers: each chain's follower (the CHAIN_FOLLOWER Durable Objects); absent on Node. */
+  followers?: Followers
 }
 
 /** Where uploads live on Node. */
@@ -29,6 +32,7 @@ export function createRuntime(raw: Record<string, unknown>): Runtime {
     media: mediaStore(raw.MEDIA, MEDIA_DIR),
     derived: mediaStore(raw.MEDIA, DERIVED_DIR, 'derived/'),
     imageCodec: createImageCodec(raw),
+    followers: followersOf(raw.CHAIN_FOLLOWER),
   }
 }
 

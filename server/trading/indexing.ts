@@ -1,6 +1,7 @@
 /**
  * Runs the indexer (chain/indexer) over every configured chain that has marketplace contracts:
- * from `npm run dev`'s loop, the Worker's Cron Trigger, and on demand after a transaction.
+ * from `npm run dev`'s loop, the Workers build's chain followers (./follower.ts), and on demand
+ * after a transaction.
  */
 import { indexChain, recheckListings, type IndexerRun } from '../../chain/indexer'
 import { backfillChain } from '../../chain/indexer/backfill'
@@ -39,7 +40,13 @@ export async function indexConfiguredChains(
   {
     backfillBudgetMs = BACKFILL_BUDGET_MS,
     metadataBudgetMs = METADATA_BUDGET_MS,
-  }: { backfillBudgetMs?: number; metadataBudgetMs?: number } = {},
+    holder: stableHolder,
+  }: {
+    backfillBudgetMs?: number
+    metadataBudgetMs?: number
+    /** Who takes the chain's lease: a caller that never runs twice at once (a follower) names itself. */
+    holder?: string
+  } = {},
 ): Promise<Record<number, ChainIndexResult>> {
   const results: Record<number, ChainIndexResult> = {}
   for (const { id } of env.chains) {
@@ -49,7 +56,7 @@ export async function indexConfiguredChains(
     const local = id === LOCAL_CHAIN_ID
     // Once at a time per chain: two runs at once would race over the same rows and the cursor.
     const lease = indexLease(id)
-    const holder = crypto.randomUUID()
+    const holder = stableHolder ?? crypto.randomUUID()
     if (!(await takeLease(db, lease, holder, INDEX_LEASE_MS))) {
       results[id] = { busy: true }
       continue
@@ -149,6 +156,26 @@ export async function syncChain(
     return { waitedFor: cursor?.block ?? null }
   }
   return result
+}
+
+/**
+ * One follower round of one chain (./follower.ts), about once per block: the backfill and the
+ * metadata queue get the short turn a trade's sync gives them, so a round fits one alarm's limits.
+ * `holder` names the follower (it never runs two rounds at once). Undefined: Vitrine does not index this chain.
+ */
+export async function followChain(
+  runtime: Runtime,
+  chainId: number,
+  holder: string,
+): Promise<ChainIndexResult | undefined> {
+  const results = await indexConfiguredChains(runtime, chainId, {
+    backfillBudgetMs: SYNC_BACKFILL_MS,
+    metadataBudgetMs: SYNC_METADATA_MS,
+    // The follower's own name: a lease it could not give back (the database went away mid-round)
+    // does not keep it waiting for the lease to expire.
+    holder,
+  })
+  return results[chainId]
 }
 
 /**

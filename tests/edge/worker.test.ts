@@ -17,7 +17,7 @@ import { startSqld, startWrangler, type RunningProcess } from '../../scripts/pro
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
 import { startTestChain } from '../support/chain'
 import { BAD_IMAGES, animatedGif, keyOf, samplePicture, type SampleFormat } from '../support/images'
-import { getLocalR2, putLocalR2 } from '../support/r2-local'
+import { getLocalR2, putLocalR2 } from '../../scripts/r2-local'
 import { TEST_AUTH_SECRET } from '../support/runtime'
 import { sessionCookie } from '../support/session'
 
@@ -87,16 +87,23 @@ describe('the Worker in workerd', () => {
     expect(html).toMatch(/href="\/item\/\d+"/) // items rendered on the server, from sqld
   })
 
-  it('answers /api/health with a database round trip through sqld', async () => {
+  // No Cron Trigger has fired here: no chain is followed yet, and health says so.
+  it('answers /api/health with a database round trip through sqld, and each chain follower not started', async () => {
     const response = await get('/api/health')
-    expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ status: 'ok', database: { status: 'ok' } })
+    expect(response.status).toBe(503)
+    const report = (await response.json()) as { indexer: { followers: { chainId: number; stalled: boolean }[] } }
+    expect(report).toMatchObject({ status: 'degraded', database: { status: 'ok' }, indexer: { status: 'stalled' } })
+    expect(report.indexer.followers.map((f) => [f.chainId, f.stalled])).toEqual([
+      [1, true],
+      [8453, true],
+      [11155111, true],
+    ])
   })
 
   it('answers /api/trpc/health', async () => {
     const response = await get('/api/trpc/health')
     expect(response.status).toBe(200)
-    expect(await response.json()).toMatchObject({ result: { data: { status: 'ok' } } })
+    expect(await response.json()).toMatchObject({ result: { data: { database: { status: 'ok' } } } })
   })
 
   it('answers /api/auth/csrf from Auth.js', async () => {
@@ -245,7 +252,7 @@ describe('the Worker without its secrets', () => {
 })
 
 describe('the Cron Trigger', () => {
-  it('indexes the local chain into the database when it fires', async () => {
+  it("starts the chain's follower when it fires, which indexes the local chain into the database", async () => {
     const chain = await startTestChain()
     const indexing = await startWrangler(
       {
@@ -264,7 +271,7 @@ describe('the Cron Trigger', () => {
       // Miniflare's local trigger for a Worker's scheduled() handler.
       const response = await fetch(`${indexing.url}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`)
       expect(response.status).toBe(200)
-      // The run finishes in waitUntil, after the response: wait for its cursor.
+      // The follower's first alarm runs after the response: wait for its cursor.
       await expect
         .poll(async () => (await db.select().from(chainCursors).where(eq(chainCursors.chainId, 31337)))[0]?.block, {
           timeout: 30_000,

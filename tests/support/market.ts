@@ -33,9 +33,13 @@ import { sessionCookie } from './session'
 type Account = PrivateKeyAccount | HDAccount
 export const CREATOR_FEE_BPS = 500
 
-export async function startMarket(tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n]) {
+/** `vars`: further configuration (a DATABASE_URL: that database, e.g. a sqld the Worker also uses). */
+export async function startMarket(
+  tokenIds: bigint[] = [1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n],
+  vars: Record<string, string> = {},
+) {
   const chain = await startTestChain()
-  const base = await createTestRuntime()
+  const base = await createTestRuntime(vars)
   const mediaDir = mkdtempSync(join(tmpdir(), 'vitrine-media-'))
   const runtime = {
     ...base,

@@ -18,13 +18,14 @@ export const TEST_RATE_LIMITS = Object.keys(RATE_ACTIONS)
 
 /**
  * A fresh, migrated libSQL database file and the runtime around it. Call `close()` after.
- * `vars` are further configuration (e.g. RATE_LIMITS for a test about the limits).
+ * `vars` are further configuration (e.g. RATE_LIMITS for a test about the limits); a
+ * DATABASE_URL among them (a sqld's) is used instead of a fresh file.
  */
 export async function createTestRuntime(
   vars: Record<string, string> = {},
 ): Promise<Runtime & { close: () => void; url: string }> {
   const dir = mkdtempSync(join(tmpdir(), 'vitrine-test-'))
-  const url = `file:${join(dir, 'test.db')}`
+  const url = vars.DATABASE_URL ?? `file:${join(dir, 'test.db')}`
   const db = await openMigratedDatabase({ url })
   const env = parseEnv({
     NODE_ENV: 'test',

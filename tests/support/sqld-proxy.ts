@@ -13,6 +13,8 @@ export interface SqldProxy {
   /** The SQL each of those round trips carried, one string per trip. */
   trips: () => string[]
   reset: () => void
+  /** The next round trip whose SQL matches `pattern` is answered 503 without reaching sqld (a crash at that point). */
+  failNext: (pattern: RegExp) => void
   stop: () => Promise<void>
 }
 
@@ -34,11 +36,21 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 export async function startSqldProxy(target: string, { delayMs = 0 } = {}): Promise<SqldProxy> {
   const upstream = new URL(target)
   let trips: string[] = []
+  let failing: RegExp | undefined
   const server = createServer((incoming, outgoing) => {
     const chunks: Buffer[] = []
     incoming.on('data', (chunk: Buffer) => chunks.push(chunk))
     incoming.on('end', async () => {
-      if (ROUND_TRIP.test(incoming.url ?? '')) trips.push(sqlOf(Buffer.concat(chunks).toString('utf8')))
+      if (ROUND_TRIP.test(incoming.url ?? '')) {
+        const statements = sqlOf(Buffer.concat(chunks).toString('utf8'))
+        trips.push(statements)
+        if (failing?.test(statements)) {
+          failing = undefined
+          outgoing.writeHead(503, { 'content-type': 'text/plain' })
+          outgoing.end('sqld proxy: failed on purpose')
+          return
+        }
+      }
       await wait(delayMs)
       const forwarded = httpRequest(
         {
@@ -74,6 +86,9 @@ export async function startSqldProxy(target: string, { delayMs = 0 } = {}): Prom
     trips: () => [...trips],
     reset: () => {
       trips = []
+    },
+    failNext: (pattern) => {
+      failing = pattern
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -52,6 +52,21 @@ describe('parseEnv', () => {
     }
   })
 
+  it('follows each chain about once per block unless FOLLOW_INTERVAL_MS or FOLLOW_INTERVAL_MS_<chain id> says otherwise', () => {
+    const chains = { AUTH_SECRET: secret, CHAINS: '31337,1,8453' }
+    expect(parseEnv(chains).followIntervalMs).toEqual({ 31337: 1_000, 1: 12_000, 8453: 2_000 })
+    expect(
+      parseEnv({ ...chains, FOLLOW_INTERVAL_MS: '3000', FOLLOW_INTERVAL_MS_8453: '500' }).followIntervalMs,
+    ).toEqual({ 31337: 3_000, 1: 3_000, 8453: 500 })
+    expect(() => parseEnv({ ...chains, FOLLOW_INTERVAL_MS: '10' })).toThrow(
+      /FOLLOW_INTERVAL_MS: must be at least 250 ms/,
+    )
+    expect(() => parseEnv({ ...chains, FOLLOW_INTERVAL_MS_1: 'often' })).toThrow(/FOLLOW_INTERVAL_MS_1: /)
+    expect(() => parseEnv({ ...chains, FOLLOW_INTERVAL_MS_1: '1.5' })).toThrow(
+      /FOLLOW_INTERVAL_MS_1: must be a whole number of milliseconds/,
+    )
+  })
+
   it('names a malformed variable and why', () => {
     expect(() => parseEnv({ AUTH_SECRET: 'short', DATABASE_URL: 'postgres://x' })).toThrow(
       /DATABASE_URL: must start with file:.*\n.*AUTH_SECRET: must be at least 32 characters/s,
