@@ -251,6 +251,30 @@ describe('after a change the site knows of', () => {
     }
   })
 
+  it('a profile saved through the API is purged by the Worker itself as the request ends', async () => {
+    const cookie = await sessionCookie(BUYER, { secure: true })
+    const save = async (userName: string) => {
+      const response = await fetch(`${worker!.url}/api/trpc/user.updateProfile`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify({ walletAddress: BUYER, userName }),
+      })
+      expect(response.status, await response.text()).toBe(200)
+    }
+    const page = `/user/${getAddress(BUYER)}`
+    await save('before-purge')
+    await pause(500)
+    expect((await hitOf(page)).html).toContain('before-purge')
+    await save('after-purge')
+    // The Worker drains the outbox after answering (waitUntil), through its own purge endpoint.
+    let html = ''
+    for (let i = 0; i < 20 && !html.includes('after-purge'); i++) {
+      await pause(100)
+      html = await (await get(page)).text()
+    }
+    expect(html).toContain('after-purge')
+  })
+
   it('refuses a purge without the configured token, and purges nothing', async () => {
     await hitOf('/rankings')
     const refused = await fetch(cachePurge.url, {
