@@ -42,10 +42,17 @@ export const recordCreatedCollection = changingPages(collections.recordCreatedCo
 export const recordImportedCollection = changingPages(collections.recordImportedCollection)
 export type { CreatedCollection, ImportedCollectionRecord } from './collections'
 export { refreshCollectionStats } from './stats'
-export const applyImportedRange = changingPages(imported.applyImportedRange)
+export const applyImportedRange = changingPages(imported.applyImportedRange, (result) => result.applied)
+export const applyFollowedRanges = changingPages(imported.applyFollowedRanges, (result) => result.written > 0)
 export const setImportProgress = changingPages(imported.setImportProgress)
 export const retryFailedImport = changingPages(imported.retryFailedImport)
-export { ImportedHistoryError, type ImportedCollection, type ImportedRange, type TokenMove } from './imported'
+export {
+  ImportedHistoryError,
+  type FollowedRanges,
+  type ImportedCollection,
+  type ImportedRange,
+  type TokenMove,
+} from './imported'
 export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata)
 export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure)
 export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh)

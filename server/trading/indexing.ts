@@ -4,6 +4,7 @@
  */
 import { indexChain, recheckListings, type IndexerRun } from '../../chain/indexer'
 import { backfillChain } from '../../chain/indexer/backfill'
+import { roundIsIdle } from '../../chain/indexer/idle'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
@@ -46,6 +47,12 @@ export async function indexConfiguredChains(
     const client = chainClient(env, id)
     if ((only !== undefined && id !== only) || !contracts || !client) continue
     const local = id === LOCAL_CHAIN_ID
+    const confirmations = local ? 0 : (env.INDEXER_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS)
+    // A round with nothing to do takes no lease and writes nothing (a failed check runs the round).
+    if (await roundIsIdle({ db, client, chainId: id, confirmations }).catch(() => false)) {
+      results[id] = null
+      continue
+    }
     // Once at a time per chain: two runs at once would race over the same rows and the cursor.
     const lease = indexLease(id)
     const holder = crypto.randomUUID()
@@ -53,7 +60,6 @@ export async function indexConfiguredChains(
       results[id] = { busy: true }
       continue
     }
-    const confirmations = local ? 0 : (env.INDEXER_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS)
     try {
       results[id] = await indexChain({
         db,
