@@ -30,7 +30,6 @@ import {
   setImportProgress,
   type ImportedCollection,
   type ImportedRange,
-  type TokenMove,
 } from '../../db/market'
 import { collections } from '../../db/schema'
 import { decodeImported, eventCount, importedLogs, ofStandard } from './imported-logs'
