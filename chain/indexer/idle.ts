@@ -39,12 +39,14 @@ export async function roundIsIdle(options: {
   const [state] = await db
     .select({
       block: chainCursors.block,
-      hash: sql<
-        string | null
-      >`(select ${indexedBlocks.hash} from ${indexedBlocks} where ${indexedBlocks.chainId} = ${chainId} and ${indexedBlocks.block} = ${chainCursors.block})`,
+      hash: indexedBlocks.hash,
       busy: sql<number>`exists ${ended(listings)} or exists ${ended(offers)} or exists ${behind} or exists ${dueMetadataQuery(db, { chainId, now, limit: 1 })}`,
     })
     .from(chainCursors)
+    .leftJoin(
+      indexedBlocks,
+      and(eq(indexedBlocks.chainId, chainCursors.chainId), eq(indexedBlocks.block, chainCursors.block)),
+    )
     .where(eq(chainCursors.chainId, chainId))
   if (!state || state.busy) return false
   const cursor = BigInt(state.block)
