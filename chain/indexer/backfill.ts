@@ -99,9 +99,6 @@ const ZERO = '0x0000000000000000000000000000000000000000'
 /** Reads each imported collection of the chain on from where it stands, within the budget. */
 export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
   const { db, client, chainId, confirmations, seaport, budgetMs = 20_000, now = () => new Date() } = options
-  const head = await client.getBlockNumber({ cacheTime: 0 })
-  const safe = head - BigInt(confirmations)
-  const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
   // Collections still behind; failed and paused ones only once their next try is due. Those
   // caught up (`following`) are read by the main round (./followed.ts).
   const rows = await db
@@ -120,6 +117,10 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
   // The quiet ones (a wide range) first: one whose range shrank is busy, or flooding, and must
   // not hold up the others.
   rows.sort((a, b) => (b.indexRange ?? INITIAL_RANGE) - (a.indexRange ?? INITIAL_RANGE) || a.id - b.id)
+  if (!rows.length) return []
+  const head = await client.getBlockNumber({ cacheTime: 0 })
+  const safe = head - BigInt(confirmations)
+  const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
   const end = Date.now() + budgetMs
   const results: BackfillResult[] = []
   for (const [i, row] of rows.entries()) {

@@ -8,7 +8,7 @@ import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { chainCursors, collections, indexedBlocks, listings, offers } from '../../db/schema'
-import { dueMetadataQuery } from '../../db/market/metadata'
+import { dueMetadataQuery } from '../../db/market'
 
 export async function roundIsIdle(options: {
   db: Database

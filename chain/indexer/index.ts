@@ -35,7 +35,7 @@ import {
   refreshNftMarket,
   type ChainLog,
 } from '../../db/market'
-import { chainCursors, collections, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { chainCursors, collections, indexedBlocks, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
 import { blockTimes } from './block-times'
@@ -93,9 +93,18 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const { db, client, chainId, confirmations, maxBlocks = 2_000, startAtHead = false, now = new Date() } = options
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
-  const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId))
+  // The cursor and the hash recorded at it, in one read.
+  const [row] = await db
+    .select({ cursor: chainCursors, recorded: indexedBlocks.hash })
+    .from(chainCursors)
+    .leftJoin(
+      indexedBlocks,
+      and(eq(indexedBlocks.chainId, chainCursors.chainId), eq(indexedBlocks.block, chainCursors.block)),
+    )
+    .where(eq(chainCursors.chainId, chainId))
+  const cursor = row?.cursor
   try {
-    return await indexFrom({ ...options, maxBlocks, startAtHead, now }, cursor, head, safe)
+    return await indexFrom({ ...options, maxBlocks, startAtHead, now }, cursor, row?.recorded ?? null, head, safe)
   } catch (error) {
     // Health tells a cursor that no longer moves from one with nothing new to read, whatever stopped it.
     if (cursor && BigInt(cursor.block) < safe) await noteSafeHead(db, chainId, safe).catch(() => {})
@@ -106,13 +115,14 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
 async function indexFrom(
   options: Required<Pick<IndexerOptions, 'maxBlocks' | 'startAtHead' | 'now'>> & IndexerOptions,
   cursor: typeof chainCursors.$inferSelect | undefined,
+  recorded: string | null,
   head: bigint,
   safe: bigint,
 ): Promise<IndexerRun | null> {
   const { db, client, chainId, seaport, weth, maxBlocks, startAtHead, now } = options
   // Never wait silently for blocks past a chain that went back: undo what it no longer has first.
   const rewind = cursor
-    ? await rewindIfReplaced({ db, client, chainId, cursor: BigInt(cursor.block), head, safe, now })
+    ? await rewindIfReplaced({ db, client, chainId, cursor: BigInt(cursor.block), recorded, head, safe, now })
     : null
   const indexed = rewind ? rewind.to : cursor ? BigInt(cursor.block) : null
   const from = indexed !== null ? indexed + 1n : startAtHead ? (safe > 0n ? safe : 0n) : 0n

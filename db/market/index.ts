@@ -37,7 +37,7 @@ export const applyVoucherRevocation = changingPages(chain.applyVoucherRevocation
 export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed)
 export type { ChainLog, Fill } from './chain'
 export const rewindMarket = changingPages(rewind.rewindMarket)
-export { advanceCursor, beginRewind, noteSafeHead, ownersToReread, recordedBlocks, recordedHash } from './rewind'
+export { advanceCursor, beginRewind, noteSafeHead, ownersToReread, recordedBlocks } from './rewind'
 export const recordCreatedCollection = changingPages(collections.recordCreatedCollection)
 export const recordImportedCollection = changingPages(collections.recordImportedCollection)
 export type { CreatedCollection, ImportedCollectionRecord } from './collections'
@@ -56,7 +56,7 @@ export {
 export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata)
 export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure)
 export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh)
-export { claimDueMetadata, type ClaimedToken, type TokenMetadataRecord } from './metadata'
+export { claimDueMetadata, dueMetadataQuery, type ClaimedToken, type TokenMetadataRecord } from './metadata'
 export const saveProfile = changingPages(users.saveProfile)
 export { recordSignIn, endSessions, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'

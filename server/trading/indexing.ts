@@ -76,8 +76,11 @@ export async function indexConfiguredChains(
     }
     try {
       // Imported collections, no further than the blocks the main indexer checked (its rewind covers them).
-      const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, id))
       const main = results[id]
+      const cursor =
+        main && 'to' in main
+          ? { block: Number(main.to) }
+          : (await db.select().from(chainCursors).where(eq(chainCursors.chainId, id)))[0]
       if (cursor && !(main && 'unavailable' in main)) {
         const backfilled = await backfillChain({
           db,
