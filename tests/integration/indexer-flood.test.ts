@@ -1,9 +1,11 @@
 /**
  * One hostile contract cannot stall a chain: an imported ERC-721 logs 140,000 Transfer events in
  * 10 transactions, read through an RPC that refuses answers of more than 10,000 logs (as public
- * providers do). The main round never carries it, the contract is paused with its reason, and a
- * plain transfer elsewhere (Vitrine's own collection, another imported one) is indexed in the
- * very next round. Anvil, Seaport 1.6, the server's own chain client.
+ * providers do). The main round reads it with the other caught-up imported collections in one
+ * request; refused, that request is split until the flooder stands alone, the flooder goes back
+ * to its own reading and is paused with its reason, and a plain transfer elsewhere (Vitrine's own
+ * collection, another imported one) is indexed in that very round. Anvil, Seaport 1.6, the
+ * server's own chain client.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -102,6 +104,12 @@ describe('an imported contract that floods the chain with logs', () => {
     await m.index()
     expect((await collectionOf(hostile.address)).indexStatus).toBe('following')
     expect((await collectionOf(art.address)).indexStatus).toBe('following')
+    // Caught up, both are read in one request of the main round.
+    await m.chain.client.mine({ blocks: 1 })
+    const shared = seen.bodies.length
+    await m.index()
+    const both = (body: string) => [art.address, hostile.address].every((a) => body.includes(a.toLowerCase().slice(2)))
+    expect(seen.bodies.slice(shared).filter(both)).toHaveLength(1)
 
     for (let i = 0n; i < 10n; i++) await hostile.flood(1_000_000n + i * 14_000n, 14_000n)
     await m.transfer(m.seller, friend, 1n)
