@@ -45,7 +45,7 @@ export { refreshCollectionStats } from './stats'
 export const applyImportedRange = changingPages(imported.applyImportedRange, (result) => result.applied)
 export const applyFollowedRanges = changingPages(imported.applyFollowedRanges, (result) => result.written > 0)
 export const setImportProgress = changingPages(imported.setImportProgress)
-export const retryFailedImport = changingPages(imported.retryFailedImport)
+export const retryFailedImport = changingPages(imported.retryFailedImport, (retried) => retried)
 export {
   ImportedHistoryError,
   type FollowedRanges,
