@@ -30,6 +30,7 @@ import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { indexChain } from '../../chain/indexer'
 import { backfillChain, IMPORT_RETRY, MAX_BLOCK_EVENTS } from '../../chain/indexer/backfill'
+import { foreignArt721Abi } from '../../chain/artifacts/ForeignArt721'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
 import { retryFailedImport } from '../../db/market'
@@ -39,6 +40,7 @@ import { chainClient } from '../../server/trading/clients'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { startTestChain, testAccount } from '../support/chain'
+import { countingRpc } from '../support/counting'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { createTestRuntime } from '../support/runtime'
 import { sessionCookie } from '../support/session'
@@ -313,6 +315,47 @@ describe('an imported ERC-721', () => {
     await art.setBaseURI('ipfs://bafybeib2v4wi7bm2jbm4tggxhzazjg6hvf6dumslosalyq5ylhzt6ho2oy/')
     await follow(db)
     expect(await statuses()).toEqual({ '1': 'pending', '2': 'pending', '3': 'pending' })
+  })
+})
+
+describe('block times', () => {
+  it("come from the logs' blockTimestamp, else from one JSON-RPC batch for all the range's blocks", async () => {
+    const art = await deployForeignArt721(chain.url)
+    for (let id = 1n; id <= 5n; id++) await art.mint(alice.address, id, 1n) // five blocks
+    const stamps = new Map<bigint, Date>()
+    for (let id = 1n; id <= 5n; id++) {
+      const [log] = await chain.client.getContractEvents({
+        address: art.address,
+        abi: foreignArt721Abi,
+        eventName: 'Transfer',
+        args: { tokenId: id },
+        fromBlock: art.deployBlock,
+      })
+      stamps.set(
+        id,
+        new Date(Number((await chain.client.getBlock({ blockNumber: log!.blockNumber })).timestamp) * 1000),
+      )
+    }
+    for (const withTimestamps of [true, false]) {
+      const { db } = await freshRuntime()
+      const row = await imported(db, art)
+      // Some RPCs leave blockTimestamp out of their logs.
+      const rpc = await countingRpc(chain.url, (answer, methods) =>
+        withTimestamps || !methods.includes('eth_getLogs')
+          ? answer
+          : answer.replace(/"blockTimestamp":"0x[0-9a-f]+",?/g, ''),
+      )
+      await backfillUntilDone(
+        db,
+        createPublicClient({ chain: anvil, transport: http(rpc.url) }) as PublicClient,
+      ).finally(() => rpc.close())
+      const blockReads = rpc.counts.sent.filter((methods) => methods.includes('eth_getBlockByNumber'))
+      expect(blockReads).toEqual(withTimestamps ? [] : [Array(5).fill('eth_getBlockByNumber')])
+      const mints = await db.select().from(activity).where(eq(activity.collectionId, row.id))
+      const byToken = new Map((await tokensOf(db, row.id)).map((t) => [t.id, BigInt(t.tokenId)]))
+      expect(mints).toHaveLength(5)
+      for (const line of mints) expect(line.createdAt).toEqual(stamps.get(byToken.get(line.nftId)!))
+    }
   })
 })
 

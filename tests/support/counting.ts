@@ -16,29 +16,32 @@ export interface RpcCounts {
   requests: number
   /** JSON-RPC calls by method (a batch's calls each). */
   methods: Record<string, number>
+  /** Each request's methods, in order (a batch several). */
+  sent: string[][]
 }
 
-export async function countingRpc(upstream: string) {
-  const counts: RpcCounts = { requests: 0, methods: {} }
+/** `rewrite` may change an answer's text before it is passed on (e.g. drop a field some RPCs lack). */
+export async function countingRpc(upstream: string, rewrite: (answer: string, methods: string[]) => string = (a) => a) {
+  const counts: RpcCounts = { requests: 0, methods: {}, sent: [] }
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = []
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString()
     const parsed = JSON.parse(body) as { method: string } | { method: string }[]
+    const methods = (Array.isArray(parsed) ? parsed : [parsed]).map((call) => call.method)
     counts.requests++
-    for (const call of Array.isArray(parsed) ? parsed : [parsed])
-      counts.methods[call.method] = (counts.methods[call.method] ?? 0) + 1
+    counts.sent.push(methods)
+    for (const method of methods) counts.methods[method] = (counts.methods[method] ?? 0) + 1
     const answer = await fetch(upstream, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
     res.setHeader('content-type', 'application/json')
-    res.end(await answer.text())
+    res.end(rewrite(await answer.text(), methods))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     counts,
     reset() {
-      counts.requests = 0
-      counts.methods = {}
+      Object.assign(counts, { requests: 0, methods: {}, sent: [] })
     },
     close() {
       server.closeAllConnections()
