@@ -14,7 +14,7 @@ import type { ImportedCollection } from '../../db/market'
 import { MAX_RANGE_EVENTS } from './backfill'
 import { blockTimes } from './block-times'
 import { decodeImported, eventCount, importedLogs, ofStandard, type ImportedLog } from './imported-logs'
-import { message, refused, timedOut } from './rpc-errors'
+import { refused, timedOut } from './rpc-errors'
 
 /**
  * Addresses per eth_getLogs: providers take a list of addresses in one filter but cap it
@@ -35,8 +35,8 @@ export interface FollowedRead {
     refreshes: Awaited<ReturnType<typeof decodeImported>>['refreshes']
     approvers: string[]
   }[]
-  /** Collections to be read apart from the range's first block on, and why. */
-  sentBack: { id: number; reason: string }[]
+  /** Collections to be read apart from the range's first block on. */
+  sentBack: number[]
 }
 
 export async function readFollowed(
@@ -62,7 +62,7 @@ export async function readFollowed(
       const timeout = timedOut(error)
       if (!timeout && !refused(error)) throw error
       if (group.length === 1) {
-        sentBack.push({ id: group[0]!.id, reason: message(error) })
+        sentBack.push(group[0]!.id)
         return timeout ? 'timedOut' : 'read'
       }
       const half = group.length >> 1
@@ -74,13 +74,14 @@ export async function readFollowed(
     const byAddress = new Map<string, ImportedLog[]>()
     for (const log of logs) {
       const address = log.address.toLowerCase()
-      byAddress.set(address, [...(byAddress.get(address) ?? []), log])
+      const list = byAddress.get(address)
+      if (list) list.push(log)
+      else byAddress.set(address, [log])
     }
     for (const collection of group) {
       const own = ofStandard(byAddress.get(collection.contract.toLowerCase()) ?? [], collection.standard)
       const events = eventCount(own)
-      if (events > MAX_RANGE_EVENTS)
-        sentBack.push({ id: collection.id, reason: `${events} events in blocks ${from} to ${to}` })
+      if (events > MAX_RANGE_EVENTS) sentBack.push(collection.id)
       else if (own.length) accepted.push({ collection, logs: own })
     }
     return 'read'

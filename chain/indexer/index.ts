@@ -161,7 +161,7 @@ async function indexFrom(
   // Before the cursor moves past them: the followed collections' moves, or their return to their own reading.
   const imported = await applyFollowedRanges(
     db,
-    { from, to, ranges: followed.ranges, sentBack: followed.sentBack.map((s) => s.id) },
+    { from, to, ranges: followed.ranges, sentBack: followed.sentBack },
     now,
   )
   for (const id of imported.nftIds) apply.touched.add(id)
