@@ -163,6 +163,37 @@ describe('an imported contract that floods the chain with logs', () => {
   }, 180_000)
 })
 
+describe('a caught-up imported collection with more events in a round than one write takes', () => {
+  it('goes back to its own reading, and the collections that shared its request are read in the same round', async () => {
+    const busy = await deployHostile721(m.chain.url)
+    await busy.mint(holder.address, 1n)
+    const quiet = await deployForeignArt721(m.chain.url)
+    await quiet.mint(holder.address, 1n, 1n)
+    await m.importCollection(busy.address, holder)
+    await m.importCollection(quiet.address, holder)
+    await m.index()
+    expect((await collectionOf(busy.address)).indexStatus).toBe('following')
+
+    await busy.flood(2_000_000n, 3_000n) // under the RPC's limit, over MAX_RANGE_EVENTS
+    await quiet.transfer(holder, friend.address, 1n)
+    const before = seen.bodies.length
+    await m.index()
+
+    expect(await ownerOf(quiet.address, 1n)).toBe(friend.address.toLowerCase())
+    const asked = seen.bodies.slice(before)
+    const has = (body: string, address: string) => body.includes(address.toLowerCase().slice(2))
+    expect(asked.filter((body) => has(body, busy.address) && has(body, quiet.address))).toHaveLength(1) // shared
+    const alone = asked
+      .filter((body) => body.includes(busy.address.toLowerCase().slice(2)))
+      .filter((body) => !body.includes(quiet.address.toLowerCase().slice(2)))
+    expect(alone.length).toBeGreaterThan(0) // its own ranges
+    // Read apart in halves down to its block, within the bound of a block: its tokens are in.
+    const row = await collectionOf(busy.address)
+    expect(row.indexStatus).toBe('following')
+    expect(await m.runtime.db.select().from(nfts).where(eq(nfts.collectionId, row.id))).toHaveLength(3_001)
+  }, 120_000)
+})
+
 describe("the main round's block range", () => {
   it('shrinks while the RPC refuses it, is kept for the next rounds, and still reads every block', async () => {
     maxWidth = 16
