@@ -183,7 +183,7 @@ export function applyFollowedRanges(
     if (written.length) {
       await tx
         .update(collections)
-        .set({ indexedBlock: Number(to) })
+        .set({ indexedBlock: Number(to), headBlock: Number(to) })
         .where(inArray(collections.id, written))
       await refreshCollectionCounts(tx, written)
     }
