@@ -32,7 +32,7 @@ import {
   type ImportedRange,
 } from '../../db/market'
 import { collections } from '../../db/schema'
-import { decodeImported, eventCount, importedLogs, ofStandard } from './imported-logs'
+import { decodeImported, eventCount, importedCollection, importedLogs, ofStandard } from './imported-logs'
 import { listedBy } from './listed'
 import { isRpcAnswer, message, refused, timedOut, unreachable } from './rpc-errors'
 
@@ -94,8 +94,6 @@ export interface BackfillResult {
   nftIds: number[]
 }
 
-const ZERO = '0x0000000000000000000000000000000000000000'
-
 /** Reads each imported collection of the chain on from where it stands, within the budget. */
 export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
   const { db, client, chainId, confirmations, seaport, budgetMs = 20_000, now = () => new Date() } = options
@@ -126,15 +124,7 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
   for (const [i, row] of rows.entries()) {
     if (results.length >= 2 && results.at(-1)!.timedOut && results.at(-2)!.timedOut) break
     const share = (end - Date.now()) / (rows.length - i)
-    const collection: ImportedCollection = {
-      id: row.id,
-      slug: row.slug,
-      chainId,
-      contract: row.contract,
-      standard: row.standard,
-      category: row.category,
-      creator: row.contractOwner ?? row.creator ?? ZERO,
-    }
+    const collection = importedCollection(row)
     const turn = backfillCollection(db, client, collection, seaport, {
       indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
       deployBlock: BigInt(row.deployBlock ?? 0),

@@ -17,20 +17,16 @@ import { decodeImported, eventCount, importedLogs, ofStandard, type ImportedLog 
 import { refused, timedOut } from './rpc-errors'
 
 /**
- * Addresses per eth_getLogs: providers take a list of addresses in one filter but cap it
- * (Alchemy, QuickNode and Infura accept at least 1,000), and a request's body stays near 45 KB.
+ * Addresses per eth_getLogs. JSON-RPC sets no limit on a filter's list; providers cap a request's
+ * size their own way, and 1,000 addresses keep its body near 45 KB. One that refuses it anyway is
+ * answered by the same halving as a flood (readGroup), at the cost of more requests.
  */
 export const ADDRESSES_PER_REQUEST = 1_000
-
-export interface FollowedCollection extends ImportedCollection {
-  /** The last block whose logs are in the database: the chain's cursor, or later after a crash. */
-  indexedBlock: bigint | null
-}
 
 export interface FollowedRead {
   /** The collections with logs in the range, decoded. */
   ranges: {
-    collection: FollowedCollection
+    collection: ImportedCollection
     moves: Awaited<ReturnType<typeof decodeImported>>['moves']
     refreshes: Awaited<ReturnType<typeof decodeImported>>['refreshes']
     approvers: string[]
@@ -41,15 +37,15 @@ export interface FollowedRead {
 
 export async function readFollowed(
   client: PublicClient,
-  followed: FollowedCollection[],
+  followed: ImportedCollection[],
   seaport: Address,
   from: bigint,
   to: bigint,
 ): Promise<FollowedRead> {
-  const accepted: { collection: FollowedCollection; logs: ImportedLog[] }[] = []
+  const accepted: { collection: ImportedCollection; logs: ImportedLog[] }[] = []
   const sentBack: FollowedRead['sentBack'] = []
 
-  const readGroup = async (group: FollowedCollection[]): Promise<'read' | 'timedOut'> => {
+  const readGroup = async (group: ImportedCollection[]): Promise<'read' | 'timedOut'> => {
     let logs: ImportedLog[]
     try {
       logs = await importedLogs(

@@ -5,8 +5,8 @@
  * moves and metadata refreshes they mean, each move with its block's time.
  */
 import { parseAbiItem, type Address, type PublicClient } from 'viem'
-import type { ImportedRange, TokenMove } from '../../db/market'
-import type { TokenStandard } from '../../db/schema'
+import type { ImportedCollection, ImportedRange, TokenMove } from '../../db/market'
+import type { collections, TokenStandard } from '../../db/schema'
 import { blockTimes } from './block-times'
 
 const EVENTS = {
@@ -22,6 +22,19 @@ const EVENTS = {
   metadataUpdate: parseAbiItem('event MetadataUpdate(uint256 _tokenId)'),
   batchMetadataUpdate: parseAbiItem('event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId)'),
 }
+
+const ZERO = '0x0000000000000000000000000000000000000000'
+
+/** A collection's row as its reads and writes need it: its creator, the contract's owner if it has one. */
+export const importedCollection = (row: typeof collections.$inferSelect): ImportedCollection => ({
+  id: row.id,
+  slug: row.slug,
+  chainId: row.chainId,
+  contract: row.contract,
+  standard: row.standard,
+  category: row.category,
+  creator: row.contractOwner ?? row.creator ?? ZERO,
+})
 
 const COMMON = [EVENTS.approvalForAll, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate] as const
 /** Every event an imported collection is read for, whatever its standard (a shared read asks for all). */

@@ -39,7 +39,8 @@ import { chainCursors, collections, indexedBlocks, listings, nfts, offers, OPEN_
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
 import { blockTimes } from './block-times'
-import { readFollowed, type FollowedCollection } from './followed'
+import { readFollowed } from './followed'
+import { importedCollection } from './imported-logs'
 import { matchedCounterparty, type SeaportFill } from './counterparty'
 import { recheckListings } from './listings'
 import { recheckOffers } from './offers'
@@ -149,7 +150,7 @@ async function indexFrom(
   })
   const followed = await readFollowed(
     client,
-    rows.filter((c) => c.indexStatus === 'following').map(followedOf),
+    rows.filter((c) => c.indexStatus === 'following').map(importedCollection),
     seaport,
     from,
     to,
@@ -185,20 +186,6 @@ async function indexedHashes(client: PublicClient, logs: { blockNumber: bigint; 
   if (!hashes.has(to)) hashes.set(to, (await client.getBlock({ blockNumber: to })).hash)
   return [...hashes].map(([block, hash]) => ({ block, hash }))
 }
-
-const ZERO = '0x0000000000000000000000000000000000000000'
-
-/** A followed collection as the shared read and its writes need it. */
-const followedOf = (row: typeof collections.$inferSelect): FollowedCollection => ({
-  id: row.id,
-  slug: row.slug,
-  chainId: row.chainId,
-  contract: row.contract,
-  standard: row.standard,
-  category: row.category,
-  creator: row.contractOwner ?? row.creator ?? ZERO,
-  indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
-})
 
 async function settleExpired(db: Database, now: Date) {
   await expireOrders(db, now)
@@ -360,7 +347,6 @@ const amountOf = (items: readonly { itemType: number; amount: bigint }[], type: 
 class LogApplier {
   readonly touched = new Set<number>()
   sold = false
-
   private readonly senders = new Map<Hash, Promise<{ from: string; to: string | null }>>()
   private readonly fills: ReturnType<typeof seaportFills>
 
