@@ -22,6 +22,10 @@
  *   BENCH_GAP=200        empty blocks after each mint transaction
  *   BENCH_NFTS=1000000   the database it is imported on top of (bench/.tmp/<n>.db, as bench/api.ts builds it)
  *   BENCH_SECONDS=5, BENCH_ROUNDS=5   the list API runs, as in bench/api.ts
+ *   BENCH_SECTION=backfill  the section of bench/RESULTS.md it writes (a smaller run keeps the big one's)
+ *
+ * The indexer's chain calls go through an HTTP proxy that counts them (by method, a JSON-RPC batch
+ * one request), until the collection follows the chain and until every document is read.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os'
@@ -45,6 +49,7 @@ import { BACKFILL_BUDGET_MS, METADATA_BUDGET_MS } from '../server/trading/indexi
 import { DEFAULT_LIMIT } from '../server/inputs/fields'
 import { testAccount } from '../tests/support/chain'
 import { deployForeignArt721 } from '../tests/support/foreign'
+import { countingRpc } from '../tests/support/counting'
 import { startIpfsGateway } from '../tests/support/ipfs-gateway'
 import { TEST_AUTH_SECRET, TEST_RATE_LIMITS } from '../tests/support/runtime'
 import { sessionCookie } from '../tests/support/session'
@@ -57,6 +62,7 @@ const gap = Number(process.env.BENCH_GAP ?? 200)
 const nftCount = Number(process.env.BENCH_NFTS ?? 1_000_000)
 const seconds = Number(process.env.BENCH_SECONDS ?? 5)
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5)
+const section = process.env.BENCH_SECTION ?? 'backfill'
 const baseDb = `bench/.tmp/${nftCount}.db`
 const dbFile = `bench/.tmp/${nftCount}-imported.db`
 const HOLDERS = Array.from({ length: 10 }, (_, i) => testAccount(10 + i).address)
@@ -91,11 +97,13 @@ copyFileSync(baseDb, dbFile)
 if (existsSync(`${baseDb}-wal`)) copyFileSync(`${baseDb}-wal`, `${dbFile}-wal`)
 
 const anvil = await startAnvil()
+const counted = await countingRpc(anvil.url)
 const gateway = await startIpfsGateway()
 let server: Awaited<ReturnType<typeof startProductionServer>> | undefined
 // Ctrl+C stops what the bench started (the server and anvil run in process groups of their own).
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    counted.close()
     void Promise.all([server?.stop(), gateway.stop(), anvil.stop()]).finally(() => process.exit(130))
   })
 }
@@ -161,7 +169,7 @@ try {
     AUTH_SECRET: TEST_AUTH_SECRET,
     RATE_LIMITS: TEST_RATE_LIMITS,
     CHAINS: String(LOCAL_CHAIN_ID),
-    CHAIN_RPC_URL: anvil.url,
+    CHAIN_RPC_URL: counted.url,
     IPFS_GATEWAY: gateway.gatewayUrl,
     FETCH_ALLOW_HOSTS: gateway.host,
   })
@@ -183,6 +191,10 @@ try {
   const answer = (await response.json()) as { data: { slug: string } }
   if (response.status !== 202) throw new Error(`the import answered ${response.status}: ${JSON.stringify(answer)}`)
   const importSeconds = elapsed(importedAt)
+  counted.reset() // from here on, the indexer's calls only
+  const calls = () => ({ requests: counted.counts.requests, methods: { ...counted.counts.methods } })
+  let callsToFollow: ReturnType<typeof calls> | undefined
+  let callsToMetadata: ReturnType<typeof calls> | undefined
   const slug = answer.data.slug
   console.log(`import: 202 in ${seconds1(importSeconds)} (${slug})`)
 
@@ -266,6 +278,7 @@ try {
     if (now.status === 'failed') throw new Error(`the backfill failed: ${now.error}`)
     if (backfilledAt === undefined && now.status === 'following' && now.items === tokens && cursor!.block >= head)
       backfilledAt = elapsed(importedAt)
+    if (backfilledAt !== undefined) callsToFollow ??= calls()
     t = performance.now()
     used = cpuSeconds()
     const run = await readDueMetadata(runtime, { chainId: LOCAL_CHAIN_ID, client, budgetMs: METADATA_BUDGET_MS })
@@ -278,6 +291,7 @@ try {
     )
     if (backfilledAt !== undefined && (await pending()) === 0) {
       metadataAt = elapsed(importedAt)
+      callsToMetadata = calls()
       break
     }
     if (indexerRounds > 200) throw new Error('the collection was not indexed in 200 rounds')
@@ -290,6 +304,12 @@ try {
     throw new Error(`${metadataFailed} tokens' metadata failed to read; see the collection's items`)
   db.$client.close()
 
+  const callSummary = (c: ReturnType<typeof calls> | undefined) =>
+    c === undefined
+      ? '—'
+      : `${c.requests} (${Object.entries(c.methods)
+          .map(([method, count]) => `${count} ${method}`)
+          .join(', ')})`
   const rate = (n: number, s: number) => `${Math.round(n / s).toLocaleString('en-US')} tokens/s`
   const perCpu = (n: number, used: { own: number; anvil: number }) =>
     `${Math.round(n / (used.own + used.anvil)).toLocaleString('en-US')} tokens per CPU-second (${used.own.toFixed(1)} s in the indexer's process, ${used.anvil.toFixed(1)} s in anvil)`
@@ -305,7 +325,7 @@ after each (head at block ${head}). Imported with \`POST /api/v1/collections/imp
 the bench's process) into a copy of the ${nftCount.toLocaleString('en-US')}-NFT database, then indexer rounds
 back to back with the production budgets (backfill ${BACKFILL_BUDGET_MS / 1000} s, metadata
 ${METADATA_BUDGET_MS / 1000} s per round): the main indexer (${Math.ceil(head / 2000)} runs of ≤ 2,000 blocks;
-it reads the collection's logs too), the backfill up to its cursor, the metadata queue (8 at a time).
+it reads the collection's logs once it follows), the backfill up to its cursor, the metadata queue (URIs by Multicall3, 64 a call; documents 8 at a time).
 The list was polled every 100 ms over HTTP from the Node production server (\`npm start\`) over the same file.
 
 | what | value |
@@ -320,11 +340,13 @@ The list was polled every 100 ms over HTTP from the Node production server (\`np
 | first full page whose items all show their metadata | ${seen.fullPageWithMetadata === undefined ? 'not seen' : seconds1(seen.fullPageWithMetadata)} |
 | every token indexed (status following) / every document read, from the import | ${backfilledAt === undefined ? '—' : seconds1(backfilledAt)} / ${metadataAt === undefined ? '—' : seconds1(metadataAt)} |
 | indexer rounds | ${indexerRounds} |
+| RPC requests until every token is indexed (following) | **${callSummary(callsToFollow)}** |
+| RPC requests until every document is read | **${callSummary(callsToMetadata)}** |
 
 The list of a collection is sorted newest first, so its first page is its last-minted tokens: whole
 as soon as the first range is in, with their names and images only once the queue reaches them.`
   // Written now: a failure measuring the list below keeps what the import measured.
-  writeSection('backfill', `${importing}\n\nList API: not measured (the run stopped before it).\n`)
+  writeSection(section, `${importing}\n\nList API: not measured (the run stopped before it).\n`)
 
   // 4. The list endpoints over 1M NFTs with the collection in it.
   const seeded = (
@@ -352,7 +374,7 @@ as soon as the first range is in, with their names and images only once the queu
   )
   const misses = results.filter((r) => !meetsTarget(r)).map((r) => r.name)
   writeSection(
-    'backfill',
+    section,
     `${importing}
 
 ### List API at ${nftCount.toLocaleString('en-US')} NFTs with the collection imported
@@ -368,6 +390,7 @@ ${endpointTable(results, handler)}
 } finally {
   await server?.stop()
   await gateway.stop()
+  counted.close()
   await anvil.stop()
 }
 

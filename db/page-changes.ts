@@ -19,6 +19,10 @@ export interface PageChange {
   everything?: boolean
 }
 
+let filed = 0
+/** How many changes this process has filed: a caller that filed none since it looked has nothing to drain. */
+export const purgesFiled = (): number => filed
+
 /**
  * Files the change's tags for purging. Every change also purges the market-wide lists: a sale moves
  * rankings and the activity feed, a listing the explore page's prices.
@@ -62,6 +66,7 @@ export async function pagesChanged(db: Db, change: PageChange, now = Date.now())
     INSERT INTO cache_purges (tag, due_at, passes)
     SELECT tag, ${now}, 0 FROM (${sql.join(sources, sql` UNION `)}) WHERE true
     ON CONFLICT (tag) DO UPDATE SET due_at = min(cache_purges.due_at, excluded.due_at), passes = 0`)
+  filed++
 }
 
 /**

@@ -1,9 +1,12 @@
 /**
  * The backfill: every imported collection (a non-null `indexStatus`) is read from its deployment
- * block to the head and then followed: ERC-721 Transfer, ERC-1155 TransferSingle / TransferBatch
- * (exact balances per holder), and ERC-4906 MetadataUpdate / BatchMetadataUpdate and ERC-1155 URI
- * (the token's metadata is read again). It reads no further than the main indexer (./index.ts) has
- * checked the chain, so that indexer's rewind covers imported collections too.
+ * block until it has caught up with the main indexer's cursor: ERC-721 Transfer, ERC-1155
+ * TransferSingle / TransferBatch (exact balances per holder), and ERC-4906 MetadataUpdate /
+ * BatchMetadataUpdate and ERC-1155 URI (the token's metadata is read again). It reads no further
+ * than the main indexer (./index.ts) has checked the chain, so that indexer's rewind covers
+ * imported collections too. Once caught up (`following`), a collection is read with all the
+ * others in the main round's shared request (./followed.ts), which sends it back here when its
+ * logs are too many to share.
  *
  * Public RPCs cap getLogs by block range or by result count, each its own way. The range adapts:
  * halved when the RPC refuses it or does not answer in time, doubled (up to MAX_RANGE) after a
@@ -15,11 +18,11 @@
  * collection (a flood of Transfer events that move nothing). Its ranges shrink like any other's,
  * and past a bound (more of its events in one block than MAX_BLOCK_EVENTS, or more than the RPC
  * answers for one block) it is `paused` with its reason on its page: it stalls no one else, and
- * no flood reaches the database. Its ApprovalForAll logs to Seaport are read here too (the main
- * round reads no imported contract), so that its listings are checked again.
+ * no flood reaches the database. Its ApprovalForAll logs to Seaport are read too, so that its
+ * listings are checked again.
  */
-import { BaseError, parseAbiItem, type Address, type PublicClient } from 'viem'
-import { and, asc, eq, isNotNull, lte, notInArray, or } from 'drizzle-orm'
+import { BaseError, type Address, type PublicClient } from 'viem'
+import { and, asc, eq, inArray, lte, or } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import {
   applyImportedRange,
@@ -27,25 +30,11 @@ import {
   setImportProgress,
   type ImportedCollection,
   type ImportedRange,
-  type TokenMove,
 } from '../../db/market'
 import { collections } from '../../db/schema'
+import { decodeImported, eventCount, importedCollection, importedLogs, ofStandard } from './imported-logs'
 import { listedBy } from './listed'
 import { isRpcAnswer, message, refused, timedOut, unreachable } from './rpc-errors'
-
-const EVENTS = {
-  transfer: parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 indexed tokenId)'),
-  transferSingle: parseAbiItem(
-    'event TransferSingle(address indexed operator, address indexed from, address indexed to, uint256 id, uint256 value)',
-  ),
-  transferBatch: parseAbiItem(
-    'event TransferBatch(address indexed operator, address indexed from, address indexed to, uint256[] ids, uint256[] values)',
-  ),
-  uri: parseAbiItem('event URI(string value, uint256 indexed id)'),
-  approvalForAll: parseAbiItem('event ApprovalForAll(address indexed owner, address indexed operator, bool approved)'),
-  metadataUpdate: parseAbiItem('event MetadataUpdate(uint256 _tokenId)'),
-  batchMetadataUpdate: parseAbiItem('event BatchMetadataUpdate(uint256 _fromTokenId, uint256 _toTokenId)'),
-}
 
 /** Blocks per request for a collection read for the first time. */
 export const INITIAL_RANGE = 2_000
@@ -105,53 +94,43 @@ export interface BackfillResult {
   nftIds: number[]
 }
 
-const ZERO = '0x0000000000000000000000000000000000000000'
-
 /** Reads each imported collection of the chain on from where it stands, within the budget. */
 export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
   const { db, client, chainId, confirmations, seaport, budgetMs = 20_000, now = () => new Date() } = options
-  const head = await client.getBlockNumber({ cacheTime: 0 })
-  const safe = head - BigInt(confirmations)
-  const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
-  // Failed and paused collections only once their next try is due.
+  // Collections still behind; failed and paused ones only once their next try is due. Those
+  // caught up (`following`) are read by the main round (./followed.ts).
   const rows = await db
     .select()
     .from(collections)
     .where(
       and(
         eq(collections.chainId, chainId),
-        isNotNull(collections.indexStatus),
-        or(notInArray(collections.indexStatus, ['failed', 'paused']), lte(collections.indexRetryAt, now())),
+        or(
+          inArray(collections.indexStatus, ['pending', 'backfilling']),
+          and(inArray(collections.indexStatus, ['failed', 'paused']), lte(collections.indexRetryAt, now())),
+        ),
       ),
     )
     .orderBy(asc(collections.id))
-  // Collections already at the head need one short range each: they go first, then the budget is
-  // shared. Among them the quiet ones (a wide range) first: one whose range shrank is busy, or
-  // flooding, and must not hold up the others.
-  const following = (row: (typeof rows)[number]) => Number(row.indexStatus === 'following')
-  rows.sort(
-    (a, b) =>
-      following(b) - following(a) || (b.indexRange ?? INITIAL_RANGE) - (a.indexRange ?? INITIAL_RANGE) || a.id - b.id,
-  )
+  // The quiet ones (a wide range) first: one whose range shrank is busy, or flooding, and must
+  // not hold up the others.
+  rows.sort((a, b) => (b.indexRange ?? INITIAL_RANGE) - (a.indexRange ?? INITIAL_RANGE) || a.id - b.id)
+  if (!rows.length) return []
+  const head = await client.getBlockNumber({ cacheTime: 0 })
+  const safe = head - BigInt(confirmations)
+  const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
   const end = Date.now() + budgetMs
   const results: BackfillResult[] = []
   for (const [i, row] of rows.entries()) {
     if (results.length >= 2 && results.at(-1)!.timedOut && results.at(-2)!.timedOut) break
     const share = (end - Date.now()) / (rows.length - i)
-    const collection: ImportedCollection = {
-      id: row.id,
-      slug: row.slug,
-      chainId,
-      contract: row.contract,
-      standard: row.standard,
-      category: row.category,
-      creator: row.contractOwner ?? row.creator ?? ZERO,
-    }
+    const collection = importedCollection(row)
     const turn = backfillCollection(db, client, collection, seaport, {
       indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
       deployBlock: BigInt(row.deployBlock ?? 0),
       range: row.indexRange ?? INITIAL_RANGE,
       attempts: row.indexAttempts,
+      settled: row.indexStatus === 'pending' && row.indexError === null && row.indexRetryAt === null,
       head,
       limit,
       deadline: Date.now() + Math.max(share, 0),
@@ -182,6 +161,8 @@ async function backfillCollection(
     range: number
     /** Failed runs in a row before this one. */
     attempts: number
+    /** Pending, with no error nor retry on record: a turn that finds nothing to read writes nothing. */
+    settled: boolean
     head: bigint
     limit: bigint
     deadline: number
@@ -221,7 +202,8 @@ async function backfillCollection(
     if (from > limit) {
       // Nothing to read yet (the main indexer has not reached the deployment block): still pending.
       const status = state.indexedBlock === null ? 'pending' : 'following'
-      await setImportProgress(db, collection.id, { status, headBlock: head, error: null, attempts: 0, retryAt: null })
+      if (!(status === 'pending' && state.settled))
+        await setImportProgress(db, collection.id, { status, headBlock: head, error: null, attempts: 0, retryAt: null })
       return result(status)
     }
     let timeouts = 0
@@ -258,7 +240,7 @@ async function backfillCollection(
       }
       // Grow only after a full-width range: a short last one says nothing about the RPC's limit.
       if (read.events < QUIET_EVENTS && width === range) range = Math.min(range * 2, MAX_RANGE)
-      const { moves, refreshes, approvers } = await decode(client, read, seaport)
+      const { moves, refreshes, approvers } = await decodeImported(client, read.list, seaport)
       const next: ImportedRange = { from, to, head, range, following: to >= limit, moves, refreshes }
       for (const id of (await applyImportedRange(db, collection, next, now())).nftIds) changed.add(id)
       for (const id of await listedBy(db, collection.chainId, collection.contract, approvers)) changed.add(id)
@@ -275,82 +257,11 @@ async function backfillCollection(
   }
 }
 
-type Log = Awaited<ReturnType<typeof readRange>>['list'][number]
-
-/** One range of one collection's logs, in chain order. */
+/** One range of one collection's logs, in chain order, and how many events they hold. */
 async function readRange(client: PublicClient, collection: ImportedCollection, fromBlock: bigint, toBlock: bigint) {
-  const address = collection.contract as Address
-  const list = await client.getLogs({
-    address,
-    events:
-      collection.standard === 'erc721'
-        ? [EVENTS.transfer, EVENTS.approvalForAll, EVENTS.metadataUpdate, EVENTS.batchMetadataUpdate]
-        : [
-            EVENTS.transferSingle,
-            EVENTS.transferBatch,
-            EVENTS.approvalForAll,
-            EVENTS.uri,
-            EVENTS.metadataUpdate,
-            EVENTS.batchMetadataUpdate,
-          ],
-    fromBlock,
-    toBlock,
-    strict: true,
-  })
-  list.sort((a, b) =>
-    a.blockNumber === b.blockNumber ? a.logIndex - b.logIndex : a.blockNumber < b.blockNumber ? -1 : 1,
+  const list = ofStandard(
+    await importedLogs(client, collection.contract as Address, fromBlock, toBlock),
+    collection.standard,
   )
-  const events = list.reduce((sum, log) => sum + (log.eventName === 'TransferBatch' ? log.args.ids.length : 1), 0)
-  return { list, events }
-}
-
-/** The moves and metadata refreshes of a range, with each move's block time, and who (dis)allowed Seaport. */
-async function decode(client: PublicClient, read: { list: Log[] }, seaport: Address) {
-  const blocks = [...new Set(read.list.filter((l) => l.eventName.startsWith('Transfer')).map((l) => l.blockNumber))]
-  const times = new Map<bigint, Date>()
-  for (let i = 0; i < blocks.length; i += 10) {
-    await Promise.all(
-      blocks.slice(i, i + 10).map(async (blockNumber) => {
-        const block = await client.getBlock({ blockNumber })
-        times.set(blockNumber, new Date(Number(block.timestamp) * 1000))
-      }),
-    )
-  }
-  const moves: TokenMove[] = []
-  const refreshes: ImportedRange['refreshes'] = []
-  const approvers = new Set<string>()
-  for (const log of read.list) {
-    const at = () => ({
-      txHash: log.transactionHash,
-      logIndex: log.logIndex,
-      blockNumber: log.blockNumber,
-      at: times.get(log.blockNumber)!,
-    })
-    switch (log.eventName) {
-      case 'Transfer':
-        moves.push({ log: at(), from: log.args.from, to: log.args.to, tokenId: log.args.tokenId, amount: 1n })
-        break
-      case 'TransferSingle':
-        moves.push({ log: at(), from: log.args.from, to: log.args.to, tokenId: log.args.id, amount: log.args.value })
-        break
-      case 'TransferBatch':
-        log.args.ids.forEach((tokenId, i) =>
-          moves.push({ log: at(), from: log.args.from, to: log.args.to, tokenId, amount: log.args.values[i] ?? 0n }),
-        )
-        break
-      case 'URI':
-        refreshes.push({ from: log.args.id, to: log.args.id })
-        break
-      case 'MetadataUpdate':
-        refreshes.push({ from: log.args._tokenId, to: log.args._tokenId })
-        break
-      case 'BatchMetadataUpdate':
-        refreshes.push({ from: log.args._fromTokenId, to: log.args._toTokenId })
-        break
-      case 'ApprovalForAll':
-        if (log.args.operator.toLowerCase() === seaport.toLowerCase()) approvers.add(log.args.owner.toLowerCase())
-        break
-    }
-  }
-  return { moves, refreshes, approvers: [...approvers] }
+  return { list, events: eventCount(list) }
 }

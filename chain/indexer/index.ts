@@ -9,18 +9,22 @@
  * it read all the same (a deeper reorg, a lagging node, a local chain restarted from an older
  * state), ./rewind.ts undoes what they wrote before reading on.
  *
- * This main round reads Seaport and the contracts Vitrine deployed, nothing else: an imported
- * contract may be written by an attacker (a flood of logs, forged events), so each is read apart
- * by ./backfill.ts, where it can stall or fool no one but itself. The round's block range adapts
- * as the backfill's does (halved when the RPC refuses it, doubled after quiet ranges) and is kept
- * on the chain's cursor.
+ * This main round reads Seaport and the contracts Vitrine deployed, and, in requests of their
+ * own, the imported collections that have caught up (./followed.ts): an imported contract may be
+ * written by an attacker (a flood of logs, forged events), so one whose logs are too many to
+ * share goes back to its own reading (./backfill.ts), where it can stall or fool no one but
+ * itself. A followed collection is indexed up to the chain's cursor: a round writes only those
+ * with logs. The round's block range adapts as the backfill's does (halved when the RPC refuses
+ * it, doubled after quiet ranges) and is kept on the chain's cursor. Block times come with the
+ * logs (`blockTimestamp`), or from one batch of block reads (./block-times.ts).
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, or } from 'drizzle-orm'
 import { parseAbiItem, zeroAddress, type Address, type Hash, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import {
   advanceCursor,
   applyCancel,
+  applyFollowedRanges,
   applyCounter,
   applyFill,
   applyTransfer,
@@ -31,9 +35,12 @@ import {
   refreshNftMarket,
   type ChainLog,
 } from '../../db/market'
-import { chainCursors, collections, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { chainCursors, collections, indexedBlocks, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
+import { blockTimes } from './block-times'
+import { readFollowed } from './followed'
+import { importedCollection } from './imported-logs'
 import { matchedCounterparty, type SeaportFill } from './counterparty'
 import { recheckListings } from './listings'
 import { recheckOffers } from './offers'
@@ -87,9 +94,18 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
   const { db, client, chainId, confirmations, maxBlocks = 2_000, startAtHead = false, now = new Date() } = options
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
-  const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, chainId))
+  // The cursor and the hash recorded at it, in one read.
+  const [row] = await db
+    .select({ cursor: chainCursors, recorded: indexedBlocks.hash })
+    .from(chainCursors)
+    .leftJoin(
+      indexedBlocks,
+      and(eq(indexedBlocks.chainId, chainCursors.chainId), eq(indexedBlocks.block, chainCursors.block)),
+    )
+    .where(eq(chainCursors.chainId, chainId))
+  const cursor = row?.cursor
   try {
-    return await indexFrom({ ...options, maxBlocks, startAtHead, now }, cursor, head, safe)
+    return await indexFrom({ ...options, maxBlocks, startAtHead, now }, cursor, row?.recorded ?? null, head, safe)
   } catch (error) {
     // Health tells a cursor that no longer moves from one with nothing new to read, whatever stopped it.
     if (cursor && BigInt(cursor.block) < safe) await noteSafeHead(db, chainId, safe).catch(() => {})
@@ -100,13 +116,14 @@ export async function indexChain(options: IndexerOptions): Promise<IndexerRun | 
 async function indexFrom(
   options: Required<Pick<IndexerOptions, 'maxBlocks' | 'startAtHead' | 'now'>> & IndexerOptions,
   cursor: typeof chainCursors.$inferSelect | undefined,
+  recorded: string | null,
   head: bigint,
   safe: bigint,
 ): Promise<IndexerRun | null> {
   const { db, client, chainId, seaport, weth, maxBlocks, startAtHead, now } = options
   // Never wait silently for blocks past a chain that went back: undo what it no longer has first.
   const rewind = cursor
-    ? await rewindIfReplaced({ db, client, chainId, cursor: BigInt(cursor.block), head, safe, now })
+    ? await rewindIfReplaced({ db, client, chainId, cursor: BigInt(cursor.block), recorded, head, safe, now })
     : null
   const indexed = rewind ? rewind.to : cursor ? BigInt(cursor.block) : null
   const from = indexed !== null ? indexed + 1n : startAtHead ? (safe > 0n ? safe : 0n) : 0n
@@ -116,23 +133,58 @@ async function indexFrom(
     await settleExpired(db, now)
     return null
   }
-  // Vitrine's own contracts only: imported ones are read apart (./backfill.ts).
+  // Vitrine's own contracts, and the imported ones that have caught up (read apart: ./followed.ts).
   const rows = await db
-    .select({ contract: collections.contract })
+    .select()
     .from(collections)
-    .where(and(eq(collections.chainId, chainId), eq(collections.source, 'vitrine')))
-  const contracts = rows.map((c) => c.contract as Address)
+    .where(
+      and(
+        eq(collections.chainId, chainId),
+        or(eq(collections.source, 'vitrine'), eq(collections.indexStatus, 'following')),
+      ),
+    )
+  const contracts = rows.filter((c) => c.source === 'vitrine').map((c) => c.contract as Address)
   const { logs, to, range } = await readRange(db, client, contracts, seaport, from, safe, {
     range: cursor?.range ?? maxBlocks,
     maxBlocks,
   })
+  const followed = await readFollowed(
+    client,
+    rows.filter((c) => c.indexStatus === 'following').map(importedCollection),
+    seaport,
+    from,
+    to,
+  )
 
-  const apply = new LogApplier(db, client, chainId, seaport, now, logs)
+  const apply = new LogApplier(db, client, chainId, seaport, now, logs, await blockTimes(client, logs))
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
-  await recheckListings({ db, client, chainId, seaport, nftIds: apply.touched, block: to, now })
+  // Before the cursor moves past them: the followed collections' moves, or their return to their own reading.
+  const imported = await applyFollowedRanges(
+    db,
+    { from, to, ranges: followed.ranges, sentBack: followed.sentBack },
+    now,
+  )
+  for (const id of imported.nftIds) apply.touched.add(id)
+  for (const { collection, approvers } of followed.ranges) {
+    for (const id of await listedBy(db, chainId, collection.contract, approvers)) apply.touched.add(id)
+  }
+  // The stalest page of listings on even blocks, of offers on odd ones: one read of each kind a round.
+  const sweepListings = to % 2n === 0n
+  await recheckListings({ db, client, chainId, seaport, nftIds: apply.touched, block: to, now, sweep: sweepListings })
   if (weth) {
-    for (const id of await recheckOffers({ db, client, chainId, weth, seaport, from, to, now })) apply.touched.add(id)
+    const offersChanged = await recheckOffers({
+      db,
+      client,
+      chainId,
+      weth,
+      seaport,
+      from,
+      to,
+      now,
+      sweep: !sweepListings,
+    })
+    for (const id of offersChanged) apply.touched.add(id)
   }
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
@@ -308,7 +360,6 @@ const amountOf = (items: readonly { itemType: number; amount: bigint }[], type: 
 class LogApplier {
   readonly touched = new Set<number>()
   sold = false
-  private readonly times = new Map<bigint, Date>()
   private readonly senders = new Map<Hash, Promise<{ from: string; to: string | null }>>()
   private readonly fills: ReturnType<typeof seaportFills>
 
@@ -319,17 +370,10 @@ class LogApplier {
     private readonly seaport: Address,
     private readonly now: Date,
     logs: AnyLog[],
+    /** The blocks' times, from the logs or one batch of block reads (./block-times.ts). */
+    private readonly times: Map<bigint, Date>,
   ) {
     this.fills = seaportFills(logs)
-  }
-
-  private async blockTime(block: bigint): Promise<Date> {
-    let time = this.times.get(block)
-    if (!time) {
-      time = new Date(Number((await this.client.getBlock({ blockNumber: block })).timestamp) * 1000)
-      this.times.set(block, time)
-    }
-    return time
   }
 
   private async nft(contract: string, tokenId: bigint) {
@@ -385,13 +429,12 @@ class LogApplier {
   }
 
   async log(log: AnyLog) {
-    const at = (): Promise<ChainLog> =>
-      this.blockTime(log.blockNumber).then((time) => ({
-        txHash: log.transactionHash,
-        logIndex: log.logIndex,
-        blockNumber: log.blockNumber,
-        at: time,
-      }))
+    const at = async (): Promise<ChainLog> => ({
+      txHash: log.transactionHash,
+      logIndex: log.logIndex,
+      blockNumber: log.blockNumber,
+      at: this.times.get(log.blockNumber)!,
+    })
     switch (log.eventName) {
       case 'Transfer': {
         const { from, to, tokenId } = log.args

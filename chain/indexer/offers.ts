@@ -109,15 +109,18 @@ export async function recheckOffers(options: {
   from: bigint
   to: bigint
   now: Date
+  /** Whether the stalest page is read too (the main round alternates it with the listings'). */
+  sweep?: boolean
 }): Promise<number[]> {
-  const { db, client, chainId, weth, seaport, from, to, now } = options
+  const { db, client, chainId, weth, seaport, from, to, now, sweep = true } = options
   const makers = new Set((await openOffers(db, chainId, now)).map((o) => o.maker))
   const moved = makers.size
     ? [...(await wethMoved(client, weth, [...makers], from, to))].filter((m) => makers.has(m))
     : []
   const touched = moved.length ? await openOffers(db, chainId, now, moved) : []
   const seen = new Set(touched.map((o) => o.id))
-  const due = [...touched, ...(await stalestOffers(db, chainId, now)).filter((o) => !seen.has(o.id))]
+  const stalest = sweep ? await stalestOffers(db, chainId, now) : []
+  const due = [...touched, ...stalest.filter((o) => !seen.has(o.id))]
   const changed: number[] = []
   for (let i = 0; i < due.length; i += ORDERS_PER_CALL) {
     const checks = await checkPage(client, weth, seaport, due.slice(i, i + ORDERS_PER_CALL), to)

@@ -14,7 +14,7 @@ import {
   type PublicClient,
 } from 'viem'
 import type { Database } from '../../db/client'
-import { beginRewind, ownersToReread, recordedBlocks, recordedHash, rewindMarket } from '../../db/market'
+import { beginRewind, ownersToReread, recordedBlocks, rewindMarket } from '../../db/market'
 
 export interface Rewind {
   /** The last block the database and the chain agree on; the indexer reads on from the next. */
@@ -37,9 +37,8 @@ async function hashAt(client: PublicClient, block: bigint): Promise<string | nul
 const reverted = (error: unknown) =>
   error instanceof BaseError && Boolean(error.walk((e) => e instanceof ContractFunctionRevertedError))
 
-async function diverged(db: Database, client: PublicClient, chainId: number, cursor: bigint, head: bigint) {
+async function diverged(client: PublicClient, cursor: bigint, recorded: string | null, head: bigint) {
   if (head < cursor) return true
-  const recorded = await recordedHash(db, chainId, cursor)
   // A cursor from before hashes were recorded can only be checked against the head.
   return recorded !== null && recorded !== (await hashAt(client, cursor))
 }
@@ -102,13 +101,15 @@ export async function rewindIfReplaced(options: {
   client: PublicClient
   chainId: number
   cursor: bigint
+  /** The hash recorded at the cursor (null: none recorded). */
+  recorded: string | null
   head: bigint
   /** The head minus the confirmations: the indexer has caught up once it is back there. */
   safe: bigint
   now: Date
 }): Promise<Rewind | null> {
-  const { db, client, chainId, cursor, head, safe, now } = options
-  if (!(await diverged(db, client, chainId, cursor, head))) return null
+  const { db, client, chainId, cursor, recorded, head, safe, now } = options
+  if (!(await diverged(client, cursor, recorded, head))) return null
   await beginRewind(db, chainId, { from: cursor, head: safe, now })
   const to = await lastAgreedBlock(db, client, chainId, cursor < head ? cursor : head)
   const tokens = await ownersToReread(db, chainId, to)

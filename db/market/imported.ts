@@ -84,13 +84,7 @@ export function applyImportedRange(
     if (!row) return { applied: false, nftIds: [] }
     if (row.indexedBlock !== null && BigInt(row.indexedBlock) >= range.from) return { applied: false, nftIds: [] }
 
-    const ids = await ensureTokens(tx, collection, range.moves, now)
-    const touched = new Set(ids.values())
-    if (collection.standard === 'erc721') await moveOwners(tx, range.moves, ids)
-    else await moveBalances(tx, range.moves, ids)
-    await feedLines(tx, collection, range.moves, ids)
-    await markForRefresh(tx, collection.id, range.refreshes, now)
-
+    const touched = await writeMoves(tx, collection, range, now)
     await tx
       .update(collections)
       .set({
@@ -105,6 +99,95 @@ export function applyImportedRange(
       .where(eq(collections.id, collection.id))
     await refreshCollectionCounts(tx, [collection.id])
     return { applied: true, nftIds: [...touched] }
+  })
+}
+
+/** A range's tokens, owners or balances, feed lines and metadata refreshes; the NFTs it named. */
+async function writeMoves(
+  tx: Tx,
+  collection: ImportedCollection,
+  range: Pick<ImportedRange, 'moves' | 'refreshes'>,
+  now: Date,
+) {
+  const ids = await ensureTokens(tx, collection, range.moves, now)
+  if (collection.standard === 'erc721') await moveOwners(tx, range.moves, ids)
+  else await moveBalances(tx, range.moves, ids)
+  await feedLines(tx, collection, range.moves, ids)
+  await markForRefresh(tx, collection.id, range.refreshes, now)
+  return new Set(ids.values())
+}
+
+/** What the main round's shared read found of the caught-up collections in one block range. */
+export interface FollowedRanges {
+  from: bigint
+  to: bigint
+  /** The collections with logs in the range. */
+  ranges: { collection: ImportedCollection; moves: TokenMove[]; refreshes: ImportedRange['refreshes'] }[]
+  /** Collections whose logs are too many to share: read apart from `from` on. */
+  sentBack: number[]
+}
+
+/**
+ * Writes, in one transaction, the range of the collections that follow the chain (those that
+ * have caught up): a collection is indexed up to the chain's cursor, so only those with logs in
+ * the range are written, their `indexedBlock` set to its end (a round read again after a crash
+ * skips what they hold); those sent back to their own reading start after the cursor. Returns
+ * the NFTs it changed and how many collections it wrote.
+ */
+export function applyFollowedRanges(
+  db: Db,
+  followed: FollowedRanges,
+  now = new Date(),
+): Promise<{ nftIds: number[]; written: number }> {
+  const { from, to, ranges, sentBack } = followed
+  if (!ranges.length && !sentBack.length) return Promise.resolve({ nftIds: [], written: 0 })
+  return db.transaction(async (tx) => {
+    const touched = new Set<number>()
+    if (sentBack.length) {
+      const cursor = Number(from - 1n)
+      await tx
+        .update(collections)
+        .set({
+          indexStatus: 'backfilling',
+          indexedBlock: sql`max(coalesce(${collections.indexedBlock}, ${cursor}), ${cursor})`,
+        })
+        .where(and(inArray(collections.id, sentBack), eq(collections.indexStatus, 'following')))
+    }
+    if (!ranges.length) return { nftIds: [], written: sentBack.length }
+    const indexed = new Map(
+      (
+        await tx
+          .select({ id: collections.id, indexedBlock: collections.indexedBlock })
+          .from(collections)
+          .where(
+            and(
+              inArray(
+                collections.id,
+                ranges.map((r) => r.collection.id),
+              ),
+              eq(collections.indexStatus, 'following'),
+            ),
+          )
+      ).map((r) => [r.id, r.indexedBlock]),
+    )
+    const written: number[] = []
+    for (const { collection, moves, refreshes } of ranges) {
+      if (!indexed.has(collection.id)) continue // no longer following (sent back, paused, rewound)
+      // Blocks it already holds (a round cut short after this write) are not counted twice.
+      const held = indexed.get(collection.id) ?? null
+      const fresh = held === null ? moves : moves.filter((m) => m.log.blockNumber > BigInt(held))
+      if (held !== null && BigInt(held) >= to) continue
+      for (const id of await writeMoves(tx, collection, { moves: fresh, refreshes }, now)) touched.add(id)
+      written.push(collection.id)
+    }
+    if (written.length) {
+      await tx
+        .update(collections)
+        .set({ indexedBlock: Number(to), headBlock: Number(to) })
+        .where(inArray(collections.id, written))
+      await refreshCollectionCounts(tx, written)
+    }
+    return { nftIds: [...touched], written: written.length + sentBack.length }
   })
 }
 

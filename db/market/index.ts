@@ -60,7 +60,7 @@ export const applyVoucherRedeemed = changingPages(chain.applyVoucherRedeemed, (_
 export type { ChainLog, Fill } from './chain'
 // Undoing blocks can change any page: everything cached is purged.
 export const rewindMarket = changingPages(rewind.rewindMarket, () => ({ everything: true }))
-export { advanceCursor, beginRewind, noteSafeHead, ownersToReread, recordedBlocks, recordedHash } from './rewind'
+export { advanceCursor, beginRewind, noteSafeHead, ownersToReread, recordedBlocks } from './rewind'
 export const recordCreatedCollection = changingPages(collections.recordCreatedCollection, ({ id }) =>
   collectionPage(id),
 )
@@ -75,6 +75,13 @@ export const applyImportedRange = changingPages(
   ({ applied, nftIds }, [collection, range]) =>
     applied && (nftIds.length || range.refreshes.length) ? { nfts: nftIds, collections: [collection.id] } : null,
 )
+// Collections read together in the main round: the pages of those whose tokens moved or refreshed,
+// and of those sent back to their own reading (their status shows).
+export const applyFollowedRanges = changingPages(imported.applyFollowedRanges, ({ nftIds, written }, [followed]) =>
+  written > 0
+    ? { nfts: nftIds, collections: [...followed.ranges.map((r) => r.collection.id), ...followed.sentBack] }
+    : null,
+)
 // Only a new status or error shows on the collection's page.
 export const setImportProgress = changingPages(imported.setImportProgress, (_, [collectionId, progress]) =>
   progress.status !== undefined || progress.error !== undefined ? collectionPage(collectionId) : null,
@@ -82,13 +89,19 @@ export const setImportProgress = changingPages(imported.setImportProgress, (_, [
 export const retryFailedImport = changingPages(imported.retryFailedImport, (retried, [collectionId]) =>
   retried ? collectionPage(collectionId) : null,
 )
-export { ImportedHistoryError, type ImportedCollection, type ImportedRange, type TokenMove } from './imported'
+export {
+  ImportedHistoryError,
+  type FollowedRanges,
+  type ImportedCollection,
+  type ImportedRange,
+  type TokenMove,
+} from './imported'
 export const applyTokenMetadata = changingPages(metadata.applyTokenMetadata, (_, [nftId]) => nftPage(nftId))
 export const recordMetadataFailure = changingPages(metadata.recordMetadataFailure, (_, [nftId]) => nftPage(nftId))
 export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh, (queued, [nftId]) =>
   queued ? nftPage(nftId) : null,
 )
-export { claimDueMetadata, type ClaimedToken, type TokenMetadataRecord } from './metadata'
+export { claimDueMetadata, dueMetadataQuery, type ClaimedToken, type TokenMetadataRecord } from './metadata'
 export const saveProfile = changingPages(users.saveProfile, (_, [address]) => ({ users: [address] }))
 export { recordSignIn, endSessions, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'

@@ -46,10 +46,13 @@ export const dueMetadataQuery = (db: Db, { chainId, now, limit }: { chainId: num
  * no other reader takes them meanwhile; a reader that dies leaves them to be taken again then,
  * with no attempt counted.
  */
-export function claimDueMetadata(
+export async function claimDueMetadata(
   db: Db,
   { chainId, now, limit, holdUntil }: { chainId: number; now: Date; limit: number; holdUntil: Date },
 ): Promise<ClaimedToken[]> {
+  // A read first: most rounds find nothing due, and then open no write transaction.
+  const [any] = await dueMetadataQuery(db, { chainId, now, limit: 1 })
+  if (!any) return []
   return db.transaction(async (tx) => {
     const due = await dueMetadataQuery(tx, { chainId, now, limit })
     if (due.length) {

@@ -2,7 +2,7 @@
  * Keeps an NFT's denormalised market columns (best listing price and its sort keys, auction
  * end, offer count, best offer) equal to its live listings and offers.
  */
-import { and, eq, gt, inArray, lt } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import { listings, nfts, offers, priceSortKeys } from '../schema'
 import { refreshCollectionCounts } from './stats'
@@ -58,7 +58,15 @@ export async function refreshNftMarket(db: Db, nftIds: Iterable<number>, now = n
  * Orders whose end time has passed become `expired`, and their NFTs' market columns follow (one
  * transaction); returns the NFTs they were on.
  */
-export function expireOrders(db: Db, now = new Date()): Promise<number[]> {
+export async function expireOrders(db: Db, now = new Date()): Promise<number[]> {
+  // Every round asks: one read when nothing ended, no write.
+  const [ask] = await db.all<{ due: number }>(
+    sql`select exists ${db.select({ id: listings.id }).from(listings).where(ended(listings, now))} or exists ${db
+      .select({ id: offers.id })
+      .from(offers)
+      .where(ended(offers, now))} as due`,
+  )
+  if (!ask?.due) return []
   return db.transaction(async (tx) => {
     const touched: number[] = []
     for (const table of [listings, offers]) {
@@ -72,8 +80,7 @@ export function expireOrders(db: Db, now = new Date()): Promise<number[]> {
 
 /** Marks the open orders of `table` that ended before `now` expired (by the table's open-orders index). */
 export const expiring = (db: Db, table: typeof listings | typeof offers, now: Date) =>
-  db
-    .update(table)
-    .set({ status: 'expired' })
-    .where(and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now)))
-    .returning({ nftId: table.nftId })
+  db.update(table).set({ status: 'expired' }).where(ended(table, now)).returning({ nftId: table.nftId })
+
+const ended = (table: typeof listings | typeof offers, now: Date) =>
+  and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now))

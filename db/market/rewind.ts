@@ -16,6 +16,7 @@ import {
   tokenBalances,
 } from '../schema'
 import { refreshInTx } from './refresh'
+import type { Database } from '../client'
 import type { Db, Tx } from './transaction'
 
 /** Block hashes kept per chain: enough to find the fork point of any rewind seen in practice. */
@@ -44,44 +45,55 @@ async function caughtUp(tx: Db, chainId: number, block: number) {
 
 /**
  * The end of an indexer run: the hashes of the blocks it read (the last one, and those with
- * logs), the cursor moved to `to`, and the rewind state cleared once `to` reaches the head it
- * was catching up to.
+ * logs), the oldest beyond KEPT_BLOCKS dropped, the cursor moved to `to`, and the rewind state
+ * cleared once `to` reaches the head it was catching up to. One batch: one round trip, all or
+ * nothing.
  */
-export function advanceCursor(
-  db: Db,
+export async function advanceCursor(
+  db: Database,
   chainId: number,
   run: { to: bigint; range?: number; safeHead?: bigint; hashes: { block: bigint; hash: string }[]; now: Date },
 ): Promise<void> {
-  return db.transaction(async (tx) => {
-    const to = Number(run.to)
-    for (const { block, hash } of run.hashes) {
-      await tx
-        .insert(indexedBlocks)
-        .values({ chainId, block: Number(block), hash })
-        .onConflictDoUpdate({ target: [indexedBlocks.chainId, indexedBlocks.block], set: { hash } })
-    }
-    const [oldest] = await tx
-      .select({ block: indexedBlocks.block })
-      .from(indexedBlocks)
-      .where(eq(indexedBlocks.chainId, chainId))
-      .orderBy(desc(indexedBlocks.block))
-      .limit(1)
-      .offset(KEPT_BLOCKS - 1)
-    if (oldest) {
-      await tx
-        .delete(indexedBlocks)
-        .where(and(eq(indexedBlocks.chainId, chainId), sql`${indexedBlocks.block} < ${oldest.block}`))
-    }
-    const safeHead = run.safeHead === undefined ? undefined : Number(run.safeHead)
-    await tx
-      .insert(chainCursors)
-      .values({ chainId, block: to, updatedAt: run.now, range: run.range, safeHead })
-      .onConflictDoUpdate({
-        target: chainCursors.chainId,
-        set: { block: to, updatedAt: run.now, range: run.range, safeHead },
-      })
-    await caughtUp(tx, chainId, to)
-  })
+  const to = Number(run.to)
+  const safeHead = run.safeHead === undefined ? undefined : Number(run.safeHead)
+  const oldestKept = db
+    .select({ block: indexedBlocks.block })
+    .from(indexedBlocks)
+    .where(eq(indexedBlocks.chainId, chainId))
+    .orderBy(desc(indexedBlocks.block))
+    .limit(1)
+    .offset(KEPT_BLOCKS - 1)
+  // Caught up with the head the rewind saw: its state goes (as caughtUp does).
+  const over = sql`${chainCursors.rewindHead} <= ${to}`
+  const cleared = <T>(column: T) => sql`CASE WHEN ${over} THEN NULL ELSE ${column} END`
+  const cursor = db
+    .insert(chainCursors)
+    .values({ chainId, block: to, updatedAt: run.now, range: run.range, safeHead })
+    .onConflictDoUpdate({
+      target: chainCursors.chainId,
+      set: {
+        block: to,
+        updatedAt: run.now,
+        range: run.range,
+        safeHead,
+        rewindFrom: cleared(chainCursors.rewindFrom),
+        rewindTo: cleared(chainCursors.rewindTo),
+        rewindHead: cleared(chainCursors.rewindHead),
+        rewoundAt: cleared(chainCursors.rewoundAt),
+      },
+    })
+  const prune = db
+    .delete(indexedBlocks)
+    .where(and(eq(indexedBlocks.chainId, chainId), sql`${indexedBlocks.block} < ${oldestKept}`))
+  if (!run.hashes.length) {
+    await db.batch([prune, cursor])
+    return
+  }
+  const hashes = db
+    .insert(indexedBlocks)
+    .values(run.hashes.map(({ block, hash }) => ({ chainId, block: Number(block), hash })))
+    .onConflictDoUpdate({ target: [indexedBlocks.chainId, indexedBlocks.block], set: { hash: sql`excluded.hash` } })
+  await db.batch([hashes, prune, cursor])
 }
 
 /**
@@ -102,15 +114,6 @@ export function recordedBlocks(db: Db, chainId: number, upTo: bigint) {
     .from(indexedBlocks)
     .where(and(eq(indexedBlocks.chainId, chainId), lte(indexedBlocks.block, Number(upTo))))
     .orderBy(indexedBlocks.block)
-}
-
-/** The recorded hash of one block, if any. */
-export async function recordedHash(db: Db, chainId: number, block: bigint): Promise<string | null> {
-  const [row] = await db
-    .select({ hash: indexedBlocks.hash })
-    .from(indexedBlocks)
-    .where(and(eq(indexedBlocks.chainId, chainId), eq(indexedBlocks.block, Number(block))))
-  return row?.hash ?? null
 }
 
 /** The indexer found the chain disagreeing with what it indexed up to `from`: it says so (health) while it looks for the fork. */

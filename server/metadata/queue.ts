@@ -6,7 +6,7 @@
  * refreshes it or its contract announces new metadata. Either way the token is listed, with
  * its number and contract.
  */
-import { BaseError, ContractFunctionRevertedError, erc1155Abi, erc721Abi, type Address, type PublicClient } from 'viem'
+import { BaseError, ContractFunctionRevertedError, parseAbi, type Address, type PublicClient } from 'viem'
 import { applyTokenMetadata, claimDueMetadata, recordMetadataFailure, type ClaimedToken } from '../../db/market'
 import { storeTokenImage, storeTokenMotion } from '../media/token-image'
 import type { Runtime } from '../platform/runtime'
@@ -26,6 +26,11 @@ export const retryDelayMs = (failedBefore: number) => Math.min(RETRY.baseMs * 2 
 
 /** How long a claimed token is held for its reader before another run may take it. */
 const CLAIM_HOLD_MS = 2 * 60_000
+/**
+ * Tokens claimed at once, their URIs read in one Multicall3 call: their documents, `concurrency`
+ * at a time and each bound by METADATA_TIMEOUT_MS, are all read well within CLAIM_HOLD_MS.
+ */
+export const URI_BATCH = 64
 /** Longer URIs (whole on-chain documents) are read but not kept in the row. */
 const KEPT_URI_LENGTH = 2048
 
@@ -45,35 +50,66 @@ export interface MetadataQueueOptions {
   now?: () => Date
 }
 
-/** The token's URI from its contract, `{id}` substituted for ERC-1155. */
-async function readTokenUri(client: PublicClient, token: ClaimedToken): Promise<string> {
-  const tokenId = BigInt(token.tokenId)
+/** ERC-721's tokenURI and ERC-1155's uri: one ABI, so a batch may mix both standards. */
+const URI_ABI = parseAbi([
+  'function tokenURI(uint256 tokenId) view returns (string)',
+  'function uri(uint256 id) view returns (string)',
+])
+
+/** The call that reads a token's URI from its contract. */
+const uriCall = (token: ClaimedToken) => ({
+  address: token.contract as Address,
+  abi: URI_ABI,
+  functionName: token.standard === 'erc1155' ? ('uri' as const) : ('tokenURI' as const),
+  args: [BigInt(token.tokenId)] as const,
+})
+
+/** What the contract answered, `{id}` substituted for ERC-1155. */
+const answered = (token: ClaimedToken, uri: string) =>
+  token.standard === 'erc1155' ? substituteId(uri, BigInt(token.tokenId)) : uri
+
+/** Why a token's URI could not be read, as its record says it. */
+function uriRefusal(token: ClaimedToken, error: unknown): FetchRefused {
+  if (error instanceof ChainUnavailableError) throw error
+  const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null
+  const fn = token.standard === 'erc1155' ? 'uri' : 'tokenURI'
+  if (reverted)
+    return new FetchRefused(
+      `${fn} reverted${(reverted as ContractFunctionRevertedError).reason ? `: ${(reverted as ContractFunctionRevertedError).reason}` : ''}`,
+    )
+  return new FetchRefused(`${fn} could not be read: ${(error as BaseError).shortMessage ?? (error as Error).message}`)
+}
+
+/** One token's URI in a call of its own. */
+async function readTokenUri(client: PublicClient, token: ClaimedToken): Promise<string | FetchRefused> {
   try {
-    if (token.standard === 'erc1155') {
-      const uri = await client.readContract({
-        address: token.contract as Address,
-        abi: erc1155Abi,
-        functionName: 'uri',
-        args: [tokenId],
-      })
-      return substituteId(uri, tokenId)
-    }
-    return await client.readContract({
-      address: token.contract as Address,
-      abi: erc721Abi,
-      functionName: 'tokenURI',
-      args: [tokenId],
-    })
+    return answered(token, await client.readContract(uriCall(token)))
+  } catch (error) {
+    return uriRefusal(token, error)
+  }
+}
+
+/**
+ * The URIs of a batch of tokens in one Multicall3 call. A token whose call fails there is asked
+ * again alone (a contract that burns the call's gas must not fail the tokens after it), and so is
+ * every token when the batch as a whole fails (or the chain has no Multicall3): a reverting token
+ * is that token's failure only.
+ */
+async function readTokenUris(client: PublicClient, tokens: ClaimedToken[]): Promise<(string | FetchRefused)[]> {
+  let results: { status: 'success' | 'failure'; result?: unknown }[]
+  try {
+    results = await client.multicall({ contracts: tokens.map(uriCall), allowFailure: true, batchSize: 0 })
   } catch (error) {
     if (error instanceof ChainUnavailableError) throw error
-    const reverted = error instanceof BaseError ? error.walk((e) => e instanceof ContractFunctionRevertedError) : null
-    const fn = token.standard === 'erc1155' ? 'uri' : 'tokenURI'
-    if (reverted)
-      throw new FetchRefused(
-        `${fn} reverted${(reverted as ContractFunctionRevertedError).reason ? `: ${(reverted as ContractFunctionRevertedError).reason}` : ''}`,
-      )
-    throw new FetchRefused(`${fn} could not be read: ${(error as BaseError).shortMessage ?? (error as Error).message}`)
+    return Promise.all(tokens.map((token) => readTokenUri(client, token)))
   }
+  return Promise.all(
+    tokens.map((token, i) =>
+      results[i]?.status === 'success' && typeof results[i].result === 'string'
+        ? answered(token, results[i].result)
+        : readTokenUri(client, token),
+    ),
+  )
 }
 
 const JSON_TYPES = /^(application\/json|text\/plain|text\/json|application\/[a-z0-9.+-]*\+json)$/
@@ -81,8 +117,8 @@ const JSON_TYPES = /^(application\/json|text\/plain|text\/json|application\/[a-z
 /** Reads, parses and stores one token's metadata; a refusal or failure is recorded on it. */
 async function readOne(
   { db, env, media }: Runtime,
-  client: PublicClient,
   token: ClaimedToken,
+  uri: string | FetchRefused,
   network: NetworkAccess | undefined,
   now: () => Date,
 ) {
@@ -90,7 +126,7 @@ async function readOne(
   const gateways = { ipfsGateway, arweaveGateway }
   let tokenUri: string | null | undefined
   try {
-    const uri = await readTokenUri(client, token)
+    if (uri instanceof FetchRefused) throw uri
     tokenUri = uri.length <= KEPT_URI_LENGTH ? uri : null
     const resolved = resolveTokenUri(uri, gateways, METADATA_MAX_BYTES)
     let bytes: Uint8Array
@@ -159,17 +195,28 @@ export async function readDueMetadata(runtime: Runtime, options: MetadataQueueOp
     const batch = await claimDueMetadata(runtime.db, {
       chainId,
       now: at,
-      limit: concurrency,
+      limit: URI_BATCH,
       holdUntil: new Date(at.getTime() + CLAIM_HOLD_MS),
     })
     if (batch.length === 0) break
-    const outcomes = await Promise.allSettled(batch.map((token) => readOne(runtime, client, token, network, now)))
-    for (const outcome of outcomes) {
-      if (outcome.status === 'rejected') {
-        if (outcome.reason instanceof ChainUnavailableError) return run
-        throw outcome.reason
+    let uris: (string | FetchRefused)[]
+    try {
+      uris = await readTokenUris(client, batch)
+    } catch (error) {
+      if (error instanceof ChainUnavailableError) return run
+      throw error
+    }
+    for (let i = 0; i < batch.length; i += concurrency) {
+      const outcomes = await Promise.allSettled(
+        batch.slice(i, i + concurrency).map((token, j) => readOne(runtime, token, uris[i + j]!, network, now)),
+      )
+      for (const outcome of outcomes) {
+        if (outcome.status === 'rejected') {
+          if (outcome.reason instanceof ChainUnavailableError) return run
+          throw outcome.reason
+        }
+        run[outcome.value ? 'read' : 'failed']++
       }
-      run[outcome.value ? 'read' : 'failed']++
     }
   } while (Date.now() < until)
   return run

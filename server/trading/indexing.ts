@@ -5,11 +5,13 @@
  */
 import { indexChain, recheckListings, type IndexerRun } from '../../chain/indexer'
 import { backfillChain } from '../../chain/indexer/backfill'
+import { CHECK_FAILED, roundIsIdle } from '../../chain/indexer/idle'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
 import { refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
+import { purgesFiled } from '../../db/page-changes'
 import { drainCachePurges } from '../http/cache-purge'
 import { readDueMetadata } from '../metadata/queue'
 import type { Runtime } from '../platform/runtime'
@@ -49,11 +51,21 @@ export async function indexConfiguredChains(
   } = {},
 ): Promise<Record<number, ChainIndexResult>> {
   const results: Record<number, ChainIndexResult> = {}
+  let purgeDue = false
+  const filedBefore = purgesFiled()
   for (const { id } of env.chains) {
     const contracts = marketplaceContracts(id)
     const client = chainClient(env, id)
     if ((only !== undefined && id !== only) || !contracts || !client) continue
     const local = id === LOCAL_CHAIN_ID
+    const confirmations = local ? 0 : (env.INDEXER_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS)
+    // A round with nothing to do takes no lease and writes nothing (a failed check runs the round).
+    const check = await roundIsIdle({ db, client, chainId: id, confirmations }).catch(() => CHECK_FAILED)
+    if (check.purgeDue) purgeDue = true
+    if (check.idle) {
+      results[id] = null
+      continue
+    }
     // Once at a time per chain: two runs at once would race over the same rows and the cursor.
     const lease = indexLease(id)
     const holder = stableHolder ?? crypto.randomUUID()
@@ -61,7 +73,6 @@ export async function indexConfiguredChains(
       results[id] = { busy: true }
       continue
     }
-    const confirmations = local ? 0 : (env.INDEXER_CONFIRMATIONS ?? DEFAULT_CONFIRMATIONS)
     try {
       results[id] = await indexChain({
         db,
@@ -78,9 +89,13 @@ export async function indexConfiguredChains(
     }
     try {
       // Imported collections, no further than the blocks the main indexer checked (its rewind covers them).
-      const [cursor] = await db.select().from(chainCursors).where(eq(chainCursors.chainId, id))
       const main = results[id]
-      if (cursor && !(main && 'unavailable' in main)) {
+      const cursor =
+        main && 'to' in main
+          ? { block: Number(main.to) }
+          : (await db.select().from(chainCursors).where(eq(chainCursors.chainId, id)))[0]
+      // The round's start said whether any imported collection is behind; one sent back this round waits for the next.
+      if (cursor && check.backfillDue && !(main && 'unavailable' in main)) {
         const backfilled = await backfillChain({
           db,
           client,
@@ -112,16 +127,20 @@ export async function indexConfiguredChains(
     // Then the metadata of the tokens the backfill found, outside the chain's lease (a token is
     // claimed before it is read, so two readers never take the same one).
     const main = results[id]
-    if (!(main && 'unavailable' in main)) {
+    // Due before the round, or made due by the backfill's new tokens.
+    if ((check.metadataDue || check.backfillDue) && !(main && 'unavailable' in main)) {
       // With the media store, so each token's picture is fetched and stored as its metadata is read.
       await readDueMetadata({ db, env, media }, { chainId: id, client, budgetMs: metadataBudgetMs }).catch(
         (error: unknown) => console.warn(`metadata: chain ${id}: ${(error as Error).message.split('\n')[0]}`),
       )
     }
   }
-  // What the round changed leaves the edge cache now, not at some later request.
-  const drained = await drainCachePurges({ db, env }).catch((error: unknown) => ({ error: String(error) }))
-  if (drained.error) console.warn(`edge cache: ${drained.error}`)
+  // What the round changed leaves the edge cache now, not at some later request; a round that
+  // changed nothing, with no purge due, reads nothing more.
+  if (purgeDue || purgesFiled() !== filedBefore) {
+    const drained = await drainCachePurges({ db, env }).catch((error: unknown) => ({ error: String(error) }))
+    if (drained.error) console.warn(`edge cache: ${drained.error}`)
+  }
   return results
 }
 

@@ -28,7 +28,9 @@ import {
 } from 'viem'
 import { anvil } from 'viem/chains'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { indexChain } from '../../chain/indexer'
 import { backfillChain, IMPORT_RETRY, MAX_BLOCK_EVENTS } from '../../chain/indexer/backfill'
+import { foreignArt721Abi } from '../../chain/artifacts/ForeignArt721'
 import { foreignEditions1155Abi } from '../../chain/artifacts/ForeignEditions1155'
 import type { Database } from '../../db/client'
 import { retryFailedImport } from '../../db/market'
@@ -38,6 +40,7 @@ import { chainClient } from '../../server/trading/clients'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startAnvil, type RunningProcess } from '../../scripts/processes'
 import { startTestChain, testAccount } from '../support/chain'
+import { countingRpc } from '../support/counting'
 import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { createTestRuntime } from '../support/runtime'
 import { sessionCookie } from '../support/session'
@@ -104,6 +107,10 @@ async function imported(
 
 const direct = () => createPublicClient({ chain: anvil, transport: http(chain.url, { retryCount: 0 }) }) as PublicClient
 const head = () => chain.client.getBlockNumber({ cacheTime: 0 })
+
+/** The main round, which reads the collections that have caught up. */
+const follow = (db: Database) =>
+  indexChain({ db, client: direct(), chainId: 31337, seaport: chain.contracts.seaport, confirmations: 0 })
 
 /** Runs the backfill again and again (as the indexer's rounds do) until no collection is still backfilling. */
 async function backfillUntilDone(db: Database, client: PublicClient = direct(), rounds = 40) {
@@ -272,10 +279,10 @@ describe('an imported ERC-721', () => {
     expect(after).toMatchObject({ indexStatus: 'following', indexedBlock: Number(await head()), itemCount: 5 })
     expect(after!.headBlock).toBe(Number(await head()))
 
-    // Following: a later transfer is read on the next round, once.
+    // Following: a later transfer is read by the main round, once.
     await art.transfer(carol, alice.address, 2n)
-    await backfillUntilDone(db)
-    await backfillUntilDone(db)
+    await follow(db)
+    await follow(db)
     const [token2] = (await tokensOf(db, row.id)).filter((t) => t.tokenId === '2')
     expect(token2!.owner).toBe(lower(alice.address))
     expect(await db.select().from(activity).where(eq(activity.collectionId, row.id))).toHaveLength(lines.length + 1)
@@ -297,7 +304,7 @@ describe('an imported ERC-721', () => {
       .where(eq(nfts.collectionId, row.id))
 
     await art.touch(2n)
-    await backfillUntilDone(db)
+    await follow(db)
     const statuses = async () =>
       Object.fromEntries((await tokensOf(db, row.id)).map((t) => [t.tokenId, t.metadataStatus]))
     expect(await statuses()).toEqual({ '1': 'ok', '2': 'pending', '3': 'ok' })
@@ -306,8 +313,49 @@ describe('an imported ERC-721', () => {
     expect(two!.metadataAttempts).toBe(0)
 
     await art.setBaseURI('ipfs://bafybeib2v4wi7bm2jbm4tggxhzazjg6hvf6dumslosalyq5ylhzt6ho2oy/')
-    await backfillUntilDone(db)
+    await follow(db)
     expect(await statuses()).toEqual({ '1': 'pending', '2': 'pending', '3': 'pending' })
+  })
+})
+
+describe('block times', () => {
+  it("come from the logs' blockTimestamp, else from one JSON-RPC batch for all the range's blocks", async () => {
+    const art = await deployForeignArt721(chain.url)
+    for (let id = 1n; id <= 5n; id++) await art.mint(alice.address, id, 1n) // five blocks
+    const stamps = new Map<bigint, Date>()
+    for (let id = 1n; id <= 5n; id++) {
+      const [log] = await chain.client.getContractEvents({
+        address: art.address,
+        abi: foreignArt721Abi,
+        eventName: 'Transfer',
+        args: { tokenId: id },
+        fromBlock: art.deployBlock,
+      })
+      stamps.set(
+        id,
+        new Date(Number((await chain.client.getBlock({ blockNumber: log!.blockNumber })).timestamp) * 1000),
+      )
+    }
+    for (const withTimestamps of [true, false]) {
+      const { db } = await freshRuntime()
+      const row = await imported(db, art)
+      // Some RPCs leave blockTimestamp out of their logs.
+      const rpc = await countingRpc(chain.url, (answer, methods) =>
+        withTimestamps || !methods.includes('eth_getLogs')
+          ? answer
+          : answer.replace(/"blockTimestamp":"0x[0-9a-f]+",?/g, ''),
+      )
+      await backfillUntilDone(
+        db,
+        createPublicClient({ chain: anvil, transport: http(rpc.url) }) as PublicClient,
+      ).finally(() => rpc.close())
+      const blockReads = rpc.counts.sent.filter((methods) => methods.includes('eth_getBlockByNumber'))
+      expect(blockReads).toEqual(withTimestamps ? [] : [Array(5).fill('eth_getBlockByNumber')])
+      const mints = await db.select().from(activity).where(eq(activity.collectionId, row.id))
+      const byToken = new Map((await tokensOf(db, row.id)).map((t) => [t.id, BigInt(t.tokenId)]))
+      expect(mints).toHaveLength(5)
+      for (const line of mints) expect(line.createdAt).toEqual(stamps.get(byToken.get(line.nftId)!))
+    }
   })
 })
 

@@ -1,9 +1,11 @@
 /**
  * One hostile contract cannot stall a chain: an imported ERC-721 logs 140,000 Transfer events in
  * 10 transactions, read through an RPC that refuses answers of more than 10,000 logs (as public
- * providers do). The main round never carries it, the contract is paused with its reason, and a
- * plain transfer elsewhere (Vitrine's own collection, another imported one) is indexed in the
- * very next round. Anvil, Seaport 1.6, the server's own chain client.
+ * providers do). The main round reads it with the other caught-up imported collections in one
+ * request; refused, that request is split until the flooder stands alone, the flooder goes back
+ * to its own reading and is paused with its reason, and a plain transfer elsewhere (Vitrine's own
+ * collection, another imported one) is indexed in that very round. Anvil, Seaport 1.6, the
+ * server's own chain client.
  */
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -102,6 +104,12 @@ describe('an imported contract that floods the chain with logs', () => {
     await m.index()
     expect((await collectionOf(hostile.address)).indexStatus).toBe('following')
     expect((await collectionOf(art.address)).indexStatus).toBe('following')
+    // Caught up, both are read in one request of the main round.
+    await m.chain.client.mine({ blocks: 1 })
+    const shared = seen.bodies.length
+    await m.index()
+    const both = (body: string) => [art.address, hostile.address].every((a) => body.includes(a.toLowerCase().slice(2)))
+    expect(seen.bodies.slice(shared).filter(both)).toHaveLength(1)
 
     for (let i = 0n; i < 10n; i++) await hostile.flood(1_000_000n + i * 14_000n, 14_000n)
     await m.transfer(m.seller, friend, 1n)
@@ -153,6 +161,37 @@ describe('an imported contract that floods the chain with logs', () => {
     expect(asked.length).toBeGreaterThan(0) // the main round and the other collection are read
     expect(asked.filter((body) => body.includes(hostile.address.toLowerCase().slice(2)))).toEqual([])
   }, 180_000)
+})
+
+describe('a caught-up imported collection with more events in a round than one write takes', () => {
+  it('goes back to its own reading, and the collections that shared its request are read in the same round', async () => {
+    const busy = await deployHostile721(m.chain.url)
+    await busy.mint(holder.address, 1n)
+    const quiet = await deployForeignArt721(m.chain.url)
+    await quiet.mint(holder.address, 1n, 1n)
+    await m.importCollection(busy.address, holder)
+    await m.importCollection(quiet.address, holder)
+    await m.index()
+    expect((await collectionOf(busy.address)).indexStatus).toBe('following')
+
+    await busy.flood(2_000_000n, 3_000n) // under the RPC's limit, over MAX_RANGE_EVENTS
+    await quiet.transfer(holder, friend.address, 1n)
+    const before = seen.bodies.length
+    await m.index()
+
+    expect(await ownerOf(quiet.address, 1n)).toBe(friend.address.toLowerCase())
+    const asked = seen.bodies.slice(before)
+    const has = (body: string, address: string) => body.includes(address.toLowerCase().slice(2))
+    expect(asked.filter((body) => has(body, busy.address) && has(body, quiet.address))).toHaveLength(1) // shared
+    const alone = asked
+      .filter((body) => body.includes(busy.address.toLowerCase().slice(2)))
+      .filter((body) => !body.includes(quiet.address.toLowerCase().slice(2)))
+    expect(alone.length).toBeGreaterThan(0) // its own ranges
+    // Read apart in halves down to its block, within the bound of a block: its tokens are in.
+    const row = await collectionOf(busy.address)
+    expect(row.indexStatus).toBe('following')
+    expect(await m.runtime.db.select().from(nfts).where(eq(nfts.collectionId, row.id))).toHaveLength(3_001)
+  }, 120_000)
 })
 
 describe("the main round's block range", () => {

@@ -23,6 +23,7 @@ import {
   deployForeignOnchain721,
   deployForeignPlain721,
 } from '../support/foreign'
+import { countingRpc } from '../support/counting'
 import { startHttpServer, type TestServer } from '../support/http-server'
 import { startIpfsGateway, type IpfsGateway } from '../support/ipfs-gateway'
 import { createTestRuntime } from '../support/runtime'
@@ -376,6 +377,32 @@ describe('failures', () => {
     expect((await token(c!)).metadataError).toBe(`HTTP 404 from ${gateway.host}`)
     expect((await token(d!)).metadataError).toMatch(/^tokenURI reverted/)
     expect(internal.requests).toEqual([])
+  })
+
+  it('reads the URIs of a batch in one Multicall3 call; a token that reverts fails alone', async () => {
+    const documents = Object.fromEntries(
+      Array.from({ length: 20 }, (_, i) => [String(i + 1), JSON.stringify({ name: `Batch #${i + 1}` })]),
+    )
+    const art = await deployForeignArt721(chain.url, { baseURI: `ipfs://${await gateway.addDirectory(documents)}/` })
+    await art.mint(HOLDER, 1n, 20n)
+    // Token 99 was never minted: its tokenURI reverts, in the batch and alone.
+    const ids = await imported(art.address, 'erc721', [...Array.from({ length: 20 }, (_, i) => BigInt(i + 1)), 99n])
+    const rpc = await countingRpc(chain.url)
+    try {
+      const client = chainClient(
+        { ...runtime.env, chains: [{ id: 31337, rpcUrl: rpc.url, publicRpcUrl: rpc.url }] },
+        31337,
+      )!
+      const run = await readDueMetadata(runtime, { chainId: 31337, client, network: nodeNetworkAccess })
+      expect(run).toEqual({ read: 20, failed: 1 })
+      // One aggregate3 for the 21 tokens, and the failed one asked again alone.
+      expect(rpc.counts.methods).toEqual({ eth_call: 2 })
+    } finally {
+      rpc.close()
+    }
+    expect((await token(ids[0]!)).name).toBe('Batch #1')
+    expect((await token(ids[19]!)).name).toBe('Batch #20')
+    expect((await token(ids[20]!)).metadataError).toMatch(/^tokenURI reverted/)
   })
 
   it(`gives up after ${RETRY.maxAttempts} attempts: failed, until a refresh`, async () => {
