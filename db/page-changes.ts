@@ -33,38 +33,31 @@ export async function pagesChanged(db: Db, change: PageChange, now = Date.now())
   const tags = new Set([LISTS_TAG, ...nfts.map(nftTag), ...collections.map(collectionTag)])
   for (const user of change.users ?? []) tags.add(userTag(user))
   if (change.everything) tags.add(SITE_TAG)
-  const sources: SQL[] = [
-    sql.join(
-      [...tags].map((tag) => sql`SELECT ${tag} AS tag`),
-      sql` UNION `,
-    ),
-  ]
+  // Lists travel as one JSON parameter each: a change may name thousands of NFTs (an imported
+  // range), past SQLite's limits on compound selects and bound variables.
+  const json = (values: unknown[]) => JSON.stringify(values)
+  const sources: SQL[] = [sql`SELECT value FROM json_each(${json([...tags])})`]
   // An NFT's collection (by id and slug), owner, creator and those who favourited it (their profiles
   // list it), from the rows as the write left them.
   if (nfts.length) {
-    const ids = sql.join(
-      nfts.map((id) => sql`${id}`),
-      sql`, `,
-    )
+    const ids = sql`(SELECT value FROM json_each(${json(nfts)}))`
     sources.push(
-      sql`SELECT 'collection-' || collection_id FROM nfts WHERE id IN (${ids})`,
-      sql`SELECT 'collection-' || lower(c.slug) FROM nfts n JOIN collections c ON c.id = n.collection_id WHERE n.id IN (${ids})`,
-      sql`SELECT 'user-' || lower(owner) FROM nfts WHERE id IN (${ids})`,
-      sql`SELECT 'user-' || lower(creator) FROM nfts WHERE id IN (${ids})`,
-      sql`SELECT 'user-' || lower(user_address) FROM favorites WHERE nft_id IN (${ids})`,
+      sql`SELECT 'collection-' || collection_id FROM nfts WHERE id IN ${ids}`,
+      sql`SELECT 'collection-' || lower(c.slug) FROM nfts n JOIN collections c ON c.id = n.collection_id WHERE n.id IN ${ids}`,
+      sql`SELECT 'user-' || lower(owner) FROM nfts WHERE id IN ${ids}`,
+      sql`SELECT 'user-' || lower(creator) FROM nfts WHERE id IN ${ids}`,
+      sql`SELECT 'user-' || lower(user_address) FROM favorites WHERE nft_id IN ${ids}`,
     )
   }
   if (collections.length) {
-    const ids = sql.join(
-      collections.map((id) => sql`${id}`),
-      sql`, `,
+    sources.push(
+      sql`SELECT 'collection-' || lower(slug) FROM collections WHERE id IN (SELECT value FROM json_each(${json(collections)}))`,
     )
-    sources.push(sql`SELECT 'collection-' || lower(slug) FROM collections WHERE id IN (${ids})`)
   }
   // A tag already waiting keeps its place; one purged once and waiting for its second pass starts over.
   await db.run(sql`
     INSERT INTO cache_purges (tag, due_at, passes)
-    SELECT tag, ${now}, 0 FROM (${sql.join(sources, sql` UNION `)}) WHERE true
+    SELECT value, ${now}, 0 FROM (${sql.join(sources, sql` UNION `)}) WHERE true
     ON CONFLICT (tag) DO UPDATE SET due_at = min(cache_purges.due_at, excluded.due_at), passes = 0`)
   filed++
 }

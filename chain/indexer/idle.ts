@@ -16,11 +16,10 @@ export interface RoundCheck {
   idle: boolean
   /** An imported collection behind the chain, or due to be tried again: the backfill has work. */
   backfillDue: boolean
-  metadataDue: boolean
   purgeDue: boolean
 }
 
-export const CHECK_FAILED: RoundCheck = { idle: false, backfillDue: true, metadataDue: true, purgeDue: true }
+export const CHECK_FAILED: RoundCheck = { idle: false, backfillDue: true, purgeDue: true }
 
 export async function roundIsIdle(options: {
   db: Database
@@ -65,13 +64,9 @@ export async function roundIsIdle(options: {
     )
     .where(eq(chainCursors.chainId, chainId))
   if (!state) return CHECK_FAILED
-  const due = {
-    backfillDue: Boolean(state.behind),
-    metadataDue: Boolean(state.metadataDue),
-    purgeDue: Boolean(state.purgeDue),
-  }
+  const due = { backfillDue: Boolean(state.behind), purgeDue: Boolean(state.purgeDue) }
   const cursor = BigInt(state.block)
-  if (state.ended || due.backfillDue || due.metadataDue || head < cursor || head - BigInt(confirmations) > cursor) {
+  if (state.ended || due.backfillDue || state.metadataDue || head < cursor || head - BigInt(confirmations) > cursor) {
     return { idle: false, ...due }
   }
   // A chain that replaced the block at the cursor (same height, another hash) must be rewound.

@@ -85,6 +85,8 @@ export interface IndexerRun {
   logs: number
   /** Set when the chain no longer had the blocks indexed after this one, and they were undone. */
   rewoundTo?: bigint
+  /** Set when caught-up collections went back to their own reading (the backfill's, this round). */
+  sentBack?: number
 }
 
 const lower = (a: string) => a.toLowerCase()
@@ -169,28 +171,21 @@ async function indexFrom(
   for (const { collection, approvers } of followed.ranges) {
     for (const id of await listedBy(db, chainId, collection.contract, approvers)) apply.touched.add(id)
   }
-  // The stalest page of listings on even blocks, of offers on odd ones: one read of each kind a round.
-  const sweepListings = to % 2n === 0n
-  await recheckListings({ db, client, chainId, seaport, nftIds: apply.touched, block: to, now, sweep: sweepListings })
+  await recheckListings({ db, client, chainId, seaport, nftIds: apply.touched, block: to, now })
   if (weth) {
-    const offersChanged = await recheckOffers({
-      db,
-      client,
-      chainId,
-      weth,
-      seaport,
-      from,
-      to,
-      now,
-      sweep: !sweepListings,
-    })
-    for (const id of offersChanged) apply.touched.add(id)
+    for (const id of await recheckOffers({ db, client, chainId, weth, seaport, from, to, now })) apply.touched.add(id)
   }
   const expired = await expireOrders(db, now)
   await refreshNftMarket(db, [...apply.touched, ...expired], now)
   if (apply.sold || rewind) await refreshCollectionStats(db, now)
   await advanceCursor(db, chainId, { to, range, safeHead: safe, hashes: await indexedHashes(client, logs, to), now })
-  return { from, to, logs: logs.length, ...(rewind ? { rewoundTo: rewind.to } : {}) }
+  return {
+    from,
+    to,
+    logs: logs.length,
+    ...(rewind ? { rewoundTo: rewind.to } : {}),
+    ...(followed.sentBack.length ? { sentBack: followed.sentBack.length } : {}),
+  }
 }
 
 /** The hashes of the blocks just read: each block with a log (as the log says), and the last. */

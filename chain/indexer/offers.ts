@@ -6,11 +6,11 @@
  * range it indexes, and checks their offers again (and, in turn, every other offer): `inactive`
  * with the reason when short, `active` again when the WETH is back.
  */
-import { and, asc, eq, gt, inArray, isNotNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm'
 import { pad, parseAbi, toEventSelector, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { recordOrderChecks, type OrderCheck } from '../../db/market'
-import { nfts, offers, OPEN_ORDER_STATUSES, OPEN_STATUS_SQL } from '../../db/schema'
+import { nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
 import { ORDERS_PER_CALL, ReadBatch } from './order-reads'
 import { refused } from './rpc-errors'
 
@@ -27,13 +27,7 @@ const TRANSFER = SELECTORS[0]!
 const CHUNK = 100
 
 /** The signed offers on this chain that may still be filled (of `makers`, or as `open` picks them). */
-export function openOffers(
-  db: Database,
-  chainId: number,
-  now: Date,
-  makers?: string[],
-  open: SQL = inArray(offers.status, OPEN_ORDER_STATUSES),
-) {
+export function openOffers(db: Database, chainId: number, now: Date, makers?: string[]) {
   return db
     .select({
       id: offers.id,
@@ -44,13 +38,14 @@ export function openOffers(
       quantity: offers.quantity,
       filled: offers.filledQuantity,
       counter: offers.counter,
+      checkedBlock: offers.checkedBlock,
     })
     .from(offers)
     .innerJoin(nfts, eq(nfts.id, offers.nftId))
     .where(
       and(
         isNotNull(offers.orderHash),
-        open,
+        inArray(offers.status, OPEN_ORDER_STATUSES),
         gt(offers.endsAt, now),
         eq(nfts.chainId, chainId),
         ...(makers ? [inArray(offers.maker, makers)] : []),
@@ -87,11 +82,9 @@ async function wethMoved(client: PublicClient, weth: Address, makers: string[], 
   return moved
 }
 
-/** The open offers on this chain checked longest ago (never checked first), by their partial index. */
-export const stalestOffers = (db: Database, chainId: number, now: Date, limit = ORDERS_PER_CALL) =>
-  openOffers(db, chainId, now, undefined, sql.raw(`"offers".${OPEN_STATUS_SQL}`))
-    .orderBy(asc(offers.checkedBlock))
-    .limit(limit)
+/** The page of open offers checked longest ago (never checked first), from the round's read of them all. */
+const stalest = (open: Offer[]) =>
+  [...open].sort((a, b) => (a.checkedBlock ?? -1) - (b.checkedBlock ?? -1) || a.id - b.id).slice(0, ORDERS_PER_CALL)
 
 type Offer = Awaited<ReturnType<typeof openOffers>>[number]
 
@@ -109,18 +102,16 @@ export async function recheckOffers(options: {
   from: bigint
   to: bigint
   now: Date
-  /** Whether the stalest page is read too (the main round alternates it with the listings'). */
-  sweep?: boolean
 }): Promise<number[]> {
-  const { db, client, chainId, weth, seaport, from, to, now, sweep = true } = options
-  const makers = new Set((await openOffers(db, chainId, now)).map((o) => o.maker))
+  const { db, client, chainId, weth, seaport, from, to, now } = options
+  const open = await openOffers(db, chainId, now)
+  const makers = new Set(open.map((o) => o.maker))
   const moved = makers.size
     ? [...(await wethMoved(client, weth, [...makers], from, to))].filter((m) => makers.has(m))
     : []
   const touched = moved.length ? await openOffers(db, chainId, now, moved) : []
   const seen = new Set(touched.map((o) => o.id))
-  const stalest = sweep ? await stalestOffers(db, chainId, now) : []
-  const due = [...touched, ...stalest.filter((o) => !seen.has(o.id))]
+  const due = [...touched, ...stalest(open).filter((o) => !seen.has(o.id))]
   const changed: number[] = []
   for (let i = 0; i < due.length; i += ORDERS_PER_CALL) {
     const checks = await checkPage(client, weth, seaport, due.slice(i, i + ORDERS_PER_CALL), to)

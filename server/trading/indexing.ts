@@ -94,8 +94,9 @@ export async function indexConfiguredChains(
         main && 'to' in main
           ? { block: Number(main.to) }
           : (await db.select().from(chainCursors).where(eq(chainCursors.chainId, id)))[0]
-      // The round's start said whether any imported collection is behind; one sent back this round waits for the next.
-      if (cursor && check.backfillDue && !(main && 'unavailable' in main)) {
+      // The round's start said whether any imported collection is behind, the main round whether it sent one back.
+      const backfillDue = check.backfillDue || Boolean(main && 'sentBack' in main && main.sentBack)
+      if (cursor && backfillDue && !(main && 'unavailable' in main)) {
         const backfilled = await backfillChain({
           db,
           client,
@@ -127,8 +128,7 @@ export async function indexConfiguredChains(
     // Then the metadata of the tokens the backfill found, outside the chain's lease (a token is
     // claimed before it is read, so two readers never take the same one).
     const main = results[id]
-    // Due before the round, or made due by the backfill's new tokens.
-    if ((check.metadataDue || check.backfillDue) && !(main && 'unavailable' in main)) {
+    if (!(main && 'unavailable' in main)) {
       // With the media store, so each token's picture is fetched and stored as its metadata is read.
       await readDueMetadata({ db, env, media }, { chainId: id, client, budgetMs: metadataBudgetMs }).catch(
         (error: unknown) => console.warn(`metadata: chain ${id}: ${(error as Error).message.split('\n')[0]}`),

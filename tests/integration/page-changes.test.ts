@@ -105,6 +105,16 @@ describe('a write files the tags of what it changed', () => {
   })
 })
 
+describe('a write of thousands of NFTs (an imported range)', () => {
+  it('files all their tags, past SQLite limits on compound selects and variables', async () => {
+    const ids = Array.from({ length: 40_000 }, (_, i) => i + 1)
+    await pagesChanged(runtime.db, { nfts: ids })
+    const tags = await filed()
+    expect(tags).toContain('nft-40000')
+    expect(tags.filter((tag) => tag.startsWith('nft-'))).toHaveLength(40_000)
+  })
+})
+
 describe('the drain', () => {
   it('purges each tag at once and once more after a render could have raced it, then forgets it', async () => {
     await saveProfile(runtime.db, BUYER, { username: null })
