@@ -95,23 +95,21 @@ export interface BackfillResult {
 }
 
 /** Reads each imported collection of the chain on from where it stands, within the budget. */
+/** A chain's imported collections still behind, and the failed or paused ones whose next try is due. */
+export const dueForOwnReading = (chainId: number, now: Date) =>
+  and(
+    eq(collections.chainId, chainId),
+    or(
+      inArray(collections.indexStatus, ['pending', 'backfilling']),
+      and(inArray(collections.indexStatus, ['failed', 'paused']), lte(collections.indexRetryAt, now)),
+    ),
+  )
+
 export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
   const { db, client, chainId, confirmations, seaport, budgetMs = 20_000, now = () => new Date() } = options
   // Collections still behind; failed and paused ones only once their next try is due. Those
   // caught up (`following`) are read by the main round (./followed.ts).
-  const rows = await db
-    .select()
-    .from(collections)
-    .where(
-      and(
-        eq(collections.chainId, chainId),
-        or(
-          inArray(collections.indexStatus, ['pending', 'backfilling']),
-          and(inArray(collections.indexStatus, ['failed', 'paused']), lte(collections.indexRetryAt, now())),
-        ),
-      ),
-    )
-    .orderBy(asc(collections.id))
+  const rows = await db.select().from(collections).where(dueForOwnReading(chainId, now())).orderBy(asc(collections.id))
   // The quiet ones (a wide range) first: one whose range shrank is busy, or flooding, and must
   // not hold up the others.
   rows.sort((a, b) => (b.indexRange ?? INITIAL_RANGE) - (a.indexRange ?? INITIAL_RANGE) || a.id - b.id)

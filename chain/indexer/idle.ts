@@ -5,11 +5,12 @@
  * (server/http/cache-purge.ts): the caller drains the outbox then, idle or not. The Cron runs every minute: such a round then takes no
  * lease and writes nothing (one read of the database, one or two calls to the chain).
  */
-import { and, eq, inArray, lt, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { cachePurges, chainCursors, collections, indexedBlocks, listings, offers } from '../../db/schema'
 import { dueMetadataQuery } from '../../db/market'
+import { dueForOwnReading } from './backfill'
 
 /** What a round has to do beside new blocks; when the check fails, a round does all of it. */
 export interface RoundCheck {
@@ -35,18 +36,7 @@ export async function roundIsIdle(options: {
       .select({ id: table.id })
       .from(table)
       .where(and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now)))
-  const behind = db
-    .select({ id: collections.id })
-    .from(collections)
-    .where(
-      and(
-        eq(collections.chainId, chainId),
-        or(
-          inArray(collections.indexStatus, ['pending', 'backfilling']),
-          and(inArray(collections.indexStatus, ['failed', 'paused']), lte(collections.indexRetryAt, now)),
-        ),
-      ),
-    )
+  const behind = db.select({ id: collections.id }).from(collections).where(dueForOwnReading(chainId, now))
   const purgeDue = db.select({ tag: cachePurges.tag }).from(cachePurges).where(lte(cachePurges.dueAt, now.getTime()))
   const [state] = await db
     .select({
