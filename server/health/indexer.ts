@@ -31,7 +31,7 @@ export interface IndexerHealth {
   error?: string
 }
 
-/** How long a cursor may stand still below the chain's safe head before health calls it behind (two Cron minutes). */
+/** How long a cursor may stand still below the chain's safe head before health calls it behind (a follower that stopped). */
 export const BEHIND_AFTER_MS = 120_000
 /** How far below the safe head a cursor may be at all (about 50 min of Ethereum, 8 of Base). */
 export const BEHIND_BLOCKS = 256
