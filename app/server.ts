@@ -19,7 +19,7 @@ import { keepFollowing } from '../server/trading/follower'
 import { createContext } from '../server/trpc/init'
 import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
-import { edgeCache } from '../server/http/edge-cache'
+import { defaultCache, edgeCache } from '../server/http/edge-cache'
 import { noteTags } from '../server/http/cache-tags'
 import { drainCachePurges } from '../server/http/cache-purge'
 import { handleLocalPurge, LOCAL_PURGE_PATH } from '../server/http/local-cache-purge'
@@ -105,7 +105,7 @@ function purgeAfterWrite(request: Request, context?: { waitUntil: (work: Promise
 /** The local preview's purge by tag (server/http/local-cache-purge.ts), when it is the configured endpoint. */
 function localPurge(request: Request, { env }: Runtime): Promise<Response> | undefined {
   const target = env.cachePurge
-  const cache = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+  const cache = defaultCache()
   if (!target || !cache || new URL(target.url).pathname !== LOCAL_PURGE_PATH) return undefined
   return handleLocalPurge(request, target.token, cache)
 }
@@ -142,7 +142,7 @@ export default {
     if (pathname === '/_image' || pathname === '/_next/image') {
       const { imageCodec, derived } = getRuntime()
       // Workers: the edge cache answers repeats before R2 is read.
-      const edge = typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
+      const edge = defaultCache()
       return handleImage(request, async (own) => app.fetch(own, getRuntime()), { codec: imageCodec, derived, edge })
     }
     if (pathname === '/sitemap.xml' || pathname === '/robots.txt' || pathname.startsWith('/sitemaps/')) {

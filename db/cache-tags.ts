@@ -10,11 +10,14 @@ export const LISTS_TAG = 'lists'
 /** Every cached answer: purged only when the chain itself is rewound. */
 export const SITE_TAG = 'site'
 
-export const nftTag = (id: number | string) => `nft-${Number(id)}`
-export const userTag = (address: string) => `user-${address.toLowerCase()}`
+/** Each kind's prefix: the writes' SQL builds tags from rows with the same ones (./page-changes.ts). */
+export const TAG_PREFIX = { nft: 'nft-', collection: 'collection-', user: 'user-' } as const
+
+export const nftTag = (id: number | string) => `${TAG_PREFIX.nft}${Number(id)}`
+export const userTag = (address: string) => `${TAG_PREFIX.user}${address.toLowerCase()}`
 
 /** A collection as its URL names it: a numeric id, or a slug (any case); a change purges both. */
 export const collectionTag = (idOrSlug: number | string) =>
   typeof idOrSlug === 'number' || /^\d+$/.test(idOrSlug)
-    ? `collection-${Number(idOrSlug)}`
-    : `collection-${idOrSlug.toLowerCase()}`
+    ? `${TAG_PREFIX.collection}${Number(idOrSlug)}`
+    : `${TAG_PREFIX.collection}${idOrSlug.toLowerCase()}`

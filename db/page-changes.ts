@@ -5,7 +5,7 @@
  * outbox. A write that changed nothing a page shows writes nothing here (ADR 25).
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { collectionTag, LISTS_TAG, nftTag, SITE_TAG, userTag } from './cache-tags'
+import { collectionTag, LISTS_TAG, nftTag, SITE_TAG, TAG_PREFIX, userTag } from './cache-tags'
 import type { Db } from './market/transaction'
 
 export interface PageChange {
@@ -42,16 +42,16 @@ export async function pagesChanged(db: Db, change: PageChange, now = Date.now())
   if (nfts.length) {
     const ids = sql`(SELECT value FROM json_each(${json(nfts)}))`
     sources.push(
-      sql`SELECT 'collection-' || collection_id FROM nfts WHERE id IN ${ids}`,
-      sql`SELECT 'collection-' || lower(c.slug) FROM nfts n JOIN collections c ON c.id = n.collection_id WHERE n.id IN ${ids}`,
-      sql`SELECT 'user-' || lower(owner) FROM nfts WHERE id IN ${ids}`,
-      sql`SELECT 'user-' || lower(creator) FROM nfts WHERE id IN ${ids}`,
-      sql`SELECT 'user-' || lower(user_address) FROM favorites WHERE nft_id IN ${ids}`,
+      sql`SELECT ${TAG_PREFIX.collection} || collection_id FROM nfts WHERE id IN ${ids}`,
+      sql`SELECT ${TAG_PREFIX.collection} || lower(c.slug) FROM nfts n JOIN collections c ON c.id = n.collection_id WHERE n.id IN ${ids}`,
+      sql`SELECT ${TAG_PREFIX.user} || lower(owner) FROM nfts WHERE id IN ${ids}`,
+      sql`SELECT ${TAG_PREFIX.user} || lower(creator) FROM nfts WHERE id IN ${ids}`,
+      sql`SELECT ${TAG_PREFIX.user} || lower(user_address) FROM favorites WHERE nft_id IN ${ids}`,
     )
   }
   if (collections.length) {
     sources.push(
-      sql`SELECT 'collection-' || lower(slug) FROM collections WHERE id IN (SELECT value FROM json_each(${json(collections)}))`,
+      sql`SELECT ${TAG_PREFIX.collection} || lower(slug) FROM collections WHERE id IN (SELECT value FROM json_each(${json(collections)}))`,
     )
   }
   // A tag already waiting keeps its place; one purged once and waiting for its second pass starts over.

@@ -45,7 +45,8 @@ export async function edgeCache(
   return labelled(response, 'miss')
 }
 
-function defaultCache(): Cache | undefined {
+/** The Workers Cache API's default cache; undefined on Node. */
+export function defaultCache(): Cache | undefined {
   return typeof caches === 'undefined' ? undefined : (caches as unknown as { default?: Cache }).default
 }
 
