@@ -1,25 +1,15 @@
 /// <reference types="vite/client" />
-import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, HeadContent, Outlet, Scripts, useLocation } from '@tanstack/react-router'
-import type { TRPCClient } from '@trpc/client'
-import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import { type ReactNode, useEffect } from 'react'
-import type { AppRouter } from '../../server/trpc/root'
 import { SiteFooter } from '../components/layout/SiteFooter'
 import { SiteHeader } from '../components/layout/SiteHeader'
 import { WalletNotice } from '../components/wallet/WalletNotice'
 import { headerVariant } from '../lib/navigation'
+import type { RouterContext } from '../lib/router-context'
 import { pageTitle, SITE_DESCRIPTION, SITE_KEYWORDS } from '../lib/seo'
 import { themeBootScript } from '../lib/theme'
 import { WalletProvider } from '../wallet/WalletProvider'
 import appCss from '../styles.css?url'
-
-export interface RouterContext {
-  queryClient: QueryClient
-  trpc: TRPCOptionsProxy<AppRouter>
-  /** For calls outside React Query (e.g. the one-time sign-in nonce). */
-  trpcClient: TRPCClient<AppRouter>
-}
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The session and the wallet's starting point are known while rendering on the server.

@@ -6,9 +6,9 @@
  * (`users`), contact messages and newsletter sign-ups.
  *
  * Every operation that changes what a public page shows names the pages it changed when it is done
- * (`changingPages`), so the edge cache purges them and serves none from before it (db/page-changes.ts).
+ * (`changingPages`), so the edge cache purges them and serves none from before it (page-changes.ts).
  */
-import { changingPages, type PageChange } from '../page-changes'
+import { changingPages, type PageChange } from './page-changes'
 import * as chain from './chain'
 import * as checks from './checks'
 import * as collections from './collections'
@@ -26,6 +26,9 @@ const nftPages = (ids: Iterable<number>, users: Iterable<string> = []): PageChan
 }
 const nftPage = (id: number | null, users: Iterable<string> = []) => nftPages(id === null ? [] : [id], users)
 const collectionPage = (id: number): PageChange => ({ collections: [id] })
+
+/** Filing pages by hand (a bench or a test), and how many purges this process has filed. */
+export { pagesChanged, purgesFiled } from './page-changes'
 
 export const refreshNftMarket = changingPages(refresh.refreshNftMarket, (refreshed, [ids]) =>
   refreshed > 0 ? nftPages(ids) : null,

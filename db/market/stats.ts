@@ -2,7 +2,7 @@ import { and, eq, inArray, ne, sql } from 'drizzle-orm'
 import { formatEther, zeroAddress } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
-import { pagesChanged } from '../page-changes'
+import { pagesChanged } from './page-changes'
 import type { Db } from './transaction'
 
 const DAY = 86_400_000

@@ -7,7 +7,7 @@ import { isHex } from 'viem'
 import { endSessions, recordSignIn } from '../../db/market'
 import { users } from '../../db/schema'
 import type { Runtime } from '../platform/runtime'
-import { hasSessionCookie } from './session-cookie'
+import { hasSessionCookie } from '../http/session-cookie'
 import { SiweRejection, verifySignIn, type SiweErrorCode } from './siwe'
 
 export const AUTH_BASE_PATH = '/api/auth'

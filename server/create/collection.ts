@@ -15,7 +15,7 @@ import { collections } from '../../db/schema'
 import { MAX_EARNINGS_PERCENT, type registerCollectionInput } from '../inputs/collections'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
-import { chainClient, unlessUnavailable } from '../trading/clients'
+import { chainClient, unlessUnavailable } from '../platform/clients'
 
 export async function registerCollection(
   { db, env }: { db: Database; env: Env },

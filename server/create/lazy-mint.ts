@@ -26,7 +26,7 @@ import { refuse } from '../../db/errors'
 import type { MediaStore } from '../media/store'
 import { MEDIA_KEY, PICTURE_KEY } from '../media/keys'
 import { tokenFieldsInput } from '../inputs/create'
-import { chainClient, unlessUnavailable } from '../trading/clients'
+import { chainClient, unlessUnavailable } from '../platform/clients'
 import { checkPrice } from '../trading/price-floor'
 
 const uint = (what: string) =>

@@ -10,7 +10,7 @@ import type { Database } from '../../db/client'
 import { recordMintedToken } from '../../db/market'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
-import { unlessUnavailable } from '../trading/clients'
+import { unlessUnavailable } from '../platform/clients'
 import type { MediaStore } from '../media/store'
 import {
   checkTokenMedia,

@@ -7,7 +7,7 @@
  * remembers an account, any Authorization) is answered privately, and so is every response
  * that sets a cookie.
  */
-import { hasSessionCookie } from '../auth/session-cookie'
+import { hasSessionCookie } from './session-cookie'
 import { rememberedAccount } from './wallet-cookie'
 
 /** `hit`, `miss` (rendered and stored) or `bypass` (not the cache's to answer), on Workers. */

@@ -1,5 +1,5 @@
 /**
- * Sends the purge outbox (`cache_purges`, filled by db/page-changes.ts) to the edge cache: by tag,
+ * Sends the purge outbox (`cache_purges`, filled by db/market/page-changes.ts) to the edge cache: by tag,
  * to Cloudflare's purge API for the zone (which reaches every data centre), or to the URL the
  * configuration names (the local preview's emulation, ./local-cache-purge.ts). Each tag is purged
  * twice: at once, and again PURGE_AGAIN_AFTER_MS later, for a render that read the old rows before

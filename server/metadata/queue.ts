@@ -8,9 +8,9 @@
  */
 import { BaseError, ContractFunctionRevertedError, parseAbi, type Address, type PublicClient } from 'viem'
 import { applyTokenMetadata, claimDueMetadata, recordMetadataFailure, type ClaimedToken } from '../../db/market'
-import { storeTokenImage, storeTokenMotion } from '../media/token-image'
+import { storeTokenImage, storeTokenMotion } from './token-image'
 import type { Runtime } from '../platform/runtime'
-import { ChainUnavailableError } from '../trading/clients'
+import { ChainUnavailableError } from '../platform/clients'
 import { parseTokenMetadata } from './parse'
 import { FetchRefused, safeFetch, type NetworkAccess } from './safe-fetch'
 import { resolveTokenUri, substituteId } from './uri'
@@ -144,7 +144,7 @@ async function readOne(
       bytes = fetched.bytes
     }
     const metadata = parseTokenMetadata(bytes, { gateways, allowHosts })
-    // Its picture (and MP4 motion) is fetched now and served from our media store (server/media/token-image.ts).
+    // Its picture (and MP4 motion) is fetched now and served from our media store (server/metadata/token-image.ts).
     // A picture that cannot be brought home does not hold back the name and traits: they are
     // stored, and the token stays due, with the picture's reason, to be tried again.
     let image = metadata.image

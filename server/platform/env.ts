@@ -13,7 +13,7 @@ export interface ConfiguredChain {
 /** What a browser is told of the networks: never the server's own RPC URLs. */
 export const publicChains = (chains: ConfiguredChain[]): PublicChain[] =>
   chains.map(({ id, publicRpcUrl }) => ({ id, rpcUrl: publicRpcUrl }))
-import { parseRateLimits, type RateLimits } from '../http/rate-limit'
+import { parseRateLimits, type RateLimits } from './rate-limits'
 
 /**
  * Server configuration, parsed once from process.env (Node) or the Worker's bindings.
@@ -139,7 +139,7 @@ export type Env = {
   followIntervalMs: Record<number, number>
   /** The platform's cut of every sale, in basis points (100 = 1%), and who receives it. */
   platformFee: { bps: number; recipient: Address }
-  /** Requests per client and window of each limited action (server/http/rate-limit.ts). */
+  /** Requests per client and window of each limited action (server/platform/rate-limits.ts). */
   rateLimits: RateLimits
   /** The header a proxy in front sets to the client's address; unset: the socket (Node), CF-Connecting-IP (Workers). */
   TRUSTED_PROXY_HEADER: string | undefined

@@ -11,7 +11,7 @@ import { refuse } from '../../db/errors'
 import { recordAuction } from '../../db/market'
 import { collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../platform/env'
-import { chainClient } from './clients'
+import { chainClient } from '../platform/clients'
 import { checkPrice } from './price-floor'
 
 const MAX_AUCTION_MS = 30 * 86_400_000

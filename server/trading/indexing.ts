@@ -9,13 +9,12 @@ import { CHECK_FAILED, roundIsIdle } from '../../chain/indexer/idle'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
-import { refreshNftMarket } from '../../db/market'
+import { purgesFiled, refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
-import { purgesFiled } from '../../db/page-changes'
 import { drainCachePurges } from '../http/cache-purge'
 import { readDueMetadata } from '../metadata/queue'
 import type { Runtime } from '../platform/runtime'
-import { ChainUnavailableError, chainClient } from './clients'
+import { ChainUnavailableError, chainClient } from '../platform/clients'
 
 /** Blocks a public chain's log must be under before it is indexed; the local chain has no reorgs. */
 const DEFAULT_CONFIRMATIONS = 12

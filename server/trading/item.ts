@@ -5,7 +5,7 @@ import type { Env } from '../platform/env'
 import { findNftDetail } from '../queries/nft-detail'
 import { findNftTerms } from '../queries/nft-lookups'
 import { checksum, isoTime } from '../queries/serialize'
-import { ChainUnavailableError } from './clients'
+import { ChainUnavailableError } from '../platform/clients'
 import { requiredFees } from './royalties'
 
 /**

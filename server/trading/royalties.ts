@@ -7,7 +7,7 @@
 import { zeroAddress, type Address } from 'viem'
 import type { Fee } from '../../chain/seaport'
 import type { Env } from '../platform/env'
-import { chainClient, unlessUnavailable } from './clients'
+import { chainClient, unlessUnavailable } from '../platform/clients'
 
 export interface FeeTerm extends Fee {
   label: string

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server'
-import { hitRateLimit, type RateAction } from '../http/rate-limit'
+import { hitRateLimit } from '../http/rate-limit'
+import type { RateAction } from '../platform/rate-limits'
 import type { Context } from './init'
 
 /**

@@ -14,7 +14,7 @@ import { collections, nftAttributes, nfts } from '../../db/schema'
 import { readDueMetadata, RETRY } from '../../server/metadata/queue'
 import { nodeNetworkAccess } from '../../server/metadata/node-network'
 import { app } from '../../server/app'
-import { chainClient } from '../../server/trading/clients'
+import { chainClient } from '../../server/platform/clients'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startTestChain, testAccount } from '../support/chain'
 import {

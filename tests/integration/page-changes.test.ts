@@ -6,9 +6,8 @@
  */
 import { and, eq, ne } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { applyFill, applyTransfer, expireOrders, recordOrderChecks, saveProfile } from '../../db/market'
+import { applyFill, applyTransfer, expireOrders, pagesChanged, recordOrderChecks, saveProfile } from '../../db/market'
 import { cachePurges, collections, nfts } from '../../db/schema'
-import { pagesChanged } from '../../db/page-changes'
 import { checkHealth, PURGE_LATE_MS } from '../../server/health/check'
 import { collectShown, PRICE_MAX_AGE_S } from '../../server/http/cache-tags'
 import { drainCachePurges, PURGE_AGAIN_AFTER_MS } from '../../server/http/cache-purge'

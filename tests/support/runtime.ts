@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { parseEnv } from '../../server/platform/env'
-import { RATE_ACTIONS } from '../../server/http/rate-limit'
+import { RATE_ACTIONS } from '../../server/platform/rate-limits'
 import type { Runtime } from '../../server/platform/runtime'
 
 export const TEST_AUTH_SECRET = 'test-secret-test-secret-test-secret-0123456789'

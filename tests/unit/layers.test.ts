@@ -5,7 +5,8 @@
  * few modules shared with it (the forms' input schemas). server/app.ts is the composition root: only the fetch handler
  * imports it, and the routes and middleware it composes name their Hono environment through
  * server/http/app-env.ts. The transports (tRPC, REST) sit on top of server/: nothing below
- * them imports their procedures or routes.
+ * them imports their procedures or routes. Inside each top folder, its parts stand on floors
+ * (ADR 26), held at the end of this file.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
@@ -51,11 +52,21 @@ function isTypeOnlyExport(node: ts.ExportDeclaration): boolean {
   return clause !== undefined && ts.isNamedExports(clause) && clause.elements.every((element) => element.isTypeOnly)
 }
 
+/** package.json's `#…` imports, by the module they load outside workerd. */
+const SUBPATH_IMPORTS: Record<string, string> = Object.fromEntries(
+  Object.entries(
+    (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { imports: Record<string, { default: string }> })
+      .imports,
+  ).map(([name, targets]) => [name, posix.normalize(targets.default).replace(/\.tsx?$/, '')]),
+)
+
 /** Every relative import of a file: static, re-exports, dynamic `import()` and `import('…')` types. */
 function importsOf(file: string, text = readFileSync(join(ROOT, file), 'utf8')): Edge[] {
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, false)
   const edges: Edge[] = []
   const add = (specifier: string | undefined, typeOnly: boolean) => {
+    const mapped = specifier && SUBPATH_IMPORTS[specifier]
+    if (mapped) return void edges.push({ from: file, to: mapped, typeOnly })
     if (!specifier?.startsWith('.')) return
     const to = posix.normalize(posix.join(dirname(file), specifier)).replace(/\.(ts|tsx|js)$/, '')
     edges.push({ from: file, to, typeOnly })
@@ -224,5 +235,129 @@ describe('the transports', () => {
   it('run no statement of their own: reads are in server/queries/, writes in db/market/', () => {
     const found = transports.filter((file) => STATEMENT.test(readFileSync(join(ROOT, file), 'utf8')))
     expect(found).toEqual([])
+  })
+})
+
+/**
+ * Inside each top folder, its parts (a sub-folder, or a file at its top) stand on floors, bottom
+ * first; a part imports only from a lower floor, type imports included, so no two parts lean on
+ * each other and a part can be read, tested or replaced with what is below it. Parts on one floor
+ * do not import each other. chain/ and db/ are held to the weaker rule below (no circle).
+ */
+const FLOORS: Partial<Record<Layer, string[][]>> = {
+  server: [
+    ['media', 'art'], // bytes: sniffing, SVG, codecs, stores; drawn artwork
+    ['platform'], // configuration, the runtime, the chain clients, rate-limit rules
+    ['http'], // request plumbing: AppEnv, ApiError, bounded reads, cookies, guards, limits, edge cache
+    ['auth', 'metadata', 'health', 'prices'], // sessions; the SSRF-safe fetcher and token metadata
+    ['inputs'], // zod schemas shared by the transports and the browser's forms
+    ['queries'], // reads
+    ['trading'], // orders, auctions, the indexer's runner
+    ['create', 'import'], // creating and importing collections, uploads
+    ['trpc'],
+    ['rest'], // REST shims over the tRPC caller
+    ['app', 'image'], // the composition root and the image route
+  ],
+  app: [['content'], ['lib'], ['wallet'], ['components'], ['routes'], ['routeTree.gen'], ['router'], ['server']],
+}
+
+/**
+ * TanStack Start's generator ends the route tree with a declaration that names the router's
+ * type (its `Register`), and the router is built from that tree: the one circle the framework
+ * writes, type-only, in a generated file.
+ */
+const GENERATED_REGISTRATION = (edge: Edge) =>
+  edge.from === 'app/routeTree.gen.ts' && edge.to === 'app/router' && edge.typeOnly
+
+const files = new Set(LAYERS.flatMap((layer) => sources(layer)))
+/** The file an import loads (`to` has no extension and may name a folder's index). */
+const fileOf = (to: string) => [`${to}.ts`, `${to}.tsx`, `${to}/index.ts`].find((candidate) => files.has(candidate))
+/** The part of its top folder a file belongs to: its sub-folder, or itself without extension. */
+const partOf = (file: string) => file.split('/')[1]!.replace(/\.tsx?$/, '')
+
+const inside = (layer: Layer) =>
+  edges.filter(
+    (edge) => edge.from.startsWith(`${layer}/`) && edge.to.startsWith(`${layer}/`) && !GENERATED_REGISTRATION(edge),
+  )
+
+/** Every circle of a directed graph, as Tarjan's strongly connected components of two or more nodes. */
+function circles(links: [string, string][]): string[][] {
+  const next = new Map<string, string[]>()
+  for (const [from, to] of links) next.set(from, [...(next.get(from) ?? []), to])
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (node: string) => {
+    index.set(node, index.size)
+    low.set(node, index.get(node)!)
+    stack.push(node)
+    for (const to of next.get(node) ?? []) {
+      if (!index.has(to)) {
+        visit(to)
+        low.set(node, Math.min(low.get(node)!, low.get(to)!))
+      } else if (stack.includes(to)) low.set(node, Math.min(low.get(node)!, index.get(to)!))
+    }
+    if (low.get(node) !== index.get(node)) return
+    const component: string[] = []
+    let member: string
+    do {
+      member = stack.pop()!
+      component.push(member)
+    } while (member !== node)
+    if (component.length > 1 || links.some(([from, to]) => from === node && to === node)) found.push(component.sort())
+  }
+  for (const node of next.keys()) if (!index.has(node)) visit(node)
+  return found
+}
+
+describe('floors inside each top folder', () => {
+  it('finds circles, and knows what each import loads', () => {
+    expect(
+      circles([
+        ['a', 'b'],
+        ['b', 'c'],
+        ['c', 'a'],
+        ['c', 'd'],
+      ]),
+    ).toEqual([['a', 'b', 'c']])
+    expect(
+      circles([
+        ['a', 'b'],
+        ['b', 'c'],
+      ]),
+    ).toEqual([])
+    expect(fileOf('server/http/errors')).toBe('server/http/errors.ts')
+    expect(fileOf('db/market')).toBe('db/market/index.ts')
+    expect(edges).toContainEqual({ from: 'server/platform/runtime.ts', to: 'server/media/resize', typeOnly: false })
+  })
+
+  it.each(LAYERS)('%s/: no circle of files, type imports included', (layer) => {
+    const links = inside(layer).flatMap((edge): [string, string][] => {
+      const to = fileOf(edge.to)
+      return to ? [[edge.from, to]] : []
+    })
+    expect(links.length).toBeGreaterThan(0)
+    expect(circles(links)).toEqual([])
+  })
+
+  it.each(LAYERS)('%s/: no loop between its parts', (layer) => {
+    const links = inside(layer)
+      .map((edge): [string, string] => [partOf(edge.from), partOf(edge.to)])
+      .filter(([from, to]) => from !== to)
+    expect(circles(links)).toEqual([])
+  })
+
+  it.each(Object.keys(FLOORS) as Layer[])('%s/: every part stands on a floor, and imports only from below', (layer) => {
+    const floors = FLOORS[layer]!
+    const floorOf = (part: string) => floors.findIndex((floor) => floor.includes(part))
+    const parts = [...new Set(sources(layer).map(partOf))]
+    expect(parts.filter((part) => floorOf(part) < 0)).toEqual([])
+    expect(floors.flat().filter((part) => !parts.includes(part))).toEqual([])
+    const upwards = inside(layer).filter((edge) => {
+      const [from, to] = [partOf(edge.from), partOf(edge.to)]
+      return from !== to && floorOf(to) >= floorOf(from)
+    })
+    expect(upwards.map(describeEdge)).toEqual([])
   })
 })

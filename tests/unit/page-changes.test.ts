@@ -59,7 +59,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections imported index messages metadata orders refresh rewind stats transaction users'.split(
+        ...'chain checks collections imported index messages metadata orders page-changes refresh rewind stats transaction users'.split(
           ' ',
         ),
       ]

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { hasSessionCookie } from '../../server/auth/session-cookie'
+import { hasSessionCookie } from '../../server/http/session-cookie'
 
 describe('hasSessionCookie', () => {
   it('finds Auth.js session cookies under each name and in chunks', () => {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { BrowseSearch } from '../../lib/browse'
-import type { RouterContext } from '../../routes/__root'
+import type { RouterContext } from '../../lib/router-context'
 
 /*
  * What the home page's data sections ask for, apart from the sections themselves: route loaders

@@ -5,8 +5,8 @@
  * outbox. A write that changed nothing a page shows writes nothing here (ADR 25).
  */
 import { sql, type SQL } from 'drizzle-orm'
-import { collectionTag, LISTS_TAG, nftTag, SITE_TAG, TAG_PREFIX, userTag } from './cache-tags'
-import type { Db } from './market/transaction'
+import { collectionTag, LISTS_TAG, nftTag, SITE_TAG, TAG_PREFIX, userTag } from '../cache-tags'
+import type { Db } from './transaction'
 
 export interface PageChange {
   /** NFTs whose page changed; their collections' pages and their people's profiles change with them. */

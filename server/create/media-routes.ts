@@ -7,10 +7,10 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../http/app-env'
 import { getSession } from '../auth/session'
 import { ApiError } from '../http/errors'
-import { checkMedia } from './content'
-import { MEDIA_KEY, mediaKey, mediaUrl } from './keys'
-import { sha256Hex } from './store'
-import { untrustedHeaders } from './untrusted'
+import { checkMedia } from '../media/content'
+import { MEDIA_KEY, mediaKey, mediaUrl } from '../media/keys'
+import { sha256Hex } from '../media/store'
+import { untrustedHeaders } from '../media/untrusted'
 
 export const media = new Hono<AppEnv>()
   .post('/', async (c) => {

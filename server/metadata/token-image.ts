@@ -7,12 +7,12 @@
  * can resize it, and a picture that did not change is not stored twice. An MP4 `animation_url`
  * is brought home the same way, so the item page can play it.
  */
-import { FetchRefused, safeFetch, type NetworkAccess } from '../metadata/safe-fetch'
-import { decodeDataUri } from '../metadata/uri'
-import { checkMedia, MAX_MEDIA_BYTES } from './content'
-import { mediaKey, mediaUrl } from './keys'
-import { createLimiter } from './limit'
-import { sha256Hex, type MediaStore } from './store'
+import { FetchRefused, safeFetch, type NetworkAccess } from './safe-fetch'
+import { decodeDataUri } from './uri'
+import { checkMedia, MAX_MEDIA_BYTES } from '../media/content'
+import { mediaKey, mediaUrl } from '../media/keys'
+import { createLimiter } from '../media/limit'
+import { sha256Hex, type MediaStore } from '../media/store'
 
 /** How long one image may take to arrive (redirects included). */
 export const TOKEN_IMAGE_TIMEOUT_MS = 20_000

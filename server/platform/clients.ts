@@ -2,7 +2,7 @@
 import { createPublicClient, http, HttpRequestError, TimeoutError, type PublicClient } from 'viem'
 import { VIEM_CHAINS } from '../../chain/viem-chains'
 import { DomainError } from '../../db/errors'
-import type { Env } from '../platform/env'
+import type { Env } from './env'
 
 /**
  * A request waits for an answer at most this long, and is tried twice: an RPC that accepts
