@@ -12,7 +12,7 @@
  * origin-dependent things on chain (constructor arguments fix the CREATE2 addresses, so the
  * origin cannot be one), and `syncLocalChain` sets them again whenever the origin changes.
  */
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { createWalletClient, erc20Abi, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
@@ -402,7 +402,14 @@ export async function syncLocalChain(
       .selectDistinct({ maker: listings.maker })
       .from(listings)
       .innerJoin(nfts, eq(nfts.id, listings.nftId))
-      .where(and(eq(nfts.collectionId, collection.id), inArray(listings.status, ['active', 'inactive'])))
+      .where(
+        and(
+          eq(nfts.collectionId, collection.id),
+          inArray(listings.status, ['active', 'inactive']),
+          // A voucher is redeemed by the contract itself: its creator approves nothing.
+          ne(listings.kind, 'voucher'),
+        ),
+      )
     for (const { maker } of sellers) {
       const approved = await reader.readContract({
         address: contract,
