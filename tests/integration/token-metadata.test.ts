@@ -160,7 +160,7 @@ describe('contractURI (ERC-7572)', () => {
         name: row.name,
         description: row.description,
         external_link: `${origin}/collection/${row.slug}`,
-        collaborators: [testAccount([3, 4, 5][rows.indexOf(row)]!).address],
+        collaborators: [testAccount(LOCAL_COLLECTIONS.find((c) => c.name === row.name)!.creator).address],
       })
       await expectImage(metadata.image)
       await expectImage(metadata.banner_image)
