@@ -1,7 +1,8 @@
 /**
- * The local chain's marketplace, made real. `seedLocalMarket` adds a few collections on anvil
- * (chain 31337) to the database: their tokens belong to anvil's funded test accounts, and every
- * listing, auction bid and offer shown as live is a Seaport order signed by its maker's key.
+ * The local chain's marketplace, made real. `seedLocalMarket` adds Vitrine's collections on anvil
+ * (chain 31337), one per category, to the database through the market module (db/market): their
+ * tokens belong to anvil's funded test accounts, and every listing, auction bid and offer shown
+ * as live is a Seaport order signed by its maker's key.
  * `syncLocalChain` then makes the chain agree with the database: it deploys the collection
  * contracts (at CREATE2 addresses that follow from their arguments), mints the tokens to their
  * owners, approves Seaport for the sellers and wraps WETH for the bidders. Both are idempotent,
@@ -10,7 +11,10 @@
  * Seeded tokens are minted without a URI of their own: each contract's base URI and contractURI
  * point at the site's metadata routes, on the origin the dev server runs at. Those are the only
  * origin-dependent things on chain (constructor arguments fix the CREATE2 addresses, so the
- * origin cannot be one), and `syncLocalChain` sets them again whenever the origin changes.
+ * origin cannot be one), and `syncLocalChain` sets them again whenever the origin changes. (The
+ * dev world's lazy mint, scripts/dev-world-lazy-mint.ts, signs its token's URI on the origin of
+ * its first start, as a creator's voucher does: `syncLocalChain` leaves an unredeemed voucher's
+ * token unminted.)
  */
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { createWalletClient, erc20Abi, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
@@ -160,10 +164,19 @@ export const LOCAL_COLLECTIONS: readonly LocalCollection[] = [
 
 /** Profiles of the accounts that own, create and bid in the local market (and in ./local-foreign.ts). */
 const PEOPLE: Record<(typeof POOL)[number], { username: string; bio: string }> = {
-  3: { username: 'lamplighter', bio: 'Draws lighthouses at dusk (Harbour Lights) and fills an open sketchbook.' },
-  4: { username: 'night_marketeer', bio: 'Stamps Night Market Tickets and draws Chain Hues on chain.' },
-  5: { username: 'tide_and_kiln', bio: 'Long exposures (Tidewater Studies) and glaze tests (Kiln Glazes).' },
-  6: { username: 'tram_spotter', bio: 'Issues Tram Tokens; collects a little of everything.' },
+  3: {
+    username: 'lamplighter',
+    bio: 'Draws lighthouses at dusk (Harbour Lights), deals Harbour Tarot and fills an open sketchbook.',
+  },
+  4: {
+    username: 'night_marketeer',
+    bio: 'Stamps Night Market Tickets, names the quays and draws Chain Hues on chain.',
+  },
+  5: {
+    username: 'tide_and_kiln',
+    bio: 'Long exposures (Tidewater Studies), ferry passes and glaze tests (Kiln Glazes).',
+  },
+  6: { username: 'tram_spotter', bio: 'Issues Tram Tokens, races regattas and maps the Lantern Isles.' },
 }
 
 export interface PlatformFee {
