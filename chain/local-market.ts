@@ -184,7 +184,8 @@ export interface PlatformFee {
   bps: number
 }
 
-const slugOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-local`
+/** The slug of a local collection of Vitrine's own, from its name. */
+export const slugOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-local`
 
 const contractArgs = (c: LocalCollection, fee: PlatformFee) => ({
   name: c.name,
