@@ -1,7 +1,8 @@
 /**
- * The local chain's marketplace, made real. `seedLocalMarket` adds a few collections on anvil
- * (chain 31337) to the database: their tokens belong to anvil's funded test accounts, and every
- * listing, auction bid and offer shown as live is a Seaport order signed by its maker's key.
+ * The local chain's marketplace, made real. `seedLocalMarket` adds Vitrine's collections on anvil
+ * (chain 31337), one per category, to the database through the market module (db/market): their
+ * tokens belong to anvil's funded test accounts, and every listing, auction bid and offer shown
+ * as live is a Seaport order signed by its maker's key.
  * `syncLocalChain` then makes the chain agree with the database: it deploys the collection
  * contracts (at CREATE2 addresses that follow from their arguments), mints the tokens to their
  * owners, approves Seaport for the sellers and wraps WETH for the bidders. Both are idempotent,
@@ -10,9 +11,12 @@
  * Seeded tokens are minted without a URI of their own: each contract's base URI and contractURI
  * point at the site's metadata routes, on the origin the dev server runs at. Those are the only
  * origin-dependent things on chain (constructor arguments fix the CREATE2 addresses, so the
- * origin cannot be one), and `syncLocalChain` sets them again whenever the origin changes.
+ * origin cannot be one), and `syncLocalChain` sets them again whenever the origin changes. (The
+ * dev world's lazy mint, scripts/dev-world-lazy-mint.ts, signs its token's URI on the origin of
+ * its first start, as a creator's voucher does: `syncLocalChain` leaves an unredeemed voucher's
+ * token unminted.)
  */
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { createWalletClient, erc20Abi, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
 import { anvil } from 'viem/chains'
@@ -23,9 +27,17 @@ import { collectionInitCode, deployCollection } from './local-contracts'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from './marketplace'
 import { listingOrder, offerOrder, orderHash, orderToJson, orderTypedData, type Fee } from './seaport'
 import type { Database } from '../db/client'
-import { recordAuction, recordOrder, recordToken, type Db, type OrderNft } from '../db/market'
+import {
+  recordAuction,
+  recordOrder,
+  recordSeededCollection,
+  recordSeededProfile,
+  recordToken,
+  type Db,
+  type OrderNft,
+} from '../db/market'
 import { artUrl } from '../db/media'
-import { collections, listings, nfts, offers, users } from '../db/schema'
+import { collections, listings, nfts, offers, type Category } from '../db/schema'
 import { collectionMetadataUri, tokenMetadataBaseUri } from './voucher'
 import { refreshCollectionStats } from '../db/market'
 
@@ -39,9 +51,33 @@ export const accounts = Array.from({ length: 10 }, (_, addressIndex) => mnemonic
 const POOL = [3, 4, 5, 6] as const
 const pool = (n: number) => accounts[POOL[n % POOL.length]!]!
 const DAY = 86_400_000
-const TOKENS_PER_COLLECTION = 12
 
-const LOCAL_COLLECTIONS = [
+/** One of Vitrine's own collections on the local chain, as the development world seeds it. */
+interface LocalCollection {
+  name: string
+  symbol: string
+  category: Category
+  /** Its creator: the contract's owner, royalty receiver and the only one who may sign its vouchers. */
+  creator: (typeof POOL)[number]
+  feeBps: number
+  noun: string
+  blurb: string
+  /** How many tokens it has: ids 1 to `tokens`, each minted to its owner. */
+  tokens: number
+  /** Token ids flagged not safe for work (the 'NSFW Only' filter lists them). */
+  nsfw?: readonly number[]
+  /** Signed bids on each of its auctions (one unless said). */
+  bids?: number
+}
+
+/**
+ * Vitrine's own collections on the local chain: one in each category, so every category page and
+ * chip shows items. The first three are the market's mainstay; the others are small. Harbour Tarot
+ * shows every filter of a collection page: an NSFW-flagged token, a live auction with two bids, an
+ * offer, a buy-now listing, and (made by scripts/dev-world-lazy-mint.ts through the create flow's
+ * own code) a lazy-minted voucher.
+ */
+export const LOCAL_COLLECTIONS: readonly LocalCollection[] = [
   {
     name: 'Harbour Lights',
     symbol: 'HRBR',
@@ -50,6 +86,7 @@ const LOCAL_COLLECTIONS = [
     feeBps: 500,
     noun: 'Light',
     blurb: 'Lighthouses and the water around them, drawn at dusk.',
+    tokens: 12,
   },
   {
     name: 'Night Market Tickets',
@@ -59,6 +96,7 @@ const LOCAL_COLLECTIONS = [
     feeBps: 250,
     noun: 'Ticket',
     blurb: 'Stamped admission to stalls that open after dark.',
+    tokens: 12,
   },
   {
     name: 'Tidewater Studies',
@@ -68,15 +106,77 @@ const LOCAL_COLLECTIONS = [
     feeBps: 750,
     noun: 'Study',
     blurb: 'Long exposures of estuaries as the tide turns.',
+    tokens: 12,
   },
-] as const
+  {
+    name: 'Regatta Days',
+    symbol: 'RGTA',
+    category: 'sports',
+    creator: 6,
+    feeBps: 500,
+    noun: 'Heat',
+    blurb: 'Dinghy races in the harbour mouth, one print per heat.',
+    tokens: 4,
+  },
+  {
+    name: 'Harbour Tarot',
+    symbol: 'TARO',
+    category: 'trading-cards',
+    creator: 3,
+    feeBps: 500,
+    noun: 'Card',
+    blurb: 'A deck drawn on the quay: keepers, storms, and a life-room study for grown-ups only.',
+    tokens: 4,
+    nsfw: [2],
+    bids: 2,
+  },
+  {
+    name: 'Quay Names',
+    symbol: 'QUAY',
+    category: 'domain-names',
+    creator: 4,
+    feeBps: 250,
+    noun: 'Name',
+    blurb: 'Short wallet names after the moorings of the old harbour.',
+    tokens: 4,
+  },
+  {
+    name: 'Ferry Passes',
+    symbol: 'FRRY',
+    category: 'utility',
+    creator: 5,
+    feeBps: 250,
+    noun: 'Pass',
+    blurb: 'Season passes for the harbour ferry, good for any crossing.',
+    tokens: 4,
+  },
+  {
+    name: 'Lantern Isles',
+    symbol: 'ISLE',
+    category: 'virtual-worlds',
+    creator: 6,
+    feeBps: 500,
+    noun: 'Parcel',
+    blurb: 'Parcels of a small archipelago world, lit by lanterns after dark.',
+    tokens: 4,
+  },
+]
 
 /** Profiles of the accounts that own, create and bid in the local market (and in ./local-foreign.ts). */
 const PEOPLE: Record<(typeof POOL)[number], { username: string; bio: string }> = {
-  3: { username: 'lamplighter', bio: 'Draws lighthouses at dusk (Harbour Lights) and fills an open sketchbook.' },
-  4: { username: 'night_marketeer', bio: 'Stamps Night Market Tickets and draws Chain Hues on chain.' },
-  5: { username: 'tide_and_kiln', bio: 'Long exposures (Tidewater Studies) and glaze tests (Kiln Glazes).' },
-  6: { username: 'tram_spotter', bio: 'Issues Tram Tokens; collects a little of everything.' },
+  3: {
+    username: 'lamplighter',
+    bio: 'Draws lighthouses at dusk (Harbour Lights), deals Harbour Tarot and fills an open sketchbook.',
+  },
+  4: {
+    username: 'night_marketeer',
+    bio: 'Stamps Night Market Tickets, names the quays and draws Chain Hues on chain.',
+  },
+  5: {
+    username: 'tide_and_kiln',
+    bio: 'Long exposures (Tidewater Studies), ferry passes and glaze tests (Kiln Glazes).',
+  },
+  6: { username: 'tram_spotter', bio: 'Issues Tram Tokens, races regattas and maps the Lantern Isles.' },
 }
 
 export interface PlatformFee {
@@ -84,9 +184,10 @@ export interface PlatformFee {
   bps: number
 }
 
-const slugOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-local`
+/** The slug of a local collection of Vitrine's own, from its name. */
+export const slugOf = (name: string) => `${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-local`
 
-const contractArgs = (c: (typeof LOCAL_COLLECTIONS)[number], fee: PlatformFee) => ({
+const contractArgs = (c: LocalCollection, fee: PlatformFee) => ({
   name: c.name,
   symbol: c.symbol,
   creator: accounts[c.creator]!.address,
@@ -95,13 +196,19 @@ const contractArgs = (c: (typeof LOCAL_COLLECTIONS)[number], fee: PlatformFee) =
   feeBps: fee.bps,
 })
 
-/** Adds the local chain's collections, tokens and signed orders, unless they are there already. */
+/**
+ * Adds the local chain's collections, their tokens and signed orders, and their people's profiles:
+ * each collection not there yet (a database seeded by an older version gains the newer ones).
+ * `seeded` says whether anything was added. Every row goes through the market module (db/market).
+ */
 export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new Date()): Promise<{ seeded: boolean }> {
-  const [existing] = await db
-    .select({ count: sql<number>`count(*)` })
+  const present = await db
+    .select({ slug: collections.slug })
     .from(collections)
     .where(eq(collections.chainId, LOCAL_CHAIN_ID))
-  if ((existing?.count ?? 0) > 0) return { seeded: false }
+  const have = new Set(present.map((row) => row.slug))
+  const missing = [...LOCAL_COLLECTIONS.entries()].filter(([, entry]) => !have.has(slugOf(entry.name)))
+  if (missing.length === 0) return { seeded: false }
   const { seaport, weth } = marketplaceContracts(LOCAL_CHAIN_ID)!
   const t = BigInt(Math.floor(now.getTime() / 1000))
 
@@ -110,45 +217,34 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
   await db.transaction(async (tx) => {
     for (const index of POOL) {
       const address = accounts[index]!.address.toLowerCase()
-      await tx
-        .insert(users)
-        .values({
-          address,
-          ...PEOPLE[index],
-          bio: `${PEOPLE[index].bio} Anvil test account ${index} on your local chain.`,
-          avatarUrl: artUrl('avatar', address),
-          bannerUrl: artUrl('banner', address),
-          createdAt: new Date(now.getTime() - 40 * DAY),
-          updatedAt: new Date(now.getTime() - 40 * DAY),
-        })
-        .onConflictDoNothing()
+      await recordSeededProfile(tx, {
+        address,
+        username: PEOPLE[index].username,
+        bio: `${PEOPLE[index].bio} Anvil test account ${index} on your local chain.`,
+        at: new Date(now.getTime() - 40 * DAY),
+      })
     }
-    for (const [c, entry] of LOCAL_COLLECTIONS.entries()) {
+    for (const [c, entry] of missing) {
       const contract = create2Address(collectionInitCode(contractArgs(entry, fee))).toLowerCase() as Address
       const slug = slugOf(entry.name)
       const creator = accounts[entry.creator]!
-      const [collection] = await tx
-        .insert(collections)
-        .values({
-          slug,
-          chainId: LOCAL_CHAIN_ID,
-          contract,
-          name: entry.name,
-          description: `${entry.blurb} Minted on your local chain: every listing here can really be bought.`,
-          logoUrl: artUrl('logo', slug),
-          bannerUrl: artUrl('banner', slug),
-          category: entry.category,
-          creator: creator.address.toLowerCase(),
-          verified: true,
-          creatorFeeBps: entry.feeBps,
-          createdAt: new Date(now.getTime() - (30 - c) * DAY),
-        })
-        .returning()
+      const collection = await recordSeededCollection(tx, {
+        slug,
+        chainId: LOCAL_CHAIN_ID,
+        contract,
+        name: entry.name,
+        description: `${entry.blurb} Minted on your local chain: every listing here can really be bought.`,
+        category: entry.category,
+        creator: creator.address.toLowerCase(),
+        verified: true,
+        creatorFeeBps: entry.feeBps,
+        createdAt: new Date(now.getTime() - (30 - c) * DAY),
+      })
       const fees: Fee[] = [
         { recipient: fee.recipient, bps: fee.bps },
         { recipient: creator.address, bps: entry.feeBps },
       ]
-      for (let i = 1; i <= TOKENS_PER_COLLECTION; i++) {
+      for (let i = 1; i <= entry.tokens; i++) {
         const tokenId = BigInt(i)
         const owner = pool(c + i)
         const traits = [
@@ -156,17 +252,18 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
           { trait_type: 'Palette', value: ['Dusk', 'Ink', 'Brass', 'Sea glass'][i % 4]! },
         ]
         const nftId = await recordToken(tx, {
-          collection: collection!,
+          collection,
           tokenId,
           name: `${entry.noun} #${i}`,
           description: `${entry.noun} #${i} of ${entry.name}, a token on your local chain.`,
           image: artUrl('nft', `${slug}/${i}`),
           owner: owner.address.toLowerCase(),
           lazyMinted: false,
+          nsfw: entry.nsfw?.includes(i) ?? false,
           attributes: traits,
           addDate: new Date(now.getTime() - (20 - i) * DAY),
         })
-        const nft = { id: nftId, collectionId: collection!.id, owner: owner.address.toLowerCase() }
+        const nft = { id: nftId, collectionId: collection.id, owner: owner.address.toLowerCase() }
         const token = { contract, tokenId }
         const price = parseEther(['0.05', '0.12', '0.3', '0.75', '1.5'][i % 5]!)
         const base = { token, fees, salt: BigInt(c * 1_000 + i), counter: 0n, startTime: t - 3_600n }
@@ -176,19 +273,20 @@ export async function seedLocalMarket(db: Database, fee: PlatformFee, now = new 
           const order = listingOrder({ ...base, maker: owner.address, price, endTime: t + 60n * 86_400n })
           await insertOrder(tx, 'listing', nft, order, await sign(owner, order, seaport), now)
         } else if (i % 6 === 1) {
-          // A timed auction with one signed bid above the reserve.
+          // A timed auction with signed bids above the reserve, each from another account.
           const endsAt = new Date(now.getTime() + (1 + (i % 4)) * DAY)
           await recordAuction(tx, { nft, seller: owner.address.toLowerCase(), reserveWei: price, endsAt }, now)
-          const bidder = pool(c + i + 1)
-          const bid = price + parseEther('0.01')
-          const order = offerOrder({
-            ...base,
-            maker: bidder.address,
-            price: bid,
-            weth,
-            endTime: BigInt(Math.floor(endsAt.getTime() / 1000)) + 7n * 86_400n,
-          })
-          await insertOrder(tx, 'offer', nft, order, await sign(bidder, order, seaport), now)
+          for (let b = 1; b <= (entry.bids ?? 1); b++) {
+            const bidder = pool(c + i + b)
+            const order = offerOrder({
+              ...base,
+              maker: bidder.address,
+              price: price + parseEther('0.01') * BigInt(b),
+              weth,
+              endTime: BigInt(Math.floor(endsAt.getTime() / 1000)) + 7n * 86_400n,
+            })
+            await insertOrder(tx, 'offer', nft, order, await sign(bidder, order, seaport), now)
+          }
         }
         if (i % 4 === 2) {
           // An offer below the usual price from another account.
@@ -292,7 +390,12 @@ export async function syncLocalChain(
       if (current !== uri)
         await send(owner, { address: contract, abi: vitrineCollectionAbi, functionName: write, args: [uri] })
     }
-    const tokens = await db.select().from(nfts).where(eq(nfts.collectionId, collection.id))
+    // A lazy-minted token is not on chain until its first buyer redeems the voucher: minting it
+    // here would make the voucher unredeemable.
+    const tokens = await db
+      .select()
+      .from(nfts)
+      .where(and(eq(nfts.collectionId, collection.id), eq(nfts.lazyMinted, false)))
     for (const token of tokens) {
       const minted = await reader
         .readContract({ address: contract, abi: erc721Abi, functionName: 'ownerOf', args: [BigInt(token.tokenId)] })
@@ -313,7 +416,14 @@ export async function syncLocalChain(
       .selectDistinct({ maker: listings.maker })
       .from(listings)
       .innerJoin(nfts, eq(nfts.id, listings.nftId))
-      .where(and(eq(nfts.collectionId, collection.id), inArray(listings.status, ['active', 'inactive'])))
+      .where(
+        and(
+          eq(nfts.collectionId, collection.id),
+          inArray(listings.status, ['active', 'inactive']),
+          // A voucher is redeemed by the contract itself: its creator approves nothing.
+          ne(listings.kind, 'voucher'),
+        ),
+      )
     for (const { maker } of sellers) {
       const approved = await reader.readContract({
         address: contract,

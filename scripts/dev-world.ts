@@ -5,8 +5,9 @@
  * imported by address through the import code behind POST /api/v1/collections/import; read by
  * the indexer's backfill and the metadata queue; and part of them listed by their holders with
  * Seaport orders signed by the holders' keys and accepted by the same checks as a browser's.
- * Then a short market history is traded on chain between the dev accounts and indexed
- * (./dev-world-history.ts). Idempotent: a restart sends no transaction and writes no row when everything is in place.
+ * Then a voucher of Vitrine's own Harbour Tarot is lazy minted as the create flow does
+ * (./dev-world-lazy-mint.ts), and a short market history is traded on chain between the dev
+ * accounts and indexed (./dev-world-history.ts). Idempotent: a restart sends no transaction and writes no row when everything is in place.
  * Node only: `npm run dev` (scripts/dev.ts) and its tests.
  */
 import { readdirSync, readFileSync } from 'node:fs'
@@ -22,6 +23,7 @@ import type { Runtime } from '../server/platform/runtime'
 import { indexConfiguredChains } from '../server/trading/indexing'
 import { findDevToken, listDevToken } from './dev-orders'
 import { makeDevHistory } from './dev-world-history'
+import { DEV_LAZY_MINT, lazyMintOnce } from './dev-world-lazy-mint'
 import { startIpfsGateway, type IpfsGateway } from './ipfs-gateway'
 
 /** Every file under `dir`, by its path relative to it. */
@@ -65,6 +67,8 @@ export interface DevWorldResult {
   listed: number
   /** Sales of the history filled on chain by this run. */
   sold: number
+  /** Lazy mints (signed vouchers, listed, not minted) published by this run. */
+  lazyMinted: number
   /** Planned listings and sales left out, with the reason (a token sold meanwhile, …). */
   skipped: string[]
 }
@@ -105,6 +109,15 @@ export async function prepareDevWorld(runtime: Runtime, options: DevWorldOptions
   }
   for (const reason of skipped) log(`dev world: not listed: ${reason}`)
 
+  const lazyMinted = await lazyMintOnce(runtime).then(
+    (made) => (made ? 1 : 0),
+    (error: Error) => {
+      skipped.push(`the lazy mint of ${DEV_LAZY_MINT.collection}: ${error.message.split('\n')[0]}`)
+      log(`dev world: not lazy minted: ${error.message.split('\n')[0]}`)
+      return 0
+    },
+  )
+
   const history = await makeDevHistory(runtime, rpcUrl, { timeoutMs })
   for (const reason of history.skipped) log(`dev world: not traded: ${reason}`)
   return {
@@ -113,6 +126,7 @@ export async function prepareDevWorld(runtime: Runtime, options: DevWorldOptions
     imported,
     listed,
     sold: history.sold,
+    lazyMinted,
     skipped: [...skipped, ...history.skipped],
   }
 }

@@ -104,6 +104,7 @@ export async function prepareLocalChain(
       (transactions ? `; ${transactions} transactions to match the seeded tokens and orders` : ''),
   )
   const world = await prepareDevWorld({ db, env, media }, { rpcUrl: url, log: (message) => console.log(message) })
+  if (world.lazyMinted) console.log(`chain ${url}: a lazy-minted voucher of Harbour Tarot listed, not minted`)
   if (world.transactions || world.imported || world.listed || world.sold) {
     console.log(
       `chain ${url}: ${world.collections.length} collections Vitrine did not write ` +

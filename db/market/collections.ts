@@ -1,11 +1,12 @@
 /**
- * New collections: one a creator deployed from their wallet and registers, and one imported by
- * its address. Each is one transaction that gives the collection the first slug of its name no
- * other collection holds, and stores it with its artwork before any sale (no 24h change yet: it
- * trends after every collection that has one).
+ * New collections: one a creator deployed from their wallet and registers, one imported by its
+ * address, and one of the development world's own (seeded on the local chain). The first two are
+ * each one transaction that gives the collection the first slug of its name no other collection
+ * holds; all three store it with its artwork before any sale (no 24h change yet: it trends after
+ * every collection that has one).
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { refuse } from '../errors'
+import { isUniqueViolation, refuse } from '../errors'
 import { artUrl } from '../media'
 import { collections, NO_CHANGE_TRENDING_KEY, type Category, type TokenStandard } from '../schema'
 import type { Db, Tx } from './transaction'
@@ -109,6 +110,33 @@ export function recordImportedCollection(
       .insert(collections)
       .values({ ...collection, ...withArtwork(slug), verified: false, source: 'imported', indexStatus: 'pending' })
       .returning({ id: collections.id, slug: collections.slug })
+    return row!
+  })
+}
+
+/**
+ * A collection of Vitrine's own contract that the development world deploys on the local chain
+ * (chain/local-market.ts): registered as a creator's would be, but under the slug the world
+ * names it by, verified, and dated to the world's past. A slug or contract taken already is a
+ * conflict.
+ */
+export interface SeededCollection extends CreatedCollection {
+  slug: string
+  verified: boolean
+  createdAt: Date
+}
+
+export function recordSeededCollection(db: Db, collection: SeededCollection): Promise<typeof collections.$inferSelect> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(collections)
+      .values({ ...collection, ...withArtwork(collection.slug) })
+      .returning()
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error))
+          refuse(`slug: ${collection.slug} or its contract is registered already`, 'conflict')
+        throw error
+      })
     return row!
   })
 }

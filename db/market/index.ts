@@ -70,7 +70,8 @@ export const recordCreatedCollection = changingPages(collections.recordCreatedCo
 export const recordImportedCollection = changingPages(collections.recordImportedCollection, ({ id }) =>
   collectionPage(id),
 )
-export type { CreatedCollection, ImportedCollectionRecord } from './collections'
+export const recordSeededCollection = changingPages(collections.recordSeededCollection, ({ id }) => collectionPage(id))
+export type { CreatedCollection, ImportedCollectionRecord, SeededCollection } from './collections'
 export { refreshCollectionStats } from './stats'
 // A range that moved or refreshed no token changes no page (its progress is read live, not cached).
 export const applyImportedRange = changingPages(
@@ -106,6 +107,9 @@ export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefr
 )
 export { claimDueMetadata, dueMetadataQuery, type ClaimedToken, type TokenMetadataRecord } from './metadata'
 export const saveProfile = changingPages(users.saveProfile, (_, [address]) => ({ users: [address] }))
-export { recordSignIn, endSessions, type UserRow } from './users'
+export const recordSeededProfile = changingPages(users.recordSeededProfile, (_, [profile]) => ({
+  users: [profile.address.toLowerCase()],
+}))
+export { recordSignIn, endSessions, type SeededProfile, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'
 export type { Db } from './transaction'

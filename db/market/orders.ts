@@ -179,6 +179,8 @@ export interface TokenRecord {
   externalUrl?: string | null
   owner: string
   lazyMinted: boolean
+  /** Flagged not safe for work: the 'NSFW Only' filter lists it. False unless given. */
+  nsfw?: boolean
   attributes: Trait[]
   addDate: Date
   /** Frozen metadata: the exact JSON and its SHA-256, served at /api/metadata/{sha256}.json. */
@@ -207,6 +209,7 @@ async function insertToken(tx: Tx, token: TokenRecord): Promise<number> {
       addDate: token.addDate,
       verified: collection.verified,
       lazyMinted: token.lazyMinted,
+      nsfw: token.nsfw ?? false,
       attributes: sortTraits(token.attributes),
     })
     .returning({ id: nfts.id })

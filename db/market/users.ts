@@ -69,3 +69,29 @@ export async function endSessions(db: Db, address: string): Promise<void> {
     .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
     .where(eq(users.address, address.toLowerCase()))
 }
+
+/** A profile the development world gives one of its accounts (chain/local-market.ts). */
+export interface SeededProfile {
+  address: string
+  username: string
+  bio: string
+  /** When the profile was made and last changed: the world's past. */
+  at: Date
+}
+
+/**
+ * Creates the development world's profile of a wallet, unless the wallet has a row already (it
+ * signed in, or saved a profile of its own, first): what a person wrote is never overwritten.
+ */
+export async function recordSeededProfile(db: Db, profile: SeededProfile): Promise<void> {
+  await db
+    .insert(users)
+    .values({
+      ...newUser(profile.address.toLowerCase()),
+      username: profile.username,
+      bio: profile.bio,
+      createdAt: profile.at,
+      updatedAt: profile.at,
+    })
+    .onConflictDoNothing()
+}

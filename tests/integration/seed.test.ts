@@ -10,6 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LOCAL_COLLECTIONS } from '../../chain/local-market'
 import { CATEGORIES } from '../../db/schema'
 import { openMigratedDatabase } from '../../db/migrate.server'
 import { SEEDED_TABLES, seedDatabase } from '../../db/seed'
@@ -110,7 +111,7 @@ describe('npm run db:seed', { timeout: 60_000 }, () => {
         expect(await rows('SELECT DISTINCT chain_id FROM collections')).toEqual([
           expect.objectContaining({ chain_id: 31337 }),
         ])
-        expect((await rows('SELECT count(*) AS n FROM collections'))[0]!.n).toBe(3)
+        expect((await rows('SELECT count(*) AS n FROM collections'))[0]!.n).toBe(LOCAL_COLLECTIONS.length)
         expect((await rows('SELECT count(*) AS n FROM users WHERE username IS NOT NULL'))[0]!.n).toBe(4)
         expect((await rows('SELECT count(*) AS n FROM sales'))[0]!.n).toBe(0)
         // Every listing and offer is a Seaport order signed by its maker (or a timed auction).

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm'
 import { BaseError, ContractFunctionRevertedError, parseEventLogs, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { vitrineCollectionAbi } from '../../chain/artifacts/VitrineCollection'
-import { seedLocalMarket, syncLocalChain } from '../../chain/local-market'
+import { LOCAL_COLLECTIONS, seedLocalMarket, syncLocalChain } from '../../chain/local-market'
 import { collections, nfts } from '../../db/schema'
 import { app } from '../../server/app'
 import { UNTRUSTED_CONTENT_POLICY } from '../../server/media/untrusted'
@@ -115,7 +115,7 @@ async function revertName(call: Promise<unknown>): Promise<string | undefined> {
 describe('seeded local tokens', () => {
   it('each have an absolute tokenURI on chain answering ERC-721 metadata JSON with an image', async () => {
     const tokens = await runtime.db.select().from(nfts).where(eq(nfts.chainId, 31337))
-    expect(tokens.length).toBe(36)
+    expect(tokens.length).toBe(LOCAL_COLLECTIONS.reduce((sum, c) => sum + c.tokens, 0))
     for (const token of tokens) {
       const uri = await tokenUriOf(token.contract, token.tokenId)
       const metadata = await fetchJson(uri)
@@ -132,7 +132,7 @@ describe('seeded local tokens', () => {
     const elsewhere = 'http://localhost:4173'
     try {
       const { transactions } = await syncLocalChain(runtime.db, chain.url, runtime.env.platformFee, elsewhere)
-      expect(transactions).toBe(6) // a base URI and a contractURI for each of the three collections
+      expect(transactions).toBe(2 * LOCAL_COLLECTIONS.length) // a base URI and a contractURI for each collection
       expect(await tokenUriOf(collection!.contract, '1')).toBe(
         `${elsewhere}/api/metadata/31337/${collection!.contract}/1`,
       )
@@ -152,7 +152,7 @@ describe('seeded local tokens', () => {
 describe('contractURI (ERC-7572)', () => {
   it('answers each seeded collection as JSON with name, image and its creator', async () => {
     const rows = await runtime.db.select().from(collections).where(eq(collections.chainId, 31337))
-    expect(rows.length).toBe(3)
+    expect(rows.length).toBe(LOCAL_COLLECTIONS.length)
     for (const row of rows) {
       const metadata = await fetchJson(await read(row.contract, 'contractURI'))
       expect(validCollection(metadata), ajv.errorsText(validCollection.errors)).toBe(true)
@@ -160,7 +160,7 @@ describe('contractURI (ERC-7572)', () => {
         name: row.name,
         description: row.description,
         external_link: `${origin}/collection/${row.slug}`,
-        collaborators: [testAccount([3, 4, 5][rows.indexOf(row)]!).address],
+        collaborators: [testAccount(LOCAL_COLLECTIONS.find((c) => c.name === row.name)!.creator).address],
       })
       await expectImage(metadata.image)
       await expectImage(metadata.banner_image)
