@@ -131,6 +131,8 @@ function buildNftListQuery(shape: PageShape) {
   if (shape.filter === 'verified') where.push(eq(nfts.verified, true))
   // Literal `= 1`: the partial indexes of these flags (db/schema/nfts.ts) apply only then.
   if (shape.filter === 'nsfw') where.push(sql`${nfts.nsfw} = 1`)
+  // Hidden until the visitor asks for them (`filter=nsfw`); `+` keeps the sort index leading.
+  else where.push(sql`+${nfts.nsfw} = 0`)
   if (shape.filter === 'lazy-minted') where.push(sql`${nfts.lazyMinted} = 1`)
   // Filters on a column that is not the sort key are written `+column` so SQLite cannot pick
   // their index: it walks the sort index and filters on the way, which with LIMIT reads a few

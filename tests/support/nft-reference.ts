@@ -94,7 +94,7 @@ export function referenceList(items: ReferenceItem[], q: ReferenceQuery): number
   const kept = items.filter(
     (n) =>
       (q.filter !== 'verified' || n.verified) &&
-      (q.filter !== 'nsfw' || n.nsfw) &&
+      (q.filter === 'nsfw' ? n.nsfw : !n.nsfw) &&
       (q.filter !== 'lazy-minted' || n.lazyMinted) &&
       (q.status !== 'buy-now' || (n.priceWei !== null && n.auctionEndsAt === null)) &&
       (q.status !== 'on-auction' || n.auctionEndsAt !== null) &&
