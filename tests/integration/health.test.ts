@@ -110,7 +110,12 @@ describe('GET /api/health on the embedded database', () => {
 
 describe('GET /api/health/deep: who may make the write', () => {
   it('answers 401 with WWW-Authenticate without the token or with a wrong one, and the report with it', async () => {
-    for (const headers of [{}, { authorization: 'Bearer wrong-token-wrong-token-000' }, { authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { authorization: 'Bearer wrong-token-wrong-token-000' },
+      { authorization: TOKEN },
+    ]
+    for (const headers of attempts) {
       const response = await get(uncached, '/api/health/deep', { headers })
       expect(response.status).toBe(401)
       expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/)
