@@ -14,6 +14,7 @@ import { media } from './media/routes'
 import { untrustedHeaders } from './media/untrusted'
 import { restRateLimits, retryAfterHeader } from './http/rate-limit'
 import type { AppEnv } from './http/app-env'
+import { allowedMethods } from './http/allowed-methods'
 import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './http/request-guards'
 import { v1 } from './rest/v1'
 import { appRouter } from './trpc/root'
@@ -23,14 +24,16 @@ import { createContext } from './trpc/init'
 
 export const app = new Hono<AppEnv>().basePath('/api')
 
+// A method the path does not take is a 405 before any guard judges the request (it does nothing).
 // Rate limits before the body is read: a refused upload costs one statement, not 32 MB.
-app.use(sameSiteWrites, restRateLimits, bodyLimit)
+app.use(allowedMethods(app), sameSiteWrites, restRateLimits, bodyLimit)
 app.use('/trpc/*', trpcBatchLimit)
 
 app.post('/auth/_log', handleAuthLog)
 app.on(['GET', 'POST'], '/auth/*', (c) => handleAuth(c.req.raw, c.env))
 
-app.all('/trpc/*', (c) =>
+// Queries are GETs and mutations POSTs; which a procedure takes, tRPC itself says (its own 405).
+app.on(['GET', 'POST'], '/trpc/*', (c) =>
   fetchRequestHandler({
     endpoint: '/api/trpc',
     req: c.req.raw,
