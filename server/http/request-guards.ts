@@ -83,7 +83,7 @@ export const CLIENT_HEADER = 'x-vitrine-client'
 
 /** What a client must send, said in every refusal. */
 const WHAT_TO_SEND =
-  'A script or server sends no Origin header and either a JSON body (Content-Type: application/json) or the header "X-Vitrine-Client: <your app\'s name>" (docs/api.md, "Uploading media").'
+  'A script or server sends no Origin header and either a JSON body (Content-Type: application/json) or the header "X-Vitrine-Client: <your app\'s name>" (docs/api.md, "Cross-site rule").'
 
 /**
  * A write must come from one of our pages (Origin), or carry what a foreign page cannot send
