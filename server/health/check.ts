@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm'
 import { rpcChainId } from '../../chain/rpc'
 import { assertWritable, REQUEST_BUSY_WAIT_MS, type Database, type DatabaseConfig } from '../../db/client'
-import { cachePurges, chainCursors } from '../../db/schema'
-import { indexerHealth, type CursorRow, type IndexerHealth } from './indexer'
+import { readHealthState } from '../queries/health-state'
+import { indexerHealth, type IndexerHealth } from './indexer'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'
@@ -47,28 +46,6 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
 /** How long the deep check lets a write wait for the write lock before it calls writes blocked: a request's wait. */
 const WRITE_PROBE_MS = REQUEST_BUSY_WAIT_MS
 
-/**
- * Everything health reads from the database, in one statement: it answers (reachable), the
- * indexer's cursors (one row per chain; none yet still gives a row) and the oldest purge due.
- */
-async function readState(db: Database, now: number) {
-  const rows = await db
-    .select({
-      oldestDue: sql<
-        number | null
-      >`(select ${cachePurges.dueAt} from ${cachePurges} where ${cachePurges.passes} = 0 and ${cachePurges.dueAt} <= ${now} order by ${cachePurges.dueAt} limit 1)`,
-      cursor: chainCursors,
-    })
-    .from(sql`(select 1) as health`)
-    .leftJoin(chainCursors, sql`1`)
-    .orderBy(chainCursors.chainId)
-  const oldestDue = rows[0]?.oldestDue ?? null
-  return {
-    cursors: rows.flatMap((row): CursorRow[] => (row.cursor ? [row.cursor] : [])),
-    oldestPendingMs: oldestDue === null ? null : now - oldestDue,
-  }
-}
-
 export interface HealthOptions {
   /** Also take the write lock (a statement that changes nothing): GET /api/health/deep. */
   deep?: boolean
@@ -90,9 +67,9 @@ export async function checkHealth(
   const now = new Date()
   const started = performance.now()
   let database: HealthReport['database']
-  let state: Awaited<ReturnType<typeof readState>> | null = null
+  let state: Awaited<ReturnType<typeof readHealthState>> | null = null
   try {
-    state = await readState(db, now.getTime())
+    state = await readHealthState(db, now.getTime())
     // Reads can succeed while every write fails (another writer holds the lock).
     if (deep) await assertWritable(db, config, WRITE_PROBE_MS)
     database = { status: 'ok', latencyMs: round(performance.now() - started) }

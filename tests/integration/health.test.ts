@@ -30,10 +30,13 @@ const WRITE = /\b(insert|update|delete|replace)\b/i
 let cached: TestRuntime
 /** The same without the cache: each check reads. */
 let uncached: TestRuntime
+/** Counters installed before the first statement (a prepared query keeps the logger it was built with). */
+let counted: { cached: ReturnType<typeof countingDatabase>; uncached: ReturnType<typeof countingDatabase> }
 
 beforeAll(async () => {
   cached = await createTestRuntime({ HEALTH_CACHE_MS: '1000', HEALTH_TOKEN: TOKEN })
   uncached = await createTestRuntime({ HEALTH_CACHE_MS: '0', HEALTH_TOKEN: TOKEN })
+  counted = { cached: countingDatabase(cached.db), uncached: countingDatabase(uncached.db) }
 })
 afterAll(() => {
   cached.close()
@@ -42,7 +45,8 @@ afterAll(() => {
 
 describe('GET /api/health on the embedded database', () => {
   it('sends one read statement and no write, and keeps the JSON it always answered', async () => {
-    const sql = countingDatabase(uncached.db)
+    const sql = counted.uncached
+    sql.reset()
     const response = await get(uncached, '/api/health')
     expect(response.status).toBe(200)
     expect(sql.counts).toMatchObject({ requests: 1, writes: 0, transactions: 0 })
@@ -60,7 +64,8 @@ describe('GET /api/health on the embedded database', () => {
   })
 
   it('costs one read for a burst of probes: those that arrive together share it, and later ones within HEALTH_CACHE_MS reuse it', async () => {
-    const sql = countingDatabase(cached.db)
+    const sql = counted.cached
+    sql.reset()
     const burst = await Promise.all(Array.from({ length: 20 }, () => get(cached, '/api/health')))
     expect(burst.map((r) => r.status)).toEqual(Array(20).fill(200))
     for (let i = 0; i < 20; i++) expect((await get(cached, '/api/health')).status).toBe(200)
@@ -68,7 +73,8 @@ describe('GET /api/health on the embedded database', () => {
     expect(sql.counts).toMatchObject({ requests: 1, writes: 0 })
 
     // Without the cache, probes asked for together still share one read; each later one reads.
-    const each = countingDatabase(uncached.db)
+    const each = counted.uncached
+    each.reset()
     await Promise.all(Array.from({ length: 20 }, () => get(uncached, '/api/health')))
     expect(each.counts.requests).toBe(1)
     for (let i = 0; i < 3; i++) await get(uncached, '/api/health')
@@ -76,8 +82,9 @@ describe('GET /api/health on the embedded database', () => {
   })
 
   it('reads again once its report is older than HEALTH_CACHE_MS', async () => {
-    const sql = countingDatabase(cached.db)
+    const sql = counted.cached
     await new Promise((resolve) => setTimeout(resolve, 1_050))
+    sql.reset()
     const first = (await (await get(cached, '/api/health')).json()) as HealthReport
     const second = (await (await get(cached, '/api/health')).json()) as HealthReport
     expect(sql.counts.requests).toBe(1)
