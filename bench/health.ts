@@ -126,7 +126,7 @@ ${row(uncached, '/api/health', uncached.health)}
 Health ÷ robots.txt: ${shipped.ratio.toFixed(2)} as shipped (a report kept 1 s per isolate), ${uncached.ratio.toFixed(2)} with
 HEALTH_CACHE_MS=0 (one read per probe; probes under way share it). Before this change health took a
 \`select 1\`, the write-lock probe (a write), the indexer's cursors and the purge outbox on every call:
-about 2,100 req/s where robots.txt answered 7,400 (0.28).
+about 2,100 req/s where robots.txt answered 7,400 (0.28; the earlier figures, not measured in this run).
 
 CPU per request of the built handler in one process without HTTP (bench/handler-cpu.ts, least of 5
 rounds of 400 calls; unaffected by the load generator): \`/robots.txt\` ${cpuShipped['/robots.txt']!.toFixed(3)} ms,
