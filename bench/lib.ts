@@ -47,17 +47,26 @@ export const productionEnv = (dbFile: string) => ({
   PUBLIC_URL: 'https://vitrine.example',
 })
 
-/** Builds the Node production bundle and serves it (`npm start`) on a free port over `dbFile`. */
-export async function startProductionServer(dbFile: string): Promise<RunningProcess> {
-  console.log('building the Node production bundle…')
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
-    env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
-    stdio: 'ignore',
-  })
+/**
+ * Builds the Node production bundle (unless `build: false`: the last one) and serves it (`npm start`)
+ * on a free port over `dbFile`, with `env` over the bench's configuration.
+ */
+export async function startProductionServer(
+  dbFile: string,
+  { env = {}, build = true }: { env?: Record<string, string>; build?: boolean } = {},
+): Promise<RunningProcess> {
+  if (build) {
+    console.log('building the Node production bundle…')
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build'], {
+      env: { ...process.env, BUILD_TARGET: 'node', NODE_ENV: 'production' },
+      stdio: 'ignore',
+    })
+  }
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
   const server = startProcess(process.execPath, [...tsx, 'scripts/serve.ts'], url, {
     ...productionEnv(dbFile),
+    ...env,
     PORT: String(port),
   })
   await waitForHttp(`${url}/api/health`, server)

@@ -14,21 +14,26 @@ import { media } from './create/media-routes'
 import { untrustedHeaders } from './media/untrusted'
 import { restRateLimits, retryAfterHeader } from './http/rate-limit'
 import type { AppEnv } from './http/app-env'
+import { allowedMethods } from './http/allowed-methods'
 import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './http/request-guards'
 import { v1 } from './rest/v1'
-import { appRouter, createCaller } from './trpc/root'
+import { appRouter } from './trpc/root'
+import { healthReport } from './trpc/routers/health'
+import { deepHealthRefusal } from './health/deep-access'
 import { createContext } from './trpc/init'
 
 export const app = new Hono<AppEnv>().basePath('/api')
 
+// A method the path does not take is a 405 before any guard judges the request (it does nothing).
 // Rate limits before the body is read: a refused upload costs one statement, not 32 MB.
-app.use(sameSiteWrites, restRateLimits, bodyLimit)
+app.use(allowedMethods(app), sameSiteWrites, restRateLimits, bodyLimit)
 app.use('/trpc/*', trpcBatchLimit)
 
 app.post('/auth/_log', handleAuthLog)
 app.on(['GET', 'POST'], '/auth/*', (c) => handleAuth(c.req.raw, c.env))
 
-app.all('/trpc/*', (c) =>
+// Queries are GETs and mutations POSTs; which a procedure takes, tRPC itself says (its own 405).
+app.on(['GET', 'POST'], '/trpc/*', (c) =>
   fetchRequestHandler({
     endpoint: '/api/trpc',
     req: c.req.raw,
@@ -38,8 +43,20 @@ app.all('/trpc/*', (c) =>
   }),
 )
 
+// Liveness and readiness for load balancers: from memory and at most one read (docs/api.md).
 app.get('/health', async (c) => {
-  const report = await createCaller(createContext({ request: c.req.raw, runtime: c.env })).health()
+  const report = await healthReport(c.env)
+  return c.json(report, report.status === 'ok' ? 200 : 503)
+})
+
+// The same and the write-lock probe (a write): for an operator's monitor holding HEALTH_TOKEN.
+app.get('/health/deep', async (c) => {
+  const refused = await deepHealthRefusal(c.env.env, c.req.header('authorization'))
+  if (refused) {
+    const { status, body } = toApiError(refused)
+    return c.json(body, status, status === 401 ? { 'www-authenticate': 'Bearer realm="health"' } : {})
+  }
+  const report = await healthReport(c.env, { deep: true })
   return c.json(report, report.status === 'ok' ? 200 : 503)
 })
 

@@ -1,12 +1,17 @@
-import { sql } from 'drizzle-orm'
 import { rpcChainId } from '../../chain/rpc'
 import { assertWritable, REQUEST_BUSY_WAIT_MS, type Database, type DatabaseConfig } from '../../db/client'
-import { oldestPendingPurge } from '../http/cache-purge'
-import { checkIndexer, type IndexerHealth } from './indexer'
+import { readHealthState } from '../queries/health-state'
+import { indexerHealth, type IndexerHealth } from './indexer'
 
 export interface HealthReport {
   status: 'ok' | 'degraded'
+  /** When this report was made: an isolate answers from it for HEALTH_CACHE_MS (1 s by default). */
   time: string
+  /**
+   * `read`: the database answered one read (GET /api/health); `deep`: it also granted the write
+   * lock (GET /api/health/deep), so a database that reads but cannot write shows as down.
+   */
+  check: 'read' | 'deep'
   database: { status: 'ok' | 'down'; latencyMs: number; error?: string }
   chain: { status: 'ok' | 'down' | 'not-configured'; chainId?: number; latencyMs?: number; error?: string }
   /** Whether the indexer is in step with the chains it follows (a rewind shows here). */
@@ -38,23 +43,35 @@ async function checkChain(rpcUrl: string | undefined): Promise<HealthReport['cha
   }
 }
 
-/** How long health lets a write wait for the write lock before it calls writes blocked: a request's wait. */
+/** How long the deep check lets a write wait for the write lock before it calls writes blocked: a request's wait. */
 const WRITE_PROBE_MS = REQUEST_BUSY_WAIT_MS
 
-/** Real round trips to the database and the chain (and, on Workers, each chain's follower); never throws. */
+export interface HealthOptions {
+  /** Also take the write lock (a statement that changes nothing): GET /api/health/deep. */
+  deep?: boolean
+}
+
+/**
+ * What health reports, never throwing: one read of the database, the chain's eth_chainId and (on
+ * Workers) each chain's follower. `deep` adds the write-lock probe, a write on a hosted database.
+ */
 export async function checkHealth(
   db: Database,
   config: DatabaseConfig,
   rpcUrl?: string,
   followerReports?: () => Promise<NonNullable<IndexerHealth['followers']>>,
+  { deep = false }: HealthOptions = {},
 ): Promise<HealthReport> {
   const chainCheck = checkChain(rpcUrl)
+  const followers = followerReports?.()
+  const now = new Date()
   const started = performance.now()
   let database: HealthReport['database']
+  let state: Awaited<ReturnType<typeof readHealthState>> | null = null
   try {
-    await db.run(sql`select 1`)
+    state = await readHealthState(db, now.getTime())
     // Reads can succeed while every write fails (another writer holds the lock).
-    await assertWritable(db, config, WRITE_PROBE_MS)
+    if (deep) await assertWritable(db, config, WRITE_PROBE_MS)
     database = { status: 'ok', latencyMs: round(performance.now() - started) }
   } catch (error) {
     database = {
@@ -64,8 +81,8 @@ export async function checkHealth(
     }
   }
   const chain = await chainCheck
-  const indexer = await checkIndexer(db, new Date(), followerReports)
-  const oldestPendingMs = await oldestPendingPurge(db).catch(() => null)
+  const indexer = indexerHealth(state?.cursors ?? null, now, await followers)
+  const oldestPendingMs = state?.oldestPendingMs ?? null
   const edgeCache = {
     status: oldestPendingMs !== null && oldestPendingMs > PURGE_LATE_MS ? ('late' as const) : ('ok' as const),
     oldestPendingMs,
@@ -76,7 +93,15 @@ export async function checkHealth(
     indexer.status !== 'behind' &&
     indexer.status !== 'stalled' &&
     edgeCache.status === 'ok'
-  return { status: ok ? 'ok' : 'degraded', time: new Date().toISOString(), database, chain, indexer, edgeCache }
+  return {
+    status: ok ? 'ok' : 'degraded',
+    time: new Date().toISOString(),
+    check: deep ? 'deep' : 'read',
+    database,
+    chain,
+    indexer,
+    edgeCache,
+  }
 }
 
 const round = (ms: number): number => Math.round(ms * 100) / 100

@@ -36,48 +36,64 @@ export const BEHIND_AFTER_MS = 120_000
 /** How far below the safe head a cursor may be at all (about 50 min of Ethereum, 8 of Base). */
 export const BEHIND_BLOCKS = 256
 
+/** A chain's cursor row as the indexer keeps it (db/schema/market.ts). */
+export type CursorRow = typeof chainCursors.$inferSelect
+
 /**
  * What the indexer's cursors say. A rewind is not an outage (the site serves what it has), so
  * it does not degrade the report; it is said here so that a stale market is explained. A cursor
- * left behind the chain is: the market shown is stale and getting staler.
+ * left behind the chain is: the market shown is stale and getting staler. `cursors` null: they
+ * could not be read.
  */
+export function indexerHealth(
+  cursors: CursorRow[] | null,
+  now = new Date(),
+  followers?: NonNullable<IndexerHealth['followers']>,
+): IndexerHealth {
+  const stalled = followers?.some((f) => 'error' in f || f.stalled) ?? false
+  const withFollowers = (health: IndexerHealth): IndexerHealth =>
+    followers
+      ? { ...health, status: stalled && health.status !== 'unknown' ? 'stalled' : health.status, followers }
+      : health
+  if (cursors === null) {
+    return withFollowers({ status: 'unknown', chains: [], error: 'the indexer cursors could not be read' })
+  }
+  const chains = cursors.map((c): IndexedChain => {
+    const base = { chainId: c.chainId, block: c.block, safeHead: c.safeHead, updatedAt: c.updatedAt.toISOString() }
+    const still = now.getTime() - c.updatedAt.getTime()
+    const lag = c.safeHead === null ? 0 : c.safeHead - c.block
+    if ((lag > 0 && still > BEHIND_AFTER_MS) || lag > BEHIND_BLOCKS) return { ...base, status: 'behind' }
+    if (c.rewindFrom === null || c.rewindHead === null) return { ...base, status: 'ok' }
+    return {
+      ...base,
+      status: c.rewindTo === null ? 'rewinding' : 'catching-up',
+      rewind: {
+        from: c.rewindFrom,
+        to: c.rewindTo,
+        head: c.rewindHead,
+        since: (c.rewoundAt ?? c.updatedAt).toISOString(),
+      },
+    }
+  })
+  const status =
+    chains.find((c) => c.status === 'behind')?.status ??
+    chains.find((c) => c.status === 'rewinding')?.status ??
+    chains.find((c) => c.status === 'catching-up')?.status ??
+    'ok'
+  return withFollowers({ status, chains })
+}
+
+/** indexerHealth over the cursors read from `db` (one statement). */
 export async function checkIndexer(
   db: Database,
   now = new Date(),
   followerReports?: () => Promise<NonNullable<IndexerHealth['followers']>>,
 ): Promise<IndexerHealth> {
   const followers = await followerReports?.()
-  const stalled = followers?.some((f) => 'error' in f || f.stalled) ?? false
-  const withFollowers = (health: IndexerHealth): IndexerHealth =>
-    followers
-      ? { ...health, status: stalled && health.status !== 'unknown' ? 'stalled' : health.status, followers }
-      : health
-  try {
-    const cursors = await db.select().from(chainCursors).orderBy(chainCursors.chainId)
-    const chains = cursors.map((c): IndexedChain => {
-      const base = { chainId: c.chainId, block: c.block, safeHead: c.safeHead, updatedAt: c.updatedAt.toISOString() }
-      const still = now.getTime() - c.updatedAt.getTime()
-      const lag = c.safeHead === null ? 0 : c.safeHead - c.block
-      if ((lag > 0 && still > BEHIND_AFTER_MS) || lag > BEHIND_BLOCKS) return { ...base, status: 'behind' }
-      if (c.rewindFrom === null || c.rewindHead === null) return { ...base, status: 'ok' }
-      return {
-        ...base,
-        status: c.rewindTo === null ? 'rewinding' : 'catching-up',
-        rewind: {
-          from: c.rewindFrom,
-          to: c.rewindTo,
-          head: c.rewindHead,
-          since: (c.rewoundAt ?? c.updatedAt).toISOString(),
-        },
-      }
-    })
-    const status =
-      chains.find((c) => c.status === 'behind')?.status ??
-      chains.find((c) => c.status === 'rewinding')?.status ??
-      chains.find((c) => c.status === 'catching-up')?.status ??
-      'ok'
-    return withFollowers({ status, chains })
-  } catch {
-    return withFollowers({ status: 'unknown', chains: [], error: 'the indexer cursors could not be read' })
-  }
+  const cursors = await db
+    .select()
+    .from(chainCursors)
+    .orderBy(chainCursors.chainId)
+    .catch(() => null)
+  return indexerHealth(cursors, now, followers)
 }

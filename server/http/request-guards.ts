@@ -4,7 +4,8 @@
  *   claims), answered with 413 the moment it is passed;
  * - tRPC batches of bounded size (one request must not run a thousand procedures);
  * - writes that a foreign page could forge (a form or a text/plain fetch, which browsers send
- *   cross-site without asking) are refused unless they come from one of our origins.
+ *   cross-site without asking) are refused unless they come from one of our origins, or carry
+ *   what no foreign page can send: a JSON body, or the CLIENT_HEADER (a script's uploads).
  */
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './app-env'
@@ -74,21 +75,35 @@ const checksCsrfToken = (path: string) =>
   /^\/api\/auth\/(callback|session|signin|signout)(\/|$)/.test(`/${path.split('/').filter(Boolean).join('/')}`)
 
 /**
- * A write must come from one of our pages (Origin) or be JSON, which a foreign page cannot send
- * without a CORS preflight we never grant. A foreign Origin is refused on every route.
+ * What a client outside a browser (a script, a server, a bot) sends with a write whose body is
+ * not JSON (an upload, a form): any value, e.g. its name. A foreign page cannot send it: a custom
+ * header makes a cross-site request need a CORS preflight, which this API never grants.
+ */
+export const CLIENT_HEADER = 'x-vitrine-client'
+
+/** What a client must send, said in every refusal. */
+const WHAT_TO_SEND =
+  'A script or server sends no Origin header and either a JSON body (Content-Type: application/json) or the header "X-Vitrine-Client: <your app\'s name>" (docs/api.md, "Cross-site rule").'
+
+/**
+ * A write must come from one of our pages (Origin), or carry what a foreign page cannot send
+ * without a CORS preflight we never grant: a JSON body, or CLIENT_HEADER. A foreign Origin is
+ * refused on every route. A browser's cross-site form (with the session cookie, with or without
+ * Origin) has neither, so it stays refused.
  */
 export const sameSiteWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next()
   const origin = c.req.header('origin')
   if (origin !== undefined) {
     if (c.env.env.siteOrigins.includes(origin)) return next()
-    throw new ApiError(403, 'FORBIDDEN', `Cross-site request refused: ${origin} is not this site.`)
+    throw new ApiError(403, 'FORBIDDEN', `Cross-site request refused: ${origin} is not this site. ${WHAT_TO_SEND}`)
   }
   if (!c.req.raw.body || mediaType(c.req.header('content-type')) === 'application/json') return next()
+  if (c.req.header(CLIENT_HEADER)?.trim()) return next()
   if (checksCsrfToken(c.req.path)) return next()
   throw new ApiError(
     403,
     'FORBIDDEN',
-    'Cross-site request refused: send the body as application/json, or call from this site.',
+    `Cross-site request refused: without this site's Origin, this body could come from any page. ${WHAT_TO_SEND}`,
   )
 }

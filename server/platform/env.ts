@@ -42,6 +42,9 @@ const followIntervalSchema = z.coerce
   .max(600_000, 'must be at most 600000 ms (10 minutes)')
   .optional()
 
+/** How long one isolate answers /api/health from its last report (server/health/cached.ts). */
+export const DEFAULT_HEALTH_CACHE_MS = 1_000
+
 /** The local IPFS-style gateway `npm run dev` starts (scripts/ipfs-gateway.ts). */
 export const LOCAL_IPFS_GATEWAY_PORT = 8091
 
@@ -98,6 +101,13 @@ const baseSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{32}$/, "must be the zone's 32-character id (dashboard: the domain's Overview)")
     .optional(),
+  HEALTH_CACHE_MS: z.coerce
+    .number()
+    .int('must be a whole number of milliseconds')
+    .min(0)
+    .max(60_000, 'must be at most 60000 ms (a minute)')
+    .default(DEFAULT_HEALTH_CACHE_MS),
+  HEALTH_TOKEN: z.string().min(20, 'must be at least 20 characters (try: openssl rand -hex 24)').optional(),
   FETCH_ALLOW_HOSTS: z
     .string()
     .regex(
@@ -156,6 +166,12 @@ export type Env = {
    * Workers edge cache stores nothing, as nothing could retire it.
    */
   cachePurge: { url: string; token: string } | undefined
+  /**
+   * /api/health: how long an isolate answers from its last report (0: only checks under way are
+   * shared), and the bearer token /api/health/deep asks for (unset: open outside production,
+   * refused in production).
+   */
+  health: { cacheMs: number; token: string | undefined }
 }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
@@ -240,6 +256,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     minPriceWei: env.MIN_PRICE_WEI,
     metadataFetch: parseMetadataFetch(env),
     cachePurge,
+    health: { cacheMs: env.HEALTH_CACHE_MS, token: env.HEALTH_TOKEN },
   }
 }
 

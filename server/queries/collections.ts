@@ -4,7 +4,7 @@ import { collections, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { filledStatement, placeholder, prepared, preparedShape } from './prepared'
 import { rowReader } from './rows'
-import { checksum, isoTime, toPrice } from './serialize'
+import { checksum, creatorOrNull, isoTime, toPrice } from './serialize'
 
 export const COLLECTION_TABS = ['trending', 'top', 'recent'] as const
 export const RANKING_PERIODS = ['24h', '7d', '30d', 'all'] as const
@@ -183,7 +183,7 @@ export function toCollectionJson(c: CollectionRow) {
     logo: c.logoUrl,
     banner: c.bannerUrl,
     category: c.category,
-    creator: checksum(c.creator),
+    creator: creatorOrNull(c.creator),
     verified: c.verified,
     creatorEarningsBps: c.creatorFeeBps,
     createdAt: isoTime(c.createdAt),

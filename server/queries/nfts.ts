@@ -10,7 +10,7 @@ import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from '.
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
-import { checksum, iso, isoTime, toPrice } from './serialize'
+import { checksum, creatorOrNull, iso, isoTime, toPrice } from './serialize'
 import { NFT_SORTS, type NFT_FILTERS, type NFT_STATUSES, type NftSort } from '../inputs/nfts'
 
 export interface NftListQuery {
@@ -249,7 +249,7 @@ export function toNftJson({ nft, collection }: NftRow) {
     collection,
     category: nft.category,
     owner: checksum(nft.owner),
-    creator: checksum(nft.creator),
+    creator: creatorOrNull(nft.creator),
     price: toPrice(nft.priceWei, nft.currency),
     bestOffer: toPrice(nft.bestOfferWei, 'WETH'),
     offerCount: nft.offerCount,

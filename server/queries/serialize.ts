@@ -34,6 +34,16 @@ export const toPrice = (wei: string | null, currency: string | null): Price | nu
 export const checksum = memoised(getAddress)
 export const checksumOrNull = (address: string | null): string | null => (address === null ? null : checksum(address))
 
+const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
+
+/**
+ * A creator as answers show it: null when unknown. An imported contract without `owner()` has
+ * no creator to name; its rows keep the zero address (the column is not nullable), which is
+ * nobody's and must never be shown as an author.
+ */
+export const creatorOrNull = (address: string): string | null =>
+  address.toLowerCase() === ZERO_ADDRESS ? null : checksum(address)
+
 /**
  * A stored signed structure (a Seaport order, a mint voucher) with every address checksummed.
  * EIP-712 hashes an address as its 20 bytes, so the hash and signature still hold; nothing else

@@ -112,7 +112,7 @@ export const openApiDocument = {
     title: 'Vitrine REST API',
     version: '1',
     description:
-      'Lists use keyset pagination: pass nextCursor back as cursor. Prices are exact: wei and ETH as decimal text. Addresses are EIP-55 checksummed in every answer and accepted in any case. A query parameter an operation does not list is a 400 naming it. Every error is { error: { code, message, details? } }.',
+      "Lists use keyset pagination: pass nextCursor back as cursor. Prices are exact: wei and ETH as decimal text. Addresses are EIP-55 checksummed in every answer and accepted in any case. A query parameter an operation does not list is a 400 naming it. A method a path does not take is a 405 METHOD_NOT_ALLOWED with an Allow header; OPTIONS answers 204 with Allow. A write without this site's Origin must send JSON or the header X-Vitrine-Client (any value). Every error is { error: { code, message, details? } }.",
   },
   servers: [{ url: '/api/v1' }],
   paths: {

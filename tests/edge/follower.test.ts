@@ -44,6 +44,8 @@ const startWorker = (state: string) =>
       CHAINS: '31337',
       CHAIN_RPC_URL: rpc.url,
       FOLLOW_INTERVAL_MS: '500',
+      // Health is read between steps that change what it says: no report kept from one to the next.
+      HEALTH_CACHE_MS: '0',
     },
     { persistTo: join(dir, state) },
   )

@@ -180,3 +180,52 @@ describe('writes a foreign page could forge', () => {
     expect((await post('/api/auth/_log', 'Application/JSON; charset=utf-8', undefined, true)).status).toBe(204)
   })
 })
+
+describe("a script's upload: X-Vitrine-Client instead of an Origin", () => {
+  const WALLET = '0x' + 'c'.repeat(40)
+  const upload = async (headers: Record<string, string>) => {
+    const form = new FormData()
+    form.set('file', new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'a.png'))
+    const encoded = new Response(form)
+    return request('/api/media', {
+      method: 'POST',
+      headers: { 'content-type': encoded.headers.get('content-type')!, ...headers },
+      body: await encoded.arrayBuffer(),
+    })
+  }
+
+  it('refuses a browser form posted from another site with the session cookie, with or without Origin, and says what to send', async () => {
+    const cookie = await sessionCookie(WALLET)
+    for (const headers of <Record<string, string>[]>[
+      { cookie },
+      { cookie, origin: 'https://evil.example' },
+      { cookie, origin: 'null' },
+      // The header does not make a foreign Origin ours, and an empty one is no header.
+      { cookie, origin: 'https://evil.example', 'x-vitrine-client': 'evil' },
+      { cookie, 'x-vitrine-client': ' ' },
+    ]) {
+      const response = await upload(headers)
+      expect(response.status, JSON.stringify(headers)).toBe(403)
+      const { error } = (await response.json()) as { error: { code: string; message: string } }
+      expect(error.code).toBe('FORBIDDEN')
+      expect(error.message).toMatch(/^Cross-site request refused: .*X-Vitrine-Client: <your app's name>/)
+    }
+    // A text/plain write with the cookie, as a foreign page's fetch sends it, is refused too.
+    const plain = await request('/api/v1/users', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'text/plain' },
+      body: JSON.stringify({ walletAddress: WALLET }),
+    })
+    expect(plain.status).toBe(403)
+  })
+
+  it('lets a client that sends X-Vitrine-Client and no Origin past the guard, to the handler', async () => {
+    // No session: the handler answers (401), not the guard (403).
+    const anonymous = await upload({ 'x-vitrine-client': 'my-uploader' })
+    expect(anonymous.status).toBe(401)
+    expect(await anonymous.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } })
+    // This runtime has no media store: a signed-in upload gets as far as the handler's 503.
+    const signedIn = await upload({ 'x-vitrine-client': 'my-uploader', cookie: await sessionCookie(WALLET) })
+    expect(signedIn.status).not.toBe(403)
+  })
+})

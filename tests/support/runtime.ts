@@ -32,6 +32,9 @@ export async function createTestRuntime(
     DATABASE_URL: url,
     AUTH_SECRET: TEST_AUTH_SECRET,
     RATE_LIMITS: TEST_RATE_LIMITS,
+    // Each health check reads afresh (checks under way are still shared): files change the
+    // database and ask again at once. tests/integration/health.test.ts sets its own.
+    HEALTH_CACHE_MS: '0',
     ...vars,
   })
   return {

@@ -249,10 +249,10 @@ const FLOORS: Partial<Record<Layer, string[][]>> = {
     ['media', 'art'], // bytes: sniffing, SVG, codecs, stores; drawn artwork
     ['platform'], // configuration, the runtime, the chain clients, rate-limit rules
     ['http'], // request plumbing: AppEnv, ApiError, bounded reads, cookies, guards, limits, edge cache
-    ['auth', 'metadata', 'health', 'prices'], // sessions; the SSRF-safe fetcher and token metadata
+    ['auth', 'metadata', 'prices'], // sessions; the SSRF-safe fetcher and token metadata
     ['inputs'], // zod schemas shared by the transports and the browser's forms
     ['queries'], // reads
-    ['trading'], // orders, auctions, the indexer's runner
+    ['trading', 'health'], // orders, auctions, the indexer's runner; the health check
     ['create', 'import'], // creating and importing collections, uploads
     ['trpc'],
     ['rest'], // REST shims over the tRPC caller

@@ -17,9 +17,10 @@ const STATUS: Record<Indexing['status'], string> = {
  * An imported collection's backfill: how far its transfers have been read, and how many tokens
  * were found. A paused one says why, and tells its owner (signed in) what to do.
  */
-export function IndexingProgress({ indexing, owner }: { indexing: Indexing; owner: string }) {
+export function IndexingProgress({ indexing, owner }: { indexing: Indexing; owner: string | null }) {
   const { session } = useWallet()
-  const isOwner = session.address !== undefined && session.address.toLowerCase() === owner.toLowerCase()
+  const isOwner =
+    owner !== null && session.address !== undefined && session.address.toLowerCase() === owner.toLowerCase()
   const { fromBlock, indexedBlock, headBlock } = indexing
   const span = fromBlock !== null && headBlock !== null ? headBlock - fromBlock + 1 : null
   const done = span && indexedBlock !== null && fromBlock !== null ? Math.max(0, indexedBlock - fromBlock + 1) : 0

@@ -110,7 +110,9 @@ function CollectionPage() {
             <span data-testid="imported">Added by contract address{collection.verified ? '' : ', unverified'} · </span>
           )}
           {/* An imported contract without an owner() has no creator to name. */}
-          {!/^0x0{40}$/.test(collection.creator) && (
+          {collection.creator === null ? (
+            <span data-testid="creator-unknown">Creator unknown · </span>
+          ) : (
             <>
               By <span className="font-mono">{shortenAddress(collection.creator)}</span> ·{' '}
             </>

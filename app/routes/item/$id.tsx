@@ -131,10 +131,20 @@ function ItemPage() {
             </dd>
           </div>
           <div>
-            <dt className="text-jacarta-500 dark:text-jacarta-200">Created by</dt>
-            <dd className="font-mono">
-              <AddressLink address={nft.creator} />
-            </dd>
+            {/* An imported contract that names no owner has no creator to show. */}
+            {nft.creator === null ? (
+              <>
+                <dt className="text-jacarta-500 dark:text-jacarta-200">Creator</dt>
+                <dd data-testid="creator-unknown">Creator unknown</dd>
+              </>
+            ) : (
+              <>
+                <dt className="text-jacarta-500 dark:text-jacarta-200">Created by</dt>
+                <dd className="font-mono">
+                  <AddressLink address={nft.creator} />
+                </dd>
+              </>
+            )}
           </div>
         </dl>
 

@@ -35,6 +35,7 @@ export const Route = createFileRoute('/user/$address')({
         .catch(() => {
           throw notFound()
         })
+      if (collection.creator === null) throw notFound()
       throw redirect({ to: '/user/$address', params: { address: collection.creator } })
     }
     if (!isAddressLike(params.address)) throw notFound()
