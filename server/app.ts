@@ -16,6 +16,7 @@ import { restRateLimits, retryAfterHeader } from './http/rate-limit'
 import type { AppEnv } from './http/app-env'
 import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './http/request-guards'
 import { v1 } from './rest/v1'
+import { handleLive } from './live/stream'
 import { appRouter, createCaller } from './trpc/root'
 import { createContext } from './trpc/init'
 
@@ -54,6 +55,7 @@ app.get('/art/:kind/:key{.+\\.svg}', (c) => {
   )
 })
 
+app.get('/live', handleLive)
 app.route('/v1', v1)
 app.route('/media', media)
 app.route('/metadata', metadata)
