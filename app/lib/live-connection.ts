@@ -51,7 +51,9 @@ export function connectLive(tags: string[], onChange: () => void, transport: Liv
       socket.onclose = () => {
         clearInterval(ping)
         // A socket that was open is reopened at once; one that never opened counts as a failure.
-        if (!stopped) wasOpen ? (retry = setTimeout(open, 1_000)) : failed()
+        if (stopped) return
+        if (wasOpen) retry = setTimeout(open, 1_000)
+        else failed()
       }
       close = () => socket.close()
     } else if (typeof EventSource === 'function') {
