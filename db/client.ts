@@ -38,7 +38,10 @@ export function createDatabase({ url, authToken, busyWaitMs = REQUEST_BUSY_WAIT_
         busyWaitMs,
         discardBusyConnections: !url.includes(':memory:'),
       })
-    : batchingReads(createClient({ url, authToken }))
+    : // No queue of its own (the client's default is 20 statements at once, shared by the whole
+      // isolate): a statement queued by one request would be sent when another's ends, from that
+      // request's context, which Workers cancel as a hung request, and the queue then never drains.
+      batchingReads(createClient({ url, authToken, concurrency: Number.POSITIVE_INFINITY }))
   const path = embeddedPath(url)
   if (path === null) return drizzle(client, { schema })
   return drizzle(withEmbeddedReads(client, path), { schema })

@@ -106,6 +106,17 @@ describe('the Worker in workerd', () => {
     expect(await response.json()).toMatchObject({ result: { data: { database: { status: 'ok' } } } })
   })
 
+  it('answers a hundred reads at once, and every read after them', async () => {
+    // @libsql/client queues statements past 20 at once; one queued by a request and sent when
+    // another's ended was cancelled by workerd as hung, and the isolate answered nothing after.
+    for (let burst = 0; burst < 2; burst++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 100 }, () => fetch(`${worker.url}/api/v1/collections?limit=2`).then((r) => r.status)),
+      )
+      expect(statuses.filter((status) => status !== 200)).toEqual([])
+    }
+  })
+
   it('answers /api/auth/csrf from Auth.js', async () => {
     const response = await get('/api/auth/csrf')
     expect(response.status).toBe(200)
