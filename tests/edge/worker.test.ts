@@ -111,7 +111,7 @@ describe('the Worker in workerd', () => {
     // another's ended was cancelled by workerd as hung, and the isolate answered nothing after.
     for (let burst = 0; burst < 2; burst++) {
       const statuses = await Promise.all(
-        Array.from({ length: 100 }, () => fetch(`${worker.url}/api/v1/collections?limit=2`).then((r) => r.status)),
+        Array.from({ length: 100 }, () => get('/api/v1/collections?limit=2').then((r) => r.status)),
       )
       expect(statuses.filter((status) => status !== 200)).toEqual([])
     }
