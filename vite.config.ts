@@ -33,6 +33,10 @@ export default defineConfig(async ({ command }) => {
     })
   }
   return {
+    // How open pages hear of changes (app/lib/live.ts): the Worker's Durable Object takes WebSockets.
+    define: {
+      'import.meta.env.LIVE_TRANSPORT': JSON.stringify(target === 'cloudflare' ? 'websocket' : 'events'),
+    },
     environments: {
       client: {
         build: {

@@ -21,7 +21,8 @@ import { appRouter } from '../server/trpc/root'
 import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/page-security'
 import { defaultCache, edgeCache } from '../server/http/edge-cache'
 import { noteTags } from '../server/http/cache-tags'
-import { drainCachePurges } from '../server/http/cache-purge'
+import { drainPageChanges } from '../server/live/publish'
+import { LIVE_PATH } from '../server/live/stream'
 import { handleLocalPurge, LOCAL_PURGE_PATH } from '../server/http/local-cache-purge'
 import { LISTS_TAG } from '../db/cache-tags'
 import { isPublicQuery, PRIVATE_CACHE_CONTROL } from '../server/http/cache-policy'
@@ -30,8 +31,9 @@ import { robotsTxt } from './lib/sitemap'
 import { sitemapResponse } from './lib/sitemap.server'
 import { provideServerLink } from './lib/trpc'
 
-// wrangler.toml binds it as CHAIN_FOLLOWER: a Durable Object class must be exported by the Worker's entry.
+// wrangler.toml binds them as CHAIN_FOLLOWER and LIVE_PAGES: a Durable Object class must be exported by the Worker's entry.
 export { ChainFollower } from '../server/trading/follower'
+export { LivePages } from '../server/live/pages-object'
 
 let runtime: Runtime | undefined
 
@@ -91,11 +93,12 @@ const edgeContext = (context?: { waitUntil: (work: Promise<unknown>) => void }) 
 
 /**
  * After a request that may have written (any API call but a read), the pages it changed are purged
- * at once rather than at the indexer's next round: a seller sees their listing on the public page.
+ * at once rather than at the indexer's next round (a seller sees their listing on the public page),
+ * and the pages open on them hear of it.
  */
 function purgeAfterWrite(request: Request, context?: { waitUntil: (work: Promise<unknown>) => void }) {
   if (request.method === 'GET' || request.method === 'HEAD') return
-  const drained = drainCachePurges(getRuntime()).then(
+  const drained = drainPageChanges(getRuntime()).then(
     ({ error }) => error && console.warn(`edge cache: ${error}`),
     (error: unknown) => console.warn(`edge cache: the purge outbox could not be read (${String(error)})`),
   )
@@ -130,6 +133,8 @@ export default {
       return new Response(`${error.message}\n`, { status: 500, headers: { 'content-type': 'text/plain' } })
     }
     const { pathname } = new URL(request.url)
+    // A stream (or a WebSocket's upgrade) is nothing a cache could keep.
+    if (pathname === LIVE_PATH) return app.fetch(request, getRuntime())
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       const response = await edgeCache(request, edgeContext(context), () => app.fetch(request, getRuntime()))
       purgeAfterWrite(request, context)

@@ -13,6 +13,7 @@ import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { stampPeerAddress } from '../server/http/client-address'
 import { EnvError, parseEnv } from '../server/platform/env'
+import { liveHub } from '../server/live/hub'
 import { nodeNetworkAccess } from '../server/metadata/node-network'
 import { installNetworkAccess } from '../server/metadata/safe-fetch'
 import { processCount } from './server-processes'
@@ -92,10 +93,26 @@ function runProcesses(count: number) {
   }
   process.once('SIGTERM', () => stop())
   process.once('SIGINT', () => stop())
+  // A change one process indexed reaches the pages open in the others (server/live/hub.ts).
+  cluster.on('message', (from, message: { live?: string[] }) => {
+    if (!Array.isArray(message?.live)) return
+    for (const worker of Object.values(cluster.workers ?? {})) if (worker && worker !== from) worker.send(message)
+  })
   for (let i = 0; i < count; i++) cluster.fork()
 }
 
+/** In a process of several: changes go to the first process, and come from it. */
+function relayLiveChanges() {
+  if (!process.send) return
+  const hub = liveHub()
+  hub.relay = (tags) => process.send?.({ live: tags })
+  process.on('message', (message: { live?: string[] }) => {
+    if (Array.isArray(message?.live)) hub.publish(message.live, { relayed: true })
+  })
+}
+
 async function serveHere() {
+  relayLiveChanges()
   const { default: entry } = (await import(entryPath.href)) as {
     default: { fetch: (request: Request) => Promise<Response> }
   }

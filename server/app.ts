@@ -17,6 +17,7 @@ import type { AppEnv } from './http/app-env'
 import { allowedMethods } from './http/allowed-methods'
 import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './http/request-guards'
 import { v1 } from './rest/v1'
+import { handleLive } from './live/stream'
 import { appRouter } from './trpc/root'
 import { healthReport } from './trpc/routers/health'
 import { deepHealthRefusal } from './health/deep-access'
@@ -71,6 +72,7 @@ app.get('/art/:kind/:key{.+\\.svg}', (c) => {
   )
 })
 
+app.get('/live', handleLive)
 app.route('/v1', v1)
 app.route('/media', media)
 app.route('/metadata', metadata)

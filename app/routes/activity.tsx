@@ -5,6 +5,8 @@ import { PageHeading } from '../components/ui/states'
 import { oneOf, strictSearch } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
+import { LISTS_TAG } from '../../db/cache-tags'
+import { useLivePage } from '../lib/live'
 
 const TYPES = ['sale', 'list', 'offer', 'transfer', 'mint', 'cancel', 'like'] as const
 type ActivityType = (typeof TYPES)[number]
@@ -27,6 +29,7 @@ function ActivityPage() {
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
   const query = useQuery(trpc.activity.list.queryOptions({ type, limit: 50 }))
+  useLivePage([LISTS_TAG])
   return (
     <section className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
       <PageHeading title="Activity" lead="Every mint, listing, offer and sale on Vitrine, newest first." />

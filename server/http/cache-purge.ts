@@ -21,6 +21,8 @@ const PURGES_PER_DRAIN = 3
 export interface DrainResult {
   /** Tags sent to the cache. */
   purged: number
+  /** The tags that changed since the last drain (their first pass): what open pages are told of. */
+  changed: string[]
   /** Set when the purge endpoint refused or did not answer: the tags stay due. */
   error?: string
 }
@@ -36,11 +38,17 @@ export async function drainCachePurges(
 ): Promise<DrainResult> {
   if (!env.cachePurge) {
     // Read first: a round that changed nothing must write nothing.
-    const [due] = await db.select({ tag: cachePurges.tag }).from(cachePurges).limit(1)
-    if (due) await db.delete(cachePurges).where(lte(cachePurges.dueAt, now))
-    return { purged: 0 }
+    const due = await db
+      .select({ tag: cachePurges.tag })
+      .from(cachePurges)
+      .where(lte(cachePurges.dueAt, now))
+      .limit(TAGS_PER_PURGE * PURGES_PER_DRAIN)
+    const changed = due.map((row) => row.tag)
+    if (changed.length) await db.delete(cachePurges).where(inArray(cachePurges.tag, changed))
+    return { purged: 0, changed }
   }
   let purged = 0
+  const changed: string[] = []
   for (let i = 0; i < PURGES_PER_DRAIN; i++) {
     const due = await db
       .select({ tag: cachePurges.tag, passes: cachePurges.passes })
@@ -54,9 +62,10 @@ export async function drainCachePurges(
       due.map((row) => row.tag),
       send,
     )
-    if (error) return { purged, error }
+    if (error) return { purged, changed, error }
     purged += due.length
     const first = due.filter((row) => row.passes === 0).map((row) => row.tag)
+    changed.push(...first)
     const second = due.filter((row) => row.passes > 0).map((row) => row.tag)
     // A tag changed again meanwhile is back at pass 0 and due: it is neither moved on nor deleted.
     if (first.length) {
@@ -70,7 +79,7 @@ export async function drainCachePurges(
     }
     if (due.length < TAGS_PER_PURGE) break
   }
-  return { purged }
+  return { purged, changed }
 }
 
 /** One purge request, as Cloudflare's API takes it; the error in words, or undefined. */

@@ -4,6 +4,7 @@ import { createImageCodec } from '#media/resize'
 import type { ImageCodec } from '../media/codec'
 import { contentTypeOfKey } from '../media/keys'
 import { followersOf, type Followers } from './followers'
+import { livePagesOf, type LivePages } from './live-pages'
 import { folderStore, r2Store, type MediaStore, type R2BucketLike } from '../media/store'
 
 /** What every request handler needs: parsed configuration, the database and the media store. */
@@ -18,6 +19,8 @@ export interface Runtime {
   imageCodec?: ImageCodec
   /** Workers: each chain's follower (the CHAIN_FOLLOWER Durable Objects); absent on Node. */
   followers?: Followers
+  /** Workers: the open pages' Durable Object (LIVE_PAGES); absent on Node, which keeps its own. */
+  live?: LivePages
 }
 
 /** Where uploads live on Node. */
@@ -33,6 +36,7 @@ export function createRuntime(raw: Record<string, unknown>): Runtime {
     derived: mediaStore(raw.MEDIA, DERIVED_DIR, 'derived/'),
     imageCodec: createImageCodec(raw),
     followers: followersOf(raw.CHAIN_FOLLOWER),
+    live: livePagesOf(raw.LIVE_PAGES),
   }
 }
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
 import { purgesFiled, refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
-import { drainCachePurges } from '../http/cache-purge'
+import { drainPageChanges } from '../live/publish'
 import { readDueMetadata } from '../metadata/queue'
 import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError, chainClient } from '../platform/clients'
@@ -36,7 +36,7 @@ export const BACKFILL_BUDGET_MS = 20_000
 export const METADATA_BUDGET_MS = 10_000
 
 export async function indexConfiguredChains(
-  { db, env, media }: Runtime,
+  { db, env, media, live }: Runtime,
   only?: number,
   {
     backfillBudgetMs = BACKFILL_BUDGET_MS,
@@ -134,10 +134,10 @@ export async function indexConfiguredChains(
       )
     }
   }
-  // What the round changed leaves the edge cache now, not at some later request; a round that
-  // changed nothing, with no purge due, reads nothing more.
+  // What the round changed leaves the edge cache now, not at some later request, and the pages open
+  // on it hear of it; a round that changed nothing, with no purge due, reads nothing more.
   if (purgeDue || purgesFiled() !== filedBefore) {
-    const drained = await drainCachePurges({ db, env }).catch((error: unknown) => ({ error: String(error) }))
+    const drained = await drainPageChanges({ db, env, live }).catch((error: unknown) => ({ error: String(error) }))
     if (drained.error) console.warn(`edge cache: ${drained.error}`)
   }
   return results

@@ -111,6 +111,25 @@ describe('the chain follower on the Workers build', () => {
     expect(report.lastRound?.outcome).toMatch(/^(indexed|idle)$/)
   })
 
+  it('tells an open page over a WebSocket when what it shows changes, and only then', async () => {
+    const page = new WebSocket(`${worker.url.replace(/^http/, 'ws')}/api/live?tags=nft-${market.nftId(14n)},lists`)
+    const other = new WebSocket(`${worker.url.replace(/^http/, 'ws')}/api/live?tags=nft-${market.nftId(15n)}`)
+    const heard: string[][] = []
+    const otherHeard: string[][] = []
+    page.onmessage = (event) => heard.push((JSON.parse(String(event.data)) as { tags: string[] }).tags)
+    other.onmessage = (event) => otherHeard.push((JSON.parse(String(event.data)) as { tags: string[] }).tags)
+    await Promise.all([page, other].map((socket) => new Promise((resolve) => (socket.onopen = resolve))))
+    await market.transfer(market.seller, buyer, 14n)
+    await expect.poll(() => heard.flat(), { timeout: 10_000 }).toContain(`nft-${market.nftId(14n)}`)
+    await shownBought(14n)
+    expect(otherHeard.flat()).not.toContain(`nft-${market.nftId(15n)}`)
+    page.close()
+    other.close()
+    // A page must name what it watches, in the tags pages carry; a plain GET is told to upgrade.
+    expect((await fetch(`${worker.url}/api/live?tags=secrets`)).status).toBe(400)
+    expect((await fetch(`${worker.url}/api/live?tags=lists`)).status).toBe(426)
+  })
+
   it('reads again a round that failed after writing and before its cursor moved: nothing twice, nothing skipped', async () => {
     const before = await cursor()
     // The round dies where it records the blocks it read, right before its cursor moves.

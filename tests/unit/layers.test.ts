@@ -106,11 +106,11 @@ const serverOnly = (path: string) => path === FETCH_HANDLER || /\.server\.tsx?$/
 
 /**
  * Modules the browser bundles as they are: the input schemas a form validates with before the
- * procedure validates again, the category list and the text cleaner they use, and the widths
- * /_image makes (which the pages' srcset asks for). They may load one another only.
+ * procedure validates again, the category list and the text cleaner they use, the widths
+ * /_image makes (which the pages' srcset asks for), and the cache tags a live page watches. They may load one another only.
  */
 const SHARED_WITH_BROWSER =
-  /^(server\/inputs\/[\w-]+|db\/schema\/categories|server\/metadata\/text|server\/media\/widths)$/
+  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|server\/metadata\/text|server\/media\/widths)$/
 
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {
@@ -249,7 +249,7 @@ const FLOORS: Partial<Record<Layer, string[][]>> = {
     ['media', 'art'], // bytes: sniffing, SVG, codecs, stores; drawn artwork
     ['platform'], // configuration, the runtime, the chain clients, rate-limit rules
     ['http'], // request plumbing: AppEnv, ApiError, bounded reads, cookies, guards, limits, edge cache
-    ['auth', 'metadata', 'prices'], // sessions; the SSRF-safe fetcher and token metadata
+    ['auth', 'metadata', 'prices', 'live'], // sessions; the SSRF-safe fetcher; open pages
     ['inputs'], // zod schemas shared by the transports and the browser's forms
     ['queries'], // reads
     ['trading', 'health'], // orders, auctions, the indexer's runner; the health check

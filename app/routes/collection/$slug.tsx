@@ -11,6 +11,8 @@ import { formatEth, formatPercent, shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
 import { strictSearch } from '../../lib/search-params'
+import { collectionTag } from '../../../db/cache-tags'
+import { useLivePage } from '../../lib/live'
 
 /** `/collection/avatar_1` (the sketch's demo path) → the collection with id 1, by its slug. */
 const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
@@ -76,6 +78,7 @@ function CollectionPage() {
   })
   const collection = live.data
   const activity = useQuery(trpc.activity.list.queryOptions({ collection: collection.slug, limit: 10 }))
+  useLivePage([collectionTag(collection.id)])
   const stats = [
     ['Items', collection.stats.items.toLocaleString('en-US')],
     ['Owners', collection.stats.owners.toLocaleString('en-US')],

@@ -12,6 +12,8 @@ import { shortenAddress } from '../../lib/format'
 import { isVideo, responsiveImage } from '../../lib/images'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
+import { nftTag } from '../../../db/cache-tags'
+import { useLivePage } from '../../lib/live'
 
 /** `/item/item_20` (the sketch's demo path) and `/item/20` are the same item. */
 const itemId = (param: string) => Number(/^(?:item_)?(\d{1,12})$/.exec(param)?.[1] ?? NaN)
@@ -68,6 +70,8 @@ function ItemPage() {
   // Live after the loader: trades invalidate it and the market panel updates in place.
   const nft = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id })).data ?? loaded
   const activity = useQuery(trpc.activity.list.queryOptions({ nft: nft.id, limit: 20 }))
+  // A sale, a listing, an offer or a bid anywhere shows here without a reload.
+  useLivePage([nftTag(nft.id)])
 
   return (
     <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">

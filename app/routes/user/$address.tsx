@@ -9,6 +9,8 @@ import { shortenAddress } from '../../lib/format'
 import { isAddressLike, oneOf, strictSearch } from '../../lib/search-params'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { useTRPC } from '../../lib/trpc-react'
+import { userTag } from '../../../db/cache-tags'
+import { useLivePage } from '../../lib/live'
 
 const TABS = [
   { value: 'owned', label: 'Owned' },
@@ -65,6 +67,7 @@ function UserPage() {
   const user = Route.useLoaderData()
   const { tab = 'owned' } = Route.useSearch()
   const trpc = useTRPC()
+  useLivePage([userTag(user.address)])
   return (
     <div>
       <div className="h-40 md:h-60">

@@ -1,0 +1,70 @@
+/**
+ * GET /api/live?tags=nft-12,lists: an open page hears when what it shows changes. On Workers, a
+ * WebSocket held by the LivePages Durable Object (the Worker only checks and hands it on); on Node,
+ * a server-sent event stream from this process's hub. Either way a message is `{ "tags": [...] }`,
+ * the page's tags that changed; the page refetches what shows them. Nothing here reads the database.
+ */
+import type { Context } from 'hono'
+import type { AppEnv } from '../http/app-env'
+import { clientAddress } from '../http/client-address'
+import { ApiError } from '../http/errors'
+import { liveHub } from './hub'
+import { KEEPALIVE_MS, MAX_PAGES_PER_CLIENT } from './limits'
+import { watchedTags } from './tags'
+
+export const LIVE_PATH = '/api/live'
+
+export async function handleLive(c: Context<AppEnv>): Promise<Response> {
+  const watched = watchedTags(c.req.query('tags'))
+  if ('problem' in watched) throw new ApiError(400, 'BAD_REQUEST', watched.problem)
+  const client = clientAddress(c.req.raw, c.env.env)
+  if (c.env.live) {
+    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+      throw new ApiError(
+        426,
+        'UPGRADE_REQUIRED',
+        'Changes stream over a WebSocket here: connect with Upgrade: websocket.',
+      )
+    }
+    return c.env.live.connect(c.req.raw, watched.tags, client)
+  }
+  return eventStream(watched.tags, client)
+}
+
+function eventStream(tags: string[], client: string): Response {
+  const encoder = new TextEncoder()
+  let stop: (() => void) | undefined
+  let keepalive: ReturnType<typeof setInterval> | undefined
+  const end = () => {
+    stop?.()
+    clearInterval(keepalive)
+  }
+  const stream = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const send = (text: string) => {
+        try {
+          controller.enqueue(encoder.encode(text))
+        } catch {
+          end() // the page went away
+        }
+      }
+      stop = liveHub().watch(tags, client, MAX_PAGES_PER_CLIENT, (changed) =>
+        send(`event: change\ndata: ${JSON.stringify({ tags: changed })}\n\n`),
+      )
+      if (!stop) return
+      send(`retry: 3000\n: watching ${tags.join(',')}\n\n`)
+      keepalive = setInterval(() => send(': keep-alive\n\n'), KEEPALIVE_MS)
+    },
+    cancel: end,
+  })
+  if (!stop) {
+    throw new ApiError(429, 'TOO_MANY_REQUESTS', `At most ${MAX_PAGES_PER_CLIENT} live pages a client; close some.`)
+  }
+  return new Response(stream, {
+    headers: {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-accel-buffering': 'no',
+    },
+  })
+}
