@@ -28,7 +28,15 @@ export async function handleLive(c: Context<AppEnv>): Promise<Response> {
     }
     return c.env.live.connect(c.req.raw, watched.tags, client)
   }
+  // HEAD (answered from this GET route) gets the headers only: a stream nobody reads would hold a place.
+  if (c.req.method === 'HEAD') return new Response(null, { headers: STREAM_HEADERS })
   return eventStream(watched.tags, client)
+}
+
+const STREAM_HEADERS = {
+  'content-type': 'text/event-stream; charset=utf-8',
+  'cache-control': 'no-store',
+  'x-accel-buffering': 'no',
 }
 
 function eventStream(tags: string[], client: string): Response {
@@ -60,11 +68,5 @@ function eventStream(tags: string[], client: string): Response {
   if (!stop) {
     throw new ApiError(429, 'TOO_MANY_REQUESTS', `At most ${MAX_PAGES_PER_CLIENT} live pages a client; close some.`)
   }
-  return new Response(stream, {
-    headers: {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store',
-      'x-accel-buffering': 'no',
-    },
-  })
+  return new Response(stream, { headers: STREAM_HEADERS })
 }

@@ -313,6 +313,33 @@ describe('npm start (the Node production build)', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ user: { name: account.address } })
   })
 
+  it('tells the pages open in every process of a change that one process made', async () => {
+    const address = '0x70997970c51812dc3a010c7d01ec3a7b8a4d4dee'
+    // Each on a connection of its own: the two processes take turns.
+    const pages = await Promise.all(
+      Array.from({ length: 4 }, () => {
+        const heard: string[] = []
+        return new Promise<{ heard: string[]; close: () => void }>((resolve, reject) => {
+          get(`${server.url}/api/live?tags=user-${address}`, { agent: false }, (res) => {
+            expect(res.headers['content-type']).toContain('text/event-stream')
+            res.setEncoding('utf8')
+            res.on('data', (chunk: string) => heard.push(chunk))
+            resolve({ heard, close: () => res.destroy() })
+          }).on('error', reject)
+        })
+      }),
+    )
+    const saved = await call(
+      'POST',
+      '/api/v1/users',
+      { 'content-type': 'application/json', cookie: await sessionCookie(address, { secure: true }) },
+      JSON.stringify({ walletAddress: address, userName: 'Relayed' }),
+    )
+    expect(saved.status, saved.body).toBeLessThan(300)
+    await until(server, () => pages.every((page) => page.heard.join('').includes('event: change')), 10_000)
+    for (const page of pages) page.close()
+  })
+
   it('limits contact messages per client across its processes, whatever X-Forwarded-For says', async () => {
     // Each on a new connection, so the two processes take turns; the count is in the database.
     const send = (i: number) =>

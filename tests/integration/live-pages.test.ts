@@ -98,6 +98,19 @@ describe('live pages on Node', () => {
     await expect.poll(() => liveHub().watching).toBe(0)
   })
 
+  it('answers HEAD with the headers and holds no place for it', async () => {
+    for (let i = 0; i < MAX_PAGES_PER_CLIENT + 5; i++) {
+      const response = await app.request(
+        '/api/live?tags=lists',
+        { method: 'HEAD', headers: { 'x-vitrine-peer-address': '198.51.100.20' } },
+        runtime,
+      )
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toContain('text/event-stream')
+    }
+    expect(liveHub().watching).toBe(0)
+  })
+
   it('reads tags as pages carry them', () => {
     expect(
       watchedTags('nft-12,collection-tidewater-studies,user-0x90f79bf6eb2c4f870365e785982e1f101e93b906,lists'),
