@@ -44,7 +44,7 @@ export default defineConfig(async ({ command }) => {
                 groups: [
                   {
                     name: 'framework',
-                    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|@trpc)[\\/]/,
+                    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins)[\\/]/,
                   },
                 ],
               },

@@ -17,8 +17,8 @@ import appCss from '../styles.css?url'
 export interface RouterContext {
   queryClient: QueryClient
   trpc: TRPCOptionsProxy<AppRouter>
-  /** For calls outside React Query (e.g. the one-time sign-in nonce). */
-  trpcClient: TRPCClient<AppRouter>
+  /** The tRPC client, loaded on first use, for calls outside React Query (e.g. the one-time sign-in nonce). */
+  loadTrpcClient: () => Promise<TRPCClient<AppRouter>>
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
