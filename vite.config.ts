@@ -11,6 +11,7 @@ import { stampPeerAddress } from './server/http/client-address.ts'
 import { nodeNetworkAccess } from './server/metadata/node-network.ts'
 import { installNetworkAccess } from './server/metadata/safe-fetch.ts'
 import { loadDevVars } from './scripts/dev-vars.ts'
+import { edgeRendererOnly, withoutServerFunctions } from './scripts/lean-bundles.ts'
 import { precompressAssets } from './scripts/precompress-assets.ts'
 
 export default defineConfig(async ({ command }) => {
@@ -18,7 +19,7 @@ export default defineConfig(async ({ command }) => {
   const runtimePlugins: PluginOption[] = []
   if (target === 'cloudflare') {
     const { cloudflare } = await import('@cloudflare/vite-plugin')
-    runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }))
+    runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }), edgeRendererOnly())
   } else if (command === 'build') {
     // `npm start` serves these Brotli copies as they are (Cloudflare compresses the Worker's assets).
     runtimePlugins.push(precompressAssets())
@@ -39,7 +40,7 @@ export default defineConfig(async ({ command }) => {
           rolldownOptions: {
             output: {
               // The framework every page needs travels as one file: fewer requests, better compression
-              // (ADR 0005). Wallet libraries stay out: they load on demand.
+              // (ADR 0005). Wallet libraries and the tRPC client stay out: they load on demand (ADR 26).
               codeSplitting: {
                 groups: [
                   {
@@ -54,6 +55,12 @@ export default defineConfig(async ({ command }) => {
       },
     },
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 3000), strictPort: true },
-    plugins: [...runtimePlugins, tailwindcss(), tanstackStart({ srcDirectory: 'app' }), react()],
+    plugins: [
+      ...runtimePlugins,
+      withoutServerFunctions(),
+      tailwindcss(),
+      tanstackStart({ srcDirectory: 'app' }),
+      react(),
+    ],
   }
 })
