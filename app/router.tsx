@@ -17,7 +17,7 @@ export function getRouter() {
       queries: { staleTime: 30_000, gcTime: 60_000, refetchOnWindowFocus: false, refetchOnReconnect: false },
     },
   })
-  // The tRPC client is loaded on first use (ADR 26): on the server by the first loader's query (over
+  // The tRPC client is loaded on first use (ADR 28): on the server by the first loader's query (over
   // the local link), in the browser by the first write. Reads in the browser need no client.
   let client: Promise<TRPCClient<AppRouter>> | undefined
   const loadTrpcClient = () => (client ??= import('./lib/trpc').then(({ createTrpcClient }) => createTrpcClient()))

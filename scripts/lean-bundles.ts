@@ -1,5 +1,5 @@
 /**
- * Vite plugins that leave out framework code Vitrine never runs (ADR 26).
+ * Vite plugins that leave out framework code Vitrine never runs (ADR 28).
  *
  * - `withoutServerFunctions`, the browser build: Vitrine has no server functions (data goes through
  *   tRPC), yet TanStack Start's client carries their caller, with seroval and a stream decoder

@@ -1,6 +1,6 @@
 /**
  * The tRPC options proxy the app reads with (`trpc.nft.byId.queryOptions(...)`), without the tRPC
- * client in the bundle every page loads (ADR 26). It builds the same query keys, filters and
+ * client in the bundle every page loads (ADR 28). It builds the same query keys, filters and
  * options as `createTRPCOptionsProxy` from `@trpc/tanstack-react-query` (typed as its proxy, so
  * callers cannot tell), and hands each call to a `TrpcCaller`: on the server, the tRPC client over
  * the local link; in the browser, reads are a plain batched GET and writes load the client first.

@@ -2,7 +2,7 @@
  * Reads (tRPC queries) from the browser without the tRPC client: the same request its
  * `httpBatchLink` sends, `GET /api/trpc/a,b?batch=1&input={"0":…,"1":…}`, with the queries asked in
  * one tick batched up to the server's limit. So a page that only reads never loads the client
- * (ADR 26); writes go through the client, loaded when one starts.
+ * (ADR 28); writes go through the client, loaded when one starts.
  */
 
 /** The server refuses bigger batches (server/http/request-guards.ts), as the client's link knows. */

@@ -297,6 +297,8 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
 
   const tradingActions = useRef<Promise<Trading> | null>(null)
   const trading = useCallback(() => {
+    // Browser-only, like the runtime: the Worker's bundle leaves trading and creating out.
+    if (import.meta.env.SSR) return Promise.reject(new Error('Trading is browser-only.'))
     tradingActions.current ??= Promise.all([loadRuntime(), import('./trading'), loadTrpcClient()]).then(
       ([loaded, { createTrading }, trpcClient]) => createTrading(loaded.config, trpcClient),
     )
@@ -305,6 +307,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
 
   const creatingActions = useRef<Promise<Creating> | null>(null)
   const creating = useCallback(() => {
+    if (import.meta.env.SSR) return Promise.reject(new Error('Creating is browser-only.'))
     creatingActions.current ??= Promise.all([loadRuntime(), import('./creating'), loadTrpcClient()]).then(
       ([loaded, { createCreating }, trpcClient]) => createCreating(loaded.config, trpcClient),
     )

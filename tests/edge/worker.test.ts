@@ -287,8 +287,8 @@ describe('the Cron Trigger', () => {
 describe('JavaScript budget', () => {
   // Home, explore, an item and a collection: where visitors land. The item page loads its trade
   // modals (forms, zod, viem, Seaport) only when a trade starts, and no page loads the tRPC client
-  // until a write (ADR 26), so a visitor who looks pays for none of them. 120 KB of Brotli (quality
-  // 11, as `npm start` sends them and about what Cloudflare sends) is ADR 26's budget; React DOM
+  // until a write (ADR 28), so a visitor who looks pays for none of them. 120 KB of Brotli (quality
+  // 11, as `npm start` sends them and about what Cloudflare sends) is ADR 28's budget; React DOM
   // alone is ~55 KB of it.
   const BUDGET_KB = 120
   it.each(['/', '/collection/explore_collection', '/item/item_20', 'a collection'])(
