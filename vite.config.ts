@@ -11,6 +11,7 @@ import { stampPeerAddress } from './server/http/client-address.ts'
 import { nodeNetworkAccess } from './server/metadata/node-network.ts'
 import { installNetworkAccess } from './server/metadata/safe-fetch.ts'
 import { loadDevVars } from './scripts/dev-vars.ts'
+import { edgeRendererOnly, withoutServerFunctions } from './scripts/lean-bundles.ts'
 import { precompressAssets } from './scripts/precompress-assets.ts'
 
 export default defineConfig(async ({ command }) => {
@@ -18,7 +19,7 @@ export default defineConfig(async ({ command }) => {
   const runtimePlugins: PluginOption[] = []
   if (target === 'cloudflare') {
     const { cloudflare } = await import('@cloudflare/vite-plugin')
-    runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }))
+    runtimePlugins.push(cloudflare({ viteEnvironment: { name: 'ssr' } }), edgeRendererOnly())
   } else if (command === 'build') {
     // `npm start` serves these Brotli copies as they are (Cloudflare compresses the Worker's assets).
     runtimePlugins.push(precompressAssets())
@@ -43,12 +44,12 @@ export default defineConfig(async ({ command }) => {
           rolldownOptions: {
             output: {
               // The framework every page needs travels as one file: fewer requests, better compression
-              // (ADR 0005). Wallet libraries stay out: they load on demand.
+              // (ADR 0005). Wallet libraries and the tRPC client stay out: they load on demand (ADR 29).
               codeSplitting: {
                 groups: [
                   {
                     name: 'framework',
-                    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins|@trpc)[\\/]/,
+                    test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|seroval|seroval-plugins)[\\/]/,
                   },
                 ],
               },
@@ -56,8 +57,20 @@ export default defineConfig(async ({ command }) => {
           },
         },
       },
+      // The Worker is minified (ADR 29): its upload is what Cloudflare's size limit counts, and
+      // unminified it was 890 KiB of gzip. Names are kept, so errors and classes still read as
+      // written (Auth.js names its errors after their class); the build's source maps map the rest.
+      ...(target === 'cloudflare' && {
+        ssr: { build: { minify: true, rolldownOptions: { output: { keepNames: true } } } },
+      }),
     },
     server: { host: '127.0.0.1', port: Number(process.env.PORT ?? 3000), strictPort: true },
-    plugins: [...runtimePlugins, tailwindcss(), tanstackStart({ srcDirectory: 'app' }), react()],
+    plugins: [
+      ...runtimePlugins,
+      withoutServerFunctions(),
+      tailwindcss(),
+      tanstackStart({ srcDirectory: 'app' }),
+      react(),
+    ],
   }
 })

@@ -7,6 +7,6 @@ import type { AppRouter } from '../../server/trpc/root'
 export interface RouterContext {
   queryClient: QueryClient
   trpc: TRPCOptionsProxy<AppRouter>
-  /** For calls outside React Query (e.g. the one-time sign-in nonce). */
-  trpcClient: TRPCClient<AppRouter>
+  /** The tRPC client, loaded on first use, for calls outside React Query (e.g. the one-time sign-in nonce). */
+  loadTrpcClient: () => Promise<TRPCClient<AppRouter>>
 }

@@ -5,7 +5,7 @@ export function useTRPC() {
   return useRouteContext({ from: '__root__', select: (context) => context.trpc })
 }
 
-/** The plain tRPC client, for calls that are not cached queries. */
+/** Loads the plain tRPC client (once), for calls that are not cached queries. */
 export function useTRPCClient() {
-  return useRouteContext({ from: '__root__', select: (context) => context.trpcClient })
+  return useRouteContext({ from: '__root__', select: (context) => context.loadTrpcClient })
 }

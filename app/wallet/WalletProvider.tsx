@@ -87,7 +87,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
   const queryClient = useQueryClient()
   const boot = useQuery(trpc.wallet.queryOptions(undefined, { staleTime: Infinity }))
   const sessionQuery = useQuery(trpc.session.queryOptions(undefined, { refetchInterval: sessionRefetchMs || false }))
-  const trpcClient = useTRPCClient()
+  const loadTrpcClient = useTRPCClient()
   const remembered = boot.data?.remembered ?? null
   const chains = useMemo(() => boot.data?.chains ?? [], [boot.data])
   const walletConnectProjectId = boot.data?.walletConnectProjectId ?? null
@@ -247,7 +247,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
         const { message, signature } = await r.signInMessage(
           account.address,
           account.chainId,
-          await trpcClient.siweNonce.mutate(),
+          await (await loadTrpcClient()).siweNonce.mutate(),
         )
         const result = await (await authClient()).submitSignIn(message, signature, callbackUrl)
         await refreshSession()
@@ -259,7 +259,7 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
         setBusy(null)
       }
     },
-    [address, chainId, supportedChainIds, loadRuntime, trpcClient, refreshSession],
+    [address, chainId, supportedChainIds, loadRuntime, loadTrpcClient, refreshSession],
   )
 
   const signOut = useCallback(async () => {
@@ -297,19 +297,22 @@ export function WalletProvider({ children, sessionRefetchMs = 0 }: { children: R
 
   const tradingActions = useRef<Promise<Trading> | null>(null)
   const trading = useCallback(() => {
-    tradingActions.current ??= Promise.all([loadRuntime(), import('./trading')]).then(([loaded, { createTrading }]) =>
-      createTrading(loaded.config, trpcClient),
+    // Browser-only, like the runtime: the Worker's bundle leaves trading and creating out.
+    if (import.meta.env.SSR) return Promise.reject(new Error('Trading is browser-only.'))
+    tradingActions.current ??= Promise.all([loadRuntime(), import('./trading'), loadTrpcClient()]).then(
+      ([loaded, { createTrading }, trpcClient]) => createTrading(loaded.config, trpcClient),
     )
     return tradingActions.current
-  }, [loadRuntime, trpcClient])
+  }, [loadRuntime, loadTrpcClient])
 
   const creatingActions = useRef<Promise<Creating> | null>(null)
   const creating = useCallback(() => {
-    creatingActions.current ??= Promise.all([loadRuntime(), import('./creating')]).then(
-      ([loaded, { createCreating }]) => createCreating(loaded.config, trpcClient),
+    if (import.meta.env.SSR) return Promise.reject(new Error('Creating is browser-only.'))
+    creatingActions.current ??= Promise.all([loadRuntime(), import('./creating'), loadTrpcClient()]).then(
+      ([loaded, { createCreating }, trpcClient]) => createCreating(loaded.config, trpcClient),
     )
     return creatingActions.current
-  }, [loadRuntime, trpcClient])
+  }, [loadRuntime, loadTrpcClient])
 
   const value: WalletContextValue = {
     status,

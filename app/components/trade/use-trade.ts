@@ -56,8 +56,11 @@ export function useTrade() {
       await router.invalidate()
       return true
     } catch (error) {
+      // Trades run in the browser only: the Worker's bundle leaves the trading code out.
       const message =
-        error instanceof Stop ? error.message : (await import('../../wallet/trading')).tradeErrorMessage(error)
+        error instanceof Stop || import.meta.env.SSR
+          ? (error as Error).message
+          : (await import('../../wallet/trading')).tradeErrorMessage(error)
       setState({ phase: 'failed', message })
       return false
     }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
@@ -9,6 +8,7 @@ import { NftBrowser } from '../../components/nft/NftBrowser'
 import { nftBrowseQuery, parseBrowseSearch, searchPatcher, type BrowseSearch } from '../../lib/browse'
 import { formatEth, formatPercent, shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
+import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { strictSearch } from '../../lib/search-params'
 import { collectionTag } from '../../../db/cache-tags'
@@ -30,11 +30,8 @@ export const Route = createFileRoute('/collection/$slug')({
     const collection = await context.queryClient
       .ensureQueryData(context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug }))
       .catch((error: unknown) => {
-        if (
-          error instanceof TRPCClientError &&
-          (error.data?.code === 'NOT_FOUND' || error.data?.code === 'BAD_REQUEST')
-        )
-          throw notFound()
+        const code = trpcErrorCode(error)
+        if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') throw notFound()
         throw error
       })
     if (collection.slug !== params.slug)

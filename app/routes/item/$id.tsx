@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import type { LinkHTMLAttributes } from 'react'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
@@ -11,6 +10,7 @@ import { ItemMarket } from '../../components/trade/ItemMarket'
 import { shortenAddress } from '../../lib/format'
 import { isVideo, responsiveImage } from '../../lib/images'
 import { pageTitle, socialMeta } from '../../lib/seo'
+import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { nftTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
@@ -39,7 +39,7 @@ export const Route = createFileRoute('/item/$id')({
     const nft = await context.queryClient
       .ensureQueryData(context.trpc.nft.byId.queryOptions({ id }))
       .catch((error: unknown) => {
-        if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
+        if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
     return { nft }

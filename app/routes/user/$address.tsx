@@ -1,6 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { TRPCClientError } from '@trpc/client'
 import { ActivityTable } from '../../components/ActivityTable'
 import { NftGrid } from '../../components/nft/NftGrid'
 import { CancelAllOrders } from '../../components/trade/CancelAllOrders'
@@ -8,6 +7,7 @@ import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
 import { isAddressLike, oneOf, strictSearch } from '../../lib/search-params'
 import { pageTitle, socialMeta } from '../../lib/seo'
+import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { userTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
@@ -44,7 +44,7 @@ export const Route = createFileRoute('/user/$address')({
     return context.queryClient
       .ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address }))
       .catch((error: unknown) => {
-        if (error instanceof TRPCClientError && error.data?.code === 'NOT_FOUND') throw notFound()
+        if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
   },
