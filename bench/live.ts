@@ -88,16 +88,23 @@ async function nodeStream(url: string, client: number, read: () => Promise<unkno
   })
   if (!response.ok) throw new Error(`stream refused: ${response.status}`)
   const reader = response.body!.getReader()
-  let waiting: ((at: number) => void) | undefined
+  const page = pageHearing(read, () => controller.abort())
   void (async () => {
     const decoder = new TextDecoder()
     for (;;) {
       const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
       if (done) return
-      if (decoder.decode(value).startsWith('event: change')) waiting?.(Date.now())
+      if (decoder.decode(value).startsWith('event: change')) page.message(Date.now())
     }
   })()
+  return page
+}
+
+/** A page that, told of a change, reads the item again; `message` is where its line delivers. */
+function pageHearing(read: () => Promise<unknown>, close: () => void): Page & { message: (at: number) => void } {
+  let waiting: ((at: number) => void) | undefined
   return {
+    message: (at) => waiting?.(at),
     heard: (since) =>
       new Promise((resolve) => {
         waiting = (at) => {
@@ -105,7 +112,7 @@ async function nodeStream(url: string, client: number, read: () => Promise<unkno
           void read().then(() => resolve({ heard: at - since, read: Date.now() - since }))
         }
       }),
-    close: () => controller.abort(),
+    close,
   }
 }
 
@@ -117,18 +124,9 @@ async function workerSocket(url: string, client: number, read: () => Promise<unk
     socket.onopen = resolve
     socket.onerror = () => reject(new Error('socket refused'))
   })
-  let waiting: ((at: number) => void) | undefined
-  socket.onmessage = () => waiting?.(Date.now())
-  return {
-    heard: (since) =>
-      new Promise((resolve) => {
-        waiting = (at) => {
-          waiting = undefined
-          void read().then(() => resolve({ heard: at - since, read: Date.now() - since }))
-        }
-      }),
-    close: () => socket.close(),
-  }
+  const page = pageHearing(read, () => socket.close())
+  socket.onmessage = () => page.message(Date.now())
+  return page
 }
 
 async function measure(pages: Page[], change: () => Promise<number>) {
