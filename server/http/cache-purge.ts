@@ -101,14 +101,3 @@ async function purge(
     return `the purge endpoint did not answer (${(error as Error).message})`
   }
 }
-
-/** The oldest tag still waiting for its purge, for health: a stuck outbox means stale pages. */
-export async function oldestPendingPurge(db: Database, now = Date.now()): Promise<number | null> {
-  const [row] = await db
-    .select({ dueAt: cachePurges.dueAt })
-    .from(cachePurges)
-    .where(and(eq(cachePurges.passes, 0), lte(cachePurges.dueAt, now)))
-    .orderBy(asc(cachePurges.dueAt))
-    .limit(1)
-  return row ? now - row.dueAt : null
-}
