@@ -8,6 +8,7 @@
  */
 import { and, eq, inArray } from 'drizzle-orm'
 import { activity, listings, nfts, offers, OPEN_ORDER_STATUSES as OPEN, sales } from '../schema'
+import { tellOfFill } from './notifications'
 import { refreshInTx } from './refresh'
 import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
@@ -177,6 +178,21 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
     await tx
       .delete(activity)
       .where(and(eq(activity.nftId, order.nftId), eq(activity.txHash, log.txHash), eq(activity.type, 'transfer')))
+    await tellOfFill(
+      tx,
+      {
+        side: listing ? 'listing' : 'offer',
+        nftId: order.nftId,
+        collectionId,
+        maker,
+        counterparty,
+        priceWei: price,
+        currency,
+        orderHash: fill.orderHash,
+        ...logColumns(log),
+      },
+      now,
+    )
     await refreshInTx(tx, [order.nftId], now)
     return order.nftId
   })
@@ -283,6 +299,11 @@ export function applyVoucherRedeemed(
       .insert(activity)
       .values({ ...sale, type: 'sale', fromAddress: seller, toAddress: buyer, createdAt: log.at })
       .onConflictDoNothing()
+    if (voucher) {
+      const { collectionId, priceWei } = redemption
+      const facts = { nftId, collectionId, maker: voucher.maker, counterparty: buyer, priceWei, currency: 'ETH' }
+      await tellOfFill(tx, { ...facts, side: 'listing', orderHash: null, ...logColumns(log) }, now)
+    }
     await refreshInTx(tx, [nftId], now)
   })
 }

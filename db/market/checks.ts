@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, ne, or, isNull } from 'drizzle-orm'
 import { listings, offers, OPEN_ORDER_STATUSES as OPEN, type UnfillableReason } from '../schema'
+import { tellOfUnfillable } from './notifications'
 import { refreshInTx } from './refresh'
 import type { Db } from './transaction'
 
@@ -59,18 +60,23 @@ export function recordOrderChecks(
     for (const reason of ['not_owner', 'not_approved', 'insufficient_balance', 'insufficient_allowance'] as const) {
       const unfillable = ids(reason)
       if (!unfillable.length) continue
-      note(
-        await tx
-          .update(table)
-          .set({ status: 'inactive', unfillable: reason })
-          .where(
-            and(
-              inArray(table.id, unfillable),
-              inArray(table.status, OPEN),
-              or(eq(table.status, 'active'), isNull(table.unfillable), ne(table.unfillable, reason)),
-            ),
-          )
-          .returning({ nftId: table.nftId }),
+      const turned = await tx
+        .update(table)
+        .set({ status: 'inactive', unfillable: reason })
+        .where(
+          and(
+            inArray(table.id, unfillable),
+            inArray(table.status, OPEN),
+            or(eq(table.status, 'active'), isNull(table.unfillable), ne(table.unfillable, reason)),
+          ),
+        )
+        .returning({ nftId: table.nftId, maker: table.maker, orderHash: table.orderHash })
+      note(turned)
+      await tellOfUnfillable(
+        tx,
+        side,
+        turned.map((order) => ({ ...order, reason })),
+        now,
       )
     }
     await tx

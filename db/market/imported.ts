@@ -9,6 +9,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm'
 import { activity, collections, nfts, tokenBalances, type TokenStandard, type Category } from '../schema'
 import { refreshCollectionCounts } from './stats'
 import { logColumns, type ChainLog } from './chain'
+import { tellOfImport } from './notifications'
 import type { Db, Tx } from './transaction'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -97,6 +98,7 @@ export function applyImportedRange(
         indexRetryAt: null,
       })
       .where(eq(collections.id, collection.id))
+    if (range.following) await tellOfImport(tx, collection.id, 'finished')
     await refreshCollectionCounts(tx, [collection.id])
     return { applied: true, nftIds: [...touched] }
   })
@@ -415,6 +417,11 @@ export async function setImportProgress(
       ...(progress.retryAt !== undefined ? { indexRetryAt: progress.retryAt } : {}),
     })
     .where(eq(collections.id, collectionId))
+  // Who added it hears once that it caught up, and once that it failed.
+  if (progress.status === 'following') await tellOfImport(db, collectionId, 'finished')
+  if (progress.status === 'failed' || progress.status === 'paused') {
+    await tellOfImport(db, collectionId, 'failed', progress.error ?? undefined)
+  }
 }
 
 /**

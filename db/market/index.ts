@@ -112,4 +112,17 @@ export const recordSeededProfile = changingPages(users.recordSeededProfile, (_, 
 }))
 export { recordSignIn, endSessions, type SeededProfile, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'
+export {
+  markNotificationsRead,
+  saveNotificationPreferences,
+  tellOfAuctionTimes,
+  AUCTION_ENDING_MS,
+} from './notifications'
+export {
+  claimDueDeliveries,
+  dispatchNotifications,
+  recordDeliveryOutcomes,
+  type DeliveryOutcome,
+  type DeliveryRow,
+} from './notification-outbox'
 export type { Db } from './transaction'

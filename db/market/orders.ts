@@ -8,6 +8,7 @@ import { formatEther } from 'viem'
 import { DomainError, isUniqueViolation } from '../errors'
 import { activity, listings, nftAttributes, nfts, offers, sortTraits, tokenMetadata, type Trait } from '../schema'
 import { logColumns, type ChainLog } from './chain'
+import { tellOfOffer } from './notifications'
 import { refreshInTx } from './refresh'
 import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
@@ -46,6 +47,14 @@ export function recordOrder(db: Db, order: OrderRecord, now = new Date(), at = n
     const listing = order.side === 'listing'
     if (listing && order.held !== undefined) await checkUnlisted(tx, order, now)
     const currency = listing ? 'ETH' : 'WETH'
+    if (!listing) {
+      const { nft, maker, priceWei, orderHash } = order
+      await tellOfOffer(
+        tx,
+        { nftId: nft.id, collectionId: nft.collectionId, owner: nft.owner, maker, priceWei, orderHash },
+        now,
+      )
+    }
     const values = {
       nftId: order.nft.id,
       maker: order.maker,

@@ -251,7 +251,7 @@ const FLOORS: Partial<Record<Layer, string[][]>> = {
     ['http'], // request plumbing: AppEnv, ApiError, bounded reads, cookies, guards, limits, edge cache
     ['auth', 'metadata', 'prices', 'live'], // sessions; the SSRF-safe fetcher; open pages
     ['inputs'], // zod schemas shared by the transports and the browser's forms
-    ['queries'], // reads
+    ['queries', 'notify'], // reads; notifications' words and sender
     ['trading', 'health'], // orders, auctions, the indexer's runner; the health check
     ['create', 'import'], // creating and importing collections, uploads
     ['trpc'],

@@ -1,0 +1,127 @@
+/**
+ * The outbox of email and webhook deliveries: notifications are filed into it once per channel the
+ * wallet wants (and has set up), claimed by a sender, and marked with what each attempt met.
+ */
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { notificationDeliveries, notifications, notificationSettings, wants, type OutboundChannel } from '../schema'
+import type { Db } from './transaction'
+
+/** Notifications filed into the outbox per call (the rest wait for the next). */
+const DISPATCH_BATCH = 500
+
+/**
+ * Files the deliveries of notifications not yet dispatched: an email when the wallet wants this
+ * kind by email and confirmed its address, a webhook when it wants it there and has one. Returns
+ * how many notifications it dispatched (DISPATCH_BATCH: there may be more).
+ */
+export async function dispatchNotifications(db: Db, now = new Date()): Promise<number> {
+  const due = await db
+    .select({
+      id: notifications.id,
+      recipient: notifications.recipient,
+      kind: notifications.kind,
+      preferences: notificationSettings.preferences,
+      email: notificationSettings.email,
+      emailConfirmedAt: notificationSettings.emailConfirmedAt,
+      webhookUrl: notificationSettings.webhookUrl,
+    })
+    .from(notifications)
+    .leftJoin(notificationSettings, eq(notificationSettings.address, notifications.recipient))
+    .where(isNull(notifications.dispatchedAt))
+    .orderBy(asc(notifications.id))
+    .limit(DISPATCH_BATCH)
+  if (!due.length) return 0
+  const deliveries = due.flatMap((row) => {
+    const preferences = row.preferences ?? {}
+    const out: (typeof notificationDeliveries.$inferInsert)[] = []
+    const file = (channel: OutboundChannel, target: string | null) => {
+      if (target && wants(preferences, row.kind, channel)) {
+        out.push({ notificationId: row.id, channel, recipient: row.recipient, target, nextAttemptAt: now })
+      }
+    }
+    file('email', row.emailConfirmedAt ? row.email : null)
+    file('webhook', row.webhookUrl)
+    return out
+  })
+  await db.transaction(async (tx) => {
+    if (deliveries.length) await tx.insert(notificationDeliveries).values(deliveries).onConflictDoNothing()
+    await tx
+      .update(notifications)
+      .set({ dispatchedAt: now })
+      .where(
+        inArray(
+          notifications.id,
+          due.map((row) => row.id),
+        ),
+      )
+  })
+  return due.length
+}
+
+export type DeliveryRow = typeof notificationDeliveries.$inferSelect
+
+/**
+ * Takes up to `limit` deliveries due by `now` for one sender: each is moved `holdMs` into the
+ * future first, so a second sender does not take it, and one that died is tried again after.
+ */
+export async function claimDueDeliveries(db: Db, now: Date, limit: number, holdMs: number): Promise<DeliveryRow[]> {
+  const due = db
+    .select({ id: notificationDeliveries.id })
+    .from(notificationDeliveries)
+    .where(and(eq(notificationDeliveries.status, 'pending'), lte(notificationDeliveries.nextAttemptAt, now)))
+    .orderBy(asc(notificationDeliveries.nextAttemptAt))
+    .limit(limit)
+  return db
+    .update(notificationDeliveries)
+    .set({ nextAttemptAt: new Date(now.getTime() + holdMs) })
+    .where(and(inArray(notificationDeliveries.id, due), eq(notificationDeliveries.status, 'pending')))
+    .returning()
+}
+
+/** What an attempt of a delivery met: sent, to be tried again at `retryAt`, or given up (`retryAt` null). */
+export interface DeliveryOutcome {
+  id: number
+  sent: boolean
+  /** Not sent, not tried: held back until then (a wallet's emails grouped). */
+  deferredTo?: Date
+  retryAt?: Date | null
+  status?: number
+  error?: string
+  durationMs?: number
+}
+
+export async function recordDeliveryOutcomes(db: Db, outcomes: DeliveryOutcome[], now = new Date()): Promise<void> {
+  if (!outcomes.length) return
+  await db.transaction(async (tx) => {
+    for (const outcome of outcomes) {
+      const where = and(eq(notificationDeliveries.id, outcome.id), eq(notificationDeliveries.status, 'pending'))
+      if (outcome.deferredTo) {
+        await tx.update(notificationDeliveries).set({ nextAttemptAt: outcome.deferredTo }).where(where)
+        continue
+      }
+      const tried = {
+        attempts: sql`${notificationDeliveries.attempts} + 1`,
+        lastAttemptAt: now,
+        lastStatus: outcome.status ?? null,
+        lastError: outcome.sent ? null : (outcome.error ?? 'failed'),
+        lastDurationMs: outcome.durationMs ?? null,
+      }
+      if (outcome.sent) {
+        await tx
+          .update(notificationDeliveries)
+          .set({ ...tried, status: 'sent', sentAt: now })
+          .where(where)
+      } else if (outcome.retryAt) {
+        await tx
+          .update(notificationDeliveries)
+          .set({ ...tried, nextAttemptAt: outcome.retryAt })
+          .where(where)
+      } else {
+        await tx
+          .update(notificationDeliveries)
+          .set({ ...tried, status: 'failed' })
+          .where(where)
+      }
+    }
+  })
+}
