@@ -22,6 +22,7 @@ import { CSP_NONCE_HEADER, newNonce, pageSecurityHeaders } from '../server/http/
 import { defaultCache, edgeCache } from '../server/http/edge-cache'
 import { noteTags } from '../server/http/cache-tags'
 import { drainPageChanges } from '../server/live/publish'
+import { wakeSender } from '../server/notify/wake'
 import { LIVE_PATH } from '../server/live/stream'
 import { handleLocalPurge, LOCAL_PURGE_PATH } from '../server/http/local-cache-purge'
 import { LISTS_TAG } from '../db/cache-tags'
@@ -34,6 +35,7 @@ import { provideServerLink } from './lib/trpc'
 // wrangler.toml binds them as CHAIN_FOLLOWER and LIVE_PAGES: a Durable Object class must be exported by the Worker's entry.
 export { ChainFollower } from '../server/trading/follower'
 export { LivePages } from '../server/live/pages-object'
+export { NotificationSender } from '../server/notify/sender-object'
 
 let runtime: Runtime | undefined
 
@@ -103,6 +105,9 @@ function purgeAfterWrite(request: Request, context?: { waitUntil: (work: Promise
     (error: unknown) => console.warn(`edge cache: the purge outbox could not be read (${String(error)})`),
   )
   if (context) context.waitUntil(drained)
+  // A new offer may have a holder to tell.
+  const woken = wakeSender(getRuntime())
+  if (context) context.waitUntil(woken)
 }
 
 /** The local preview's purge by tag (server/http/local-cache-purge.ts), when it is the configured endpoint. */
@@ -115,7 +120,11 @@ function localPurge(request: Request, { env }: Runtime): Promise<Response> | und
 
 /** Workers pass their bindings; Node has only process.env. Parsed once per isolate/process. */
 function getRuntime(bindings?: Record<string, unknown>): Runtime {
-  runtime ??= createRuntime(bindings ?? process.env)
+  if (!runtime) {
+    runtime = createRuntime(bindings ?? process.env)
+    // Node: this process's sender starts with it (on Workers, the Cron Trigger and writes wake its object).
+    if (!runtime.notifier && !bindings) void wakeSender(runtime)
+  }
   return runtime
 }
 
@@ -168,6 +177,8 @@ export default {
     context: { waitUntil: (work: Promise<unknown>) => void },
   ): Promise<void> {
     const current = getRuntime(bindings)
+    // The sender's safety net, as the followers': an alarm lost is set again within the minute.
+    context.waitUntil(wakeSender(current))
     if (current.followers) {
       context.waitUntil(
         keepFollowing(current).then((reports) => {

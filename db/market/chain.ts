@@ -189,7 +189,7 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
         priceWei: price,
         currency,
         orderHash: fill.orderHash,
-        ...logColumns(log),
+        event: `${fill.orderHash}:${log.txHash}`,
       },
       now,
     )
@@ -302,7 +302,7 @@ export function applyVoucherRedeemed(
     if (voucher) {
       const { collectionId, priceWei } = redemption
       const facts = { nftId, collectionId, maker: voucher.maker, counterparty: buyer, priceWei, currency: 'ETH' }
-      await tellOfFill(tx, { ...facts, side: 'listing', orderHash: null, ...logColumns(log) }, now)
+      await tellOfFill(tx, { ...facts, side: 'listing', orderHash: null, event: `voucher:${nftId}` }, now)
     }
     await refreshInTx(tx, [nftId], now)
   })

@@ -7,7 +7,6 @@
 import { and, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm'
 import {
   listings,
-  notificationDeliveries,
   notifications,
   notificationSettings,
   offers,
@@ -110,9 +109,11 @@ export async function tellOfFill(
     priceWei: bigint
     currency: string
     orderHash: string | null
-    /** The log's key: a part of an ERC-1155 order filled twice is two events. */
-    txHash: string
-    logIndex: number
+    /**
+     * What names the fill whatever block holds it (a reorg may move a transaction to another block
+     * and log index): the order and its transaction, or a lazy mint's token (redeemed once).
+     */
+    event: string
   },
   now: Date,
 ): Promise<void> {
@@ -123,7 +124,7 @@ export async function tellOfFill(
       {
         recipient: fill.maker,
         kind,
-        eventKey: `${kind}:${fill.txHash}:${fill.logIndex}`,
+        eventKey: `${kind}:${fill.event}`,
         nftId: fill.nftId,
         collectionId: fill.collectionId,
         data: {

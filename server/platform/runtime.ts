@@ -5,6 +5,7 @@ import type { ImageCodec } from '../media/codec'
 import { contentTypeOfKey } from '../media/keys'
 import { followersOf, type Followers } from './followers'
 import { livePagesOf, type LivePages } from './live-pages'
+import { notifierOf, type Notifier } from './notifier'
 import { folderStore, r2Store, type MediaStore, type R2BucketLike } from '../media/store'
 
 /** What every request handler needs: parsed configuration, the database and the media store. */
@@ -21,6 +22,8 @@ export interface Runtime {
   followers?: Followers
   /** Workers: the open pages' Durable Object (LIVE_PAGES); absent on Node, which keeps its own. */
   live?: LivePages
+  /** Workers: the notification sender's Durable Object (NOTIFIER); absent on Node, which runs its own. */
+  notifier?: Notifier
 }
 
 /** Where uploads live on Node. */
@@ -37,6 +40,7 @@ export function createRuntime(raw: Record<string, unknown>): Runtime {
     imageCodec: createImageCodec(raw),
     followers: followersOf(raw.CHAIN_FOLLOWER),
     live: livePagesOf(raw.LIVE_PAGES),
+    notifier: notifierOf(raw.NOTIFIER),
   }
 }
 

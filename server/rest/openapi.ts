@@ -18,13 +18,16 @@ import { searchInput } from '../inputs/search'
 import { userNameSchema } from '../inputs/profile'
 import { submitOrderInput } from '../trading/order-input'
 import { importCollectionInput } from '../inputs/collections'
+import { markReadInput, notificationListInput } from '../inputs/notifications'
 import {
   chainShape,
   collectionShape,
   errorShape,
   eventShape,
+  markedReadShape,
   nftDetailShape,
   nftShape,
+  notificationPageShape,
   oneOf,
   orderShape,
   pageOf,
@@ -300,6 +303,22 @@ export const openApiDocument = {
       post: orderSubmission(
         "An offer or auction bid: WETH offered for one ERC-721, or an offer for a stated quantity (at least 1) of one ERC-1155 token (its first consideration item, itemType 3, to the offerer; a partial order, orderType 1, every WETH amount a multiple of the quantity, so a holder may accept part of it with fulfillAdvancedOrder); fees as WETH consideration items, an imported collection's creator earnings its EIP-2981 royaltyInfo. ERC-1155 tokens are not auctioned: an offer on one may be accepted by any of its holders",
       ),
+    },
+    '/notifications': {
+      get: {
+        summary: "The signed-in wallet's notifications, newest first (needs a session)",
+        description:
+          'What the bell shows: offers on tokens the wallet holds, being outbid, its listings sold, its offers accepted, its orders becoming unfillable, auctions it is in ending within the hour and ended, collections it added imported or failed. Kinds the wallet turned off for the site are left out. Never cached.',
+        parameters: queryParams(notificationListInput.shape as unknown as Shape),
+        responses: answer('{ data: [...], nextCursor, unread }', notificationPageShape, [400, 401]),
+      },
+    },
+    '/notifications/read': {
+      post: {
+        summary: 'Mark some or all of the signed-in wallet’s notifications read (needs a session)',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(markReadInput) } } },
+        responses: answer('{ data: { marked, unread } }', markedReadShape, [400, 401, 403, 413]),
+      },
     },
     '/orders/{orderHash}': {
       get: {

@@ -8,6 +8,7 @@ import {
   CATEGORIES,
   ACTIVITY_TYPES,
   INDEX_STATUSES,
+  NOTIFICATION_KINDS,
   ORDER_STATUSES,
   TOKEN_STANDARDS,
   UNFILLABLE_REASONS,
@@ -16,6 +17,7 @@ import type { Fillability } from '../queries/fillable'
 import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
 import type { toUserJson } from '../queries/users'
+import type { listNotifications } from '../notify/inbox'
 
 /** A profile's NFT: quantity on the Owned tab only. */
 type UserNftJson = NftJson & { quantity?: string }
@@ -358,6 +360,30 @@ export const submittedOrderShape = z.strictObject({
 })
 
 /** A list answer: `{ data: [...], nextCursor }`. */
+/** One of the signed-in wallet's notifications, in words, with the page it is about. */
+export const notificationShape = z.strictObject({
+  id: z.number().int(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  url: z.url().describe("the page it is about, on this site's origin"),
+  path: z.string().describe('the same page, as a path on this site'),
+  read: z.boolean(),
+  createdAt: time,
+  actor: address.nullable().describe('the other party: the offer’s maker, the buyer, the new top bidder'),
+  nft: z.strictObject({ id: z.number().int(), name: z.string(), image: z.string() }).nullable(),
+})
+
+export const notificationPageShape = z.strictObject({
+  data: z.array(notificationShape),
+  nextCursor: z.string().nullable().describe('pass back as `cursor` for the next page; null on the last'),
+  unread: z.number().int().describe('how many of the wallet’s notifications are unread'),
+})
+
+export const markedReadShape = z.strictObject({
+  data: z.strictObject({ marked: z.number().int(), unread: z.number().int() }),
+})
+
 export const pageOf = (item: z.ZodType) =>
   z.strictObject({
     data: z.array(item),
@@ -390,4 +416,7 @@ export type ShapeTies = [
   Holds<SameTypes<typeof collectionShape, CollectionJson>>,
   None<StrayKeys<typeof userShape, ReturnType<typeof toUserJson>>>,
   Holds<SameTypes<typeof userShape, ReturnType<typeof toUserJson>>>,
+  None<StrayKeys<typeof notificationShape, NotificationJson>>,
+  Holds<SameTypes<typeof notificationShape, NotificationJson>>,
 ]
+type NotificationJson = Awaited<ReturnType<typeof listNotifications>>['data'][number]

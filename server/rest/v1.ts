@@ -115,6 +115,14 @@ export const v1 = new Hono<AppEnv>()
   .get('/chain', async (c) => c.json({ data: await caller(c).chain.list() }))
   .post('/listings', async (c) => c.json({ data: await caller(c).market.submitListing(raw(await jsonBody(c))) }, 201))
   .post('/offers', async (c) => c.json({ data: await caller(c).market.submitOffer(raw(await jsonBody(c))) }, 201))
+  // The signed-in wallet's notifications (never cached: not a public read).
+  .get('/notifications', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).notifications.list(raw(query(c))))
+  })
+  .post('/notifications/read', async (c) =>
+    c.json({ data: await caller(c).notifications.markRead(raw(await jsonBody(c))) }),
+  )
   .get('/orders/:orderHash', async (c) =>
     c.json({ data: await caller(c).market.order(raw({ orderHash: c.req.param('orderHash') })) }),
   )

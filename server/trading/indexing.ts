@@ -13,6 +13,7 @@ import { purgesFiled, refreshNftMarket } from '../../db/market'
 import { chainCursors } from '../../db/schema'
 import { drainPageChanges } from '../live/publish'
 import { readDueMetadata } from '../metadata/queue'
+import { wakeSender } from '../notify/wake'
 import type { Runtime } from '../platform/runtime'
 import { ChainUnavailableError, chainClient } from '../platform/clients'
 
@@ -36,7 +37,7 @@ export const BACKFILL_BUDGET_MS = 20_000
 export const METADATA_BUDGET_MS = 10_000
 
 export async function indexConfiguredChains(
-  { db, env, media, live }: Runtime,
+  { db, env, media, live, notifier }: Runtime,
   only?: number,
   {
     backfillBudgetMs = BACKFILL_BUDGET_MS,
@@ -136,10 +137,13 @@ export async function indexConfiguredChains(
   }
   // What the round changed leaves the edge cache now, not at some later request, and the pages open
   // on it hear of it; a round that changed nothing, with no purge due, reads nothing more.
-  if (purgeDue || purgesFiled() !== filedBefore) {
+  const filed = purgesFiled() !== filedBefore
+  if (purgeDue || filed) {
     const drained = await drainPageChanges({ db, env, live }).catch((error: unknown) => ({ error: String(error) }))
     if (drained.error) console.warn(`edge cache: ${drained.error}`)
   }
+  // Whatever the round filed for wallets to hear is sent apart from it.
+  if (filed) await wakeSender({ db, env, notifier })
   return results
 }
 

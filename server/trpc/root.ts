@@ -7,6 +7,7 @@ import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
 import { nftRouter } from './routers/nft'
+import { notificationsRouter } from './routers/notifications'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
 import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
@@ -31,6 +32,7 @@ export const appRouter = router({
   activity: activityRouter,
   search: searchRouter,
   site: siteRouter,
+  notifications: notificationsRouter,
 })
 
 export type AppRouter = typeof appRouter

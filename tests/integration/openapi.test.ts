@@ -297,6 +297,8 @@ describe('an undeclared query parameter', () => {
       'POST /listings': '/api/v1/listings',
       'POST /offers': '/api/v1/offers',
       'GET /orders/{orderHash}': `/api/v1/orders/0x${'1'.repeat(64)}`,
+      'GET /notifications': '/api/v1/notifications',
+      'POST /notifications/read': '/api/v1/notifications/read',
     }
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       METHODS.filter((method) => ops[method]).map((method) => `${method.toUpperCase()} ${path}`),
@@ -521,6 +523,27 @@ describe('trading answers', () => {
       kind: 'voucher',
       components: { creator: m.creator.address, collection: m.contract },
     })
+  })
+})
+
+describe('notifications', () => {
+  it('answers the signed-in wallet its own, and every refusal in the documented shape', async () => {
+    const holder = m.seller.address
+    const list = await call(m.runtime, '/api/v1/notifications?limit=5', { as: holder })
+    expect(list.status).toBe(200)
+    expect(list.body.unread).toBeGreaterThanOrEqual(0)
+    expect((await call(m.runtime, '/api/v1/notifications')).status).toBe(401)
+    expect((await call(m.runtime, '/api/v1/notifications?unread=maybe', { as: holder })).status).toBe(400)
+    const read = (init: Parameters<typeof call>[2]) =>
+      call(m.runtime, '/api/v1/notifications/read', { method: 'POST', ...init })
+    const marked = await read({ json: { all: true }, as: holder })
+    expect(marked.status).toBe(200)
+    expect(marked.body.data.unread).toBe(0)
+    expect((await read({ json: { ids: [1, 'two'] }, as: holder })).status).toBe(400)
+    expect((await read({ json: { all: true } })).status).toBe(401)
+    const crossSite = await read({ json: { all: true }, as: holder, headers: { origin: 'https://elsewhere.example' } })
+    expect(crossSite.status).toBe(403)
+    expect((await read({ json: { all: true, padding: 'x'.repeat(200_000) }, as: holder })).status).toBe(413)
   })
 })
 

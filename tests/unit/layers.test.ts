@@ -110,7 +110,7 @@ const serverOnly = (path: string) => path === FETCH_HANDLER || /\.server\.tsx?$/
  * /_image makes (which the pages' srcset asks for), and the cache tags a live page watches. They may load one another only.
  */
 const SHARED_WITH_BROWSER =
-  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|server\/metadata\/text|server\/media\/widths)$/
+  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|db\/notification-kinds|server\/metadata\/text|server\/media\/widths)$/
 
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {
@@ -251,7 +251,8 @@ const FLOORS: Partial<Record<Layer, string[][]>> = {
     ['http'], // request plumbing: AppEnv, ApiError, bounded reads, cookies, guards, limits, edge cache
     ['auth', 'metadata', 'prices', 'live'], // sessions; the SSRF-safe fetcher; open pages
     ['inputs'], // zod schemas shared by the transports and the browser's forms
-    ['queries', 'notify'], // reads; notifications' words and sender
+    ['queries'], // reads
+    ['notify'], // notifications: their words, the inbox, the outbox's sender
     ['trading', 'health'], // orders, auctions, the indexer's runner; the health check
     ['create', 'import'], // creating and importing collections, uploads
     ['trpc'],

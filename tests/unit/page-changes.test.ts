@@ -8,6 +8,8 @@ import * as collections from '../../db/market/collections'
 import * as imported from '../../db/market/imported'
 import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
+import * as notificationOutbox from '../../db/market/notification-outbox'
+import * as notificationsModule from '../../db/market/notifications'
 import * as orders from '../../db/market/orders'
 import * as refresh from '../../db/market/refresh'
 import * as rewind from '../../db/market/rewind'
@@ -32,6 +34,12 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   recordContactMessage: 'no page shows them',
   subscribeNewsletter: 'no page shows them',
   ImportedHistoryError: 'an error type',
+  markNotificationsRead: "a wallet's own notifications: private, never cached",
+  saveNotificationPreferences: "a wallet's own settings: private, never cached",
+  tellOfAuctionTimes: 'notifications: private, never cached',
+  dispatchNotifications: 'the outbox of emails and webhooks: no page shows it',
+  claimDueDeliveries: 'the same',
+  recordDeliveryOutcomes: "the same (the wallet's own delivery log is private)",
 }
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -55,11 +63,25 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
   })
 
   it('every operation the index exports purges its pages, or says why it does not', () => {
-    const modules = [chain, checks, collections, imported, messages, metadata, orders, refresh, rewind, stats, users]
+    const modules = [
+      chain,
+      checks,
+      collections,
+      imported,
+      messages,
+      metadata,
+      notificationOutbox,
+      notificationsModule,
+      orders,
+      refresh,
+      rewind,
+      stats,
+      users,
+    ]
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections imported index messages metadata orders page-changes refresh rewind stats transaction users'.split(
+        ...'chain checks collections imported index messages metadata notification-outbox notifications orders page-changes refresh rewind stats transaction users'.split(
           ' ',
         ),
       ]
