@@ -3,7 +3,7 @@ import { z } from './zod'
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '../../db/notification-kinds'
 import { cursorSchema, limitSchema } from './fields'
 
-export const notificationListInput = z.strictObject({
+export const notificationListInput = z.object({
   cursor: cursorSchema,
   limit: limitSchema,
   /** Only those not read yet. */

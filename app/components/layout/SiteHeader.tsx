@@ -6,6 +6,7 @@ import { Logo } from '../Logo'
 import { ThemeToggle } from '../ThemeToggle'
 import { DesktopNav } from './DesktopNav'
 import { SearchForm } from './SearchForm'
+import { NotificationBell } from '../notifications/NotificationBell'
 import { AccountMenu } from '../wallet/AccountMenu'
 import { WalletButton } from '../wallet/WalletButton'
 
@@ -87,6 +88,7 @@ export function SiteHeader() {
                 <div className="hidden lg:block">
                   <WalletButton />
                 </div>
+                <NotificationBell />
                 <AccountMenu />
                 <ThemeToggle />
                 <button

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
+import { NotificationSettings } from '../../components/notifications/NotificationSettings'
 import { Field, FormError } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
 import { useSchemaForm } from '../../lib/form'
@@ -99,6 +100,7 @@ function EditProfilePage() {
         )}
         <FormError message={form.formError} />
       </form>
+      {isOwner && <NotificationSettings />}
       {isOwner && <SignOutEverywhere />}
     </section>
   )

@@ -1,0 +1,20 @@
+import type { NotificationChannel, NotificationKind } from '../../../db/notification-kinds'
+
+/** Each kind as the settings name it. */
+export const KIND_LABELS: Record<NotificationKind, string> = {
+  offer_received: 'An offer on a token you hold',
+  outbid: 'You are outbid (an offer or an auction bid)',
+  listing_sold: 'Your listing sold',
+  offer_accepted: 'Your offer was accepted',
+  order_unfillable: 'Your listing or offer can no longer be filled',
+  auction_ending: 'An auction you are in ends within the hour',
+  auction_ended: 'An auction you are in ended',
+  import_finished: 'A collection you added is imported',
+  import_failed: 'A collection you added failed to import',
+}
+
+export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
+  site: 'In the site',
+  email: 'Email',
+  webhook: 'Webhook',
+}
