@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '../../../db/notification-kinds'
 import { useTRPC } from '../../lib/trpc-react'
 import { CHANNEL_LABELS, KIND_LABELS } from './kinds'
@@ -8,9 +9,12 @@ export function NotificationSettings() {
   const trpc = useTRPC()
   const queryClient = useQueryClient()
   const preferences = useQuery(trpc.notifications.preferences.queryOptions())
+  // What was just clicked shows at once, before the save answers (a failed save puts it back).
+  const [clicked, setClicked] = useState<Record<string, boolean>>({})
   const save = useMutation(
     trpc.notifications.savePreferences.mutationOptions({
       onSuccess: (saved) => queryClient.setQueryData(trpc.notifications.preferences.queryKey(), saved),
+      onSettled: () => setClicked({}),
     }),
   )
 
@@ -65,7 +69,11 @@ export function NotificationSettings() {
                           aria-label={`${KIND_LABELS[kind]}: ${CHANNEL_LABELS[channel]}`}
                           checked={checked}
                           disabled={!preferences.data}
-                          onChange={(event) => save.mutate({ [kind]: { [channel]: event.target.checked } })}
+                          onChange={(event) => {
+                            const on = event.target.checked
+                            setClicked((now) => ({ ...now, [`${kind}.${channel}`]: on }))
+                            save.mutate({ [kind]: { [channel]: on } })
+                          }}
                         />
                       </td>
                     )

@@ -1,0 +1,88 @@
+/**
+ * The bell, in a real browser: a seller signed in while another wallet buys their listing sees
+ * the sale in the bell's list, follows its link, and marks everything read; the settings on the
+ * profile keep what the wallet chose.
+ */
+import { createTestClient, http, parseEther } from 'viem'
+import { anvil } from 'viem/chains'
+import { describe, expect, inject, it } from 'vitest'
+import { openPage, sharedBrowser, watchErrors } from '../support/browser'
+import { testAccount } from '../support/chain'
+import { visitorWithWallet } from '../support/test-wallet'
+import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
+
+const baseUrl = inject('baseUrl')
+const anvilUrl = inject('anvilUrl')
+const browser = sharedBrowser()
+// Past anvil's ten funded accounts and those other browser tests use.
+const BUYER = 14
+
+describe('notifications', () => {
+  it('the seller’s bell tells of the sale, links to it and is marked read', { timeout: 180_000 }, async () => {
+    // The third-cheapest fixed-price ERC-721 (the trading and live-page tests take the first two).
+    const response = await fetch(
+      `${baseUrl}/api/v1/nfts?chain=31337&status=buy-now&filter=verified&sort=price-asc&limit=3`,
+    )
+    const nft = ((await response.json()) as { data: { id: number; name: string; owner: string }[] }).data.at(-1)!
+    const sellerIndex = Array.from({ length: 13 }, (_, i) => i).find(
+      (i) => testAccount(i).address.toLowerCase() === nft.owner.toLowerCase(),
+    )
+    expect(sellerIndex, `a test account owns ${nft.owner}`).toBeDefined()
+
+    const seller = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [sellerIndex!] })
+    const errors = watchErrors(seller.page)
+    await signInWithTestWallet(seller.page)
+    const bell = seller.page.getByTestId('bell')
+    await bell.waitFor()
+
+    const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) })
+    await chain.setBalance({ address: testAccount(BUYER).address, value: parseEther('100000') })
+    await chain.impersonateAccount({ address: testAccount(BUYER).address })
+    const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [BUYER] })
+    await signInWithTestWallet(buyer.page)
+    await openPage(buyer.page, `/item/${nft.id}`)
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+    const checkout = buyer.page.getByTestId('checkout-modal')
+    await checkout.getByRole('checkbox').check()
+    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+    const outcome = await tradeOutcome(checkout)
+    expect(outcome, outcome.text).toMatchObject({ phase: 'done' })
+
+    // The badge counts it once the tab looks again (focus), and the list says what happened.
+    const sold = `${nft.name} sold`
+    await expect
+      .poll(
+        async () => {
+          await seller.page.evaluate(() => window.dispatchEvent(new Event('focus')))
+          return bell.getAttribute('aria-label')
+        },
+        { timeout: 30_000 },
+      )
+      .toMatch(/unread/)
+    await bell.click()
+    const panel = seller.page.getByRole('region', { name: 'Notifications' })
+    const item = panel.getByRole('link', { name: new RegExp(sold) })
+    await item.waitFor({ timeout: 10_000 })
+    await panel.getByRole('button', { name: 'Mark all read' }).click()
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications')
+    expect(await seller.page.getByTestId('bell-count').count()).toBe(0)
+    await item.click()
+    await seller.page.waitForURL(`**/item/${nft.id}`)
+
+    // Settings: turning sales off in the site is kept.
+    await openPage(seller.page, `/profile/${testAccount(sellerIndex!).address}`)
+    const box = seller.page.getByRole('checkbox', { name: 'Your listing sold: In the site' })
+    await box.waitFor()
+    expect(await box.isChecked()).toBe(true)
+    await box.uncheck()
+    await seller.page.getByRole('status').getByText('Saved.').waitFor()
+    await seller.page.reload()
+    await box.waitFor()
+    expect(await box.isChecked()).toBe(false)
+    await box.check()
+    await seller.page.getByRole('status').getByText('Saved.').waitFor()
+
+    expect(errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([])
+    await Promise.all([seller.close(), buyer.close()])
+  })
+})
