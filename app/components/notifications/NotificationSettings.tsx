@@ -57,10 +57,7 @@ export function NotificationSettings() {
                     {KIND_LABELS[kind]}
                   </th>
                   {NOTIFICATION_CHANNELS.map((channel) => {
-                    const checked =
-                      (save.isPending ? save.variables?.[kind]?.[channel] : undefined) ??
-                      preferences.data?.[kind][channel] ??
-                      false
+                    const checked = clicked[`${kind}.${channel}`] ?? preferences.data?.[kind][channel] ?? false
                     return (
                       <td key={channel} className="px-2 py-2 text-center">
                         <input
