@@ -4,6 +4,7 @@
  */
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
 import { notificationDeliveries, notifications, notificationSettings, wants, type OutboundChannel } from '../schema'
+import type { Database } from '../client'
 import type { Db } from './transaction'
 
 /** Notifications filed into the outbox per call (the rest wait for the next). */
@@ -90,38 +91,34 @@ export interface DeliveryOutcome {
   durationMs?: number
 }
 
-export async function recordDeliveryOutcomes(db: Db, outcomes: DeliveryOutcome[], now = new Date()): Promise<void> {
-  if (!outcomes.length) return
-  await db.transaction(async (tx) => {
-    for (const outcome of outcomes) {
-      const where = and(eq(notificationDeliveries.id, outcome.id), eq(notificationDeliveries.status, 'pending'))
-      if (outcome.deferredTo) {
-        await tx.update(notificationDeliveries).set({ nextAttemptAt: outcome.deferredTo }).where(where)
-        continue
-      }
-      const tried = {
-        attempts: sql`${notificationDeliveries.attempts} + 1`,
-        lastAttemptAt: now,
-        lastStatus: outcome.status ?? null,
-        lastError: outcome.sent ? null : (outcome.error ?? 'failed'),
-        lastDurationMs: outcome.durationMs ?? null,
-      }
-      if (outcome.sent) {
-        await tx
-          .update(notificationDeliveries)
-          .set({ ...tried, status: 'sent', sentAt: now })
-          .where(where)
-      } else if (outcome.retryAt) {
-        await tx
-          .update(notificationDeliveries)
-          .set({ ...tried, nextAttemptAt: outcome.retryAt })
-          .where(where)
-      } else {
-        await tx
-          .update(notificationDeliveries)
-          .set({ ...tried, status: 'failed' })
-          .where(where)
-      }
+/** Records what each attempt met; one batch (one round trip), all or nothing. */
+export async function recordDeliveryOutcomes(
+  db: Database,
+  outcomes: DeliveryOutcome[],
+  now = new Date(),
+): Promise<void> {
+  const statements = outcomes.map((outcome) => {
+    const where = and(eq(notificationDeliveries.id, outcome.id), eq(notificationDeliveries.status, 'pending'))
+    if (outcome.deferredTo) {
+      return db.update(notificationDeliveries).set({ nextAttemptAt: outcome.deferredTo }).where(where)
     }
+    const tried = {
+      attempts: sql`${notificationDeliveries.attempts} + 1`,
+      lastAttemptAt: now,
+      lastStatus: outcome.status ?? null,
+      lastError: outcome.sent ? null : (outcome.error ?? 'failed'),
+      lastDurationMs: outcome.durationMs ?? null,
+    }
+    const next = outcome.sent
+      ? { status: 'sent' as const, sentAt: now }
+      : outcome.retryAt
+        ? { nextAttemptAt: outcome.retryAt }
+        : { status: 'failed' as const }
+    return db
+      .update(notificationDeliveries)
+      .set({ ...tried, ...next })
+      .where(where)
   })
+  const [first, ...rest] = statements
+  if (first) await db.batch([first, ...rest])
 }

@@ -26,8 +26,12 @@ export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5
 export const EMAIL_GAP_MS = 5 * 60_000
 /** Deliveries one run takes at most (the rest wait for the next run). */
 const CLAIM_LIMIT = 200
-/** Webhook requests in flight at once in one run. */
+/** Webhook endpoints called at once in one run (each one request at a time). */
 const WEBHOOK_CONCURRENCY = 8
+/** Deliveries to one endpoint in one run, at most. */
+const PER_ENDPOINT = 20
+/** After this long, a run starts no new attempt (what is left goes to the next run). */
+export const RUN_BUDGET_MS = 25_000
 
 export interface NotifyChannels {
   email?: EmailChannel
@@ -118,7 +122,7 @@ async function deliver(
   const webhooks = claimed.filter((d) => d.channel === 'webhook')
   const emails = claimed.filter((d) => d.channel === 'email')
   const [hooked, mailed] = await Promise.all([
-    sendWebhooks(db, webhooks.map(outgoing), channels.webhook, now),
+    sendWebhooks(db, webhooks.map(outgoing), channels.webhook, now, Date.now() + RUN_BUDGET_MS),
     sendEmails(db, emails.map(outgoing), channels.email, now),
   ])
   return [...hooked, ...mailed]
@@ -144,6 +148,7 @@ async function sendWebhooks(
   items: Outgoing[],
   channel: WebhookChannel | undefined,
   now: Date,
+  deadline: number,
 ): Promise<DeliveryOutcome[]> {
   if (!items.length) return []
   // The secret as it is now; a webhook changed or removed since the event was filed is not called.
@@ -156,25 +161,38 @@ async function sendWebhooks(
     .from(notificationSettings)
     .where(inArray(notificationSettings.address, [...new Set(items.map((i) => i.recipient))]))
   const of = new Map(settings.map((s) => [s.address, s]))
+  // One endpoint at a time per worker, at most PER_ENDPOINT a run: a slow or failing endpoint
+  // holds one worker, never the others' deliveries; what it leaves waits for the next run.
+  const byEndpoint = new Map<string, Outgoing[]>()
+  for (const item of items) byEndpoint.set(item.target, [...(byEndpoint.get(item.target) ?? []), item])
+  const endpoints = [...byEndpoint.values()]
   const outcomes: DeliveryOutcome[] = []
-  const queue = [...items]
   const worker = async () => {
-    for (let item = queue.shift(); item; item = queue.shift()) {
-      const hook = of.get(item.recipient)
-      const attempt =
-        !hook?.url || !hook.secret || hook.url !== item.target
-          ? notConfigured('the webhook was changed or removed before this was sent')
-          : channel
-            ? await channel.send(item, hook.secret).catch((error: unknown) => ({
-                ok: false as const,
-                error: (error as Error).message,
-                durationMs: 0,
-              }))
-            : notConfigured('webhooks are not available on this server')
-      outcomes.push(outcomeOf(item, attempt, now))
+    for (let queue = endpoints.shift(); queue; queue = endpoints.shift()) {
+      queue.forEach((item, index) => {
+        if (index >= PER_ENDPOINT) outcomes.push({ id: item.deliveryId, sent: false, deferredTo: now })
+      })
+      for (const item of queue.slice(0, PER_ENDPOINT)) {
+        if (Date.now() > deadline) {
+          outcomes.push({ id: item.deliveryId, sent: false, deferredTo: now })
+          continue
+        }
+        const hook = of.get(item.recipient)
+        const attempt =
+          !hook?.url || !hook.secret || hook.url !== item.target
+            ? notConfigured('the webhook was changed or removed before this was sent')
+            : channel
+              ? await channel.send(item, hook.secret).catch((error: unknown) => ({
+                  ok: false as const,
+                  error: (error as Error).message,
+                  durationMs: 0,
+                }))
+              : notConfigured('webhooks are not available on this server')
+        outcomes.push(outcomeOf(item, attempt, now))
+      }
     }
   }
-  await Promise.all(Array.from({ length: Math.min(WEBHOOK_CONCURRENCY, items.length) }, worker))
+  await Promise.all(Array.from({ length: Math.min(WEBHOOK_CONCURRENCY, endpoints.length) }, worker))
   return outcomes
 }
 
