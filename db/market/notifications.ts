@@ -37,6 +37,8 @@ export async function tell(tx: Db, rows: NewNotification[], now = new Date()): P
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000'
+/** Holders of an ERC-1155 token told of one offer on it, at most. */
+const MAX_HOLDERS_TOLD = 1_000
 
 /**
  * A new offer (or auction bid) on `nftId`: its holders are told of it and the maker of the best
@@ -65,6 +67,9 @@ export async function tellOfOffer(
           .select({ owner: tokenBalances.owner })
           .from(tokenBalances)
           .where(and(eq(tokenBalances.nftId, offer.nftId), ne(tokenBalances.quantity, '0')))
+          // An edition held by thousands tells its largest holders: one offer is not a flood of rows.
+          .orderBy(desc(sql`cast(${tokenBalances.quantity} as integer)`))
+          .limit(MAX_HOLDERS_TOLD)
       ).map((row) => row.owner)
   const [best] = await tx
     .select({ maker: offers.maker, priceWei: offers.priceWei })
