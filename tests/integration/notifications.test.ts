@@ -204,17 +204,43 @@ describe('each kind of event tells the wallet it is for', () => {
 })
 
 describe('once per event', () => {
-  it('a sale indexed twice, and again after a rewind, is told once', async () => {
-    const { db, a } = await world()
+  it('a sale indexed twice, and again after a rewind, is told once, and sent once on each channel', async () => {
+    const { runtime, db, a } = await world()
+    await db.insert(notificationSettings).values({
+      address: SELLER,
+      email: 'seller@example.com',
+      emailConfirmedAt: now,
+      webhookUrl: 'https://hooks.example/in',
+      webhookSecret: 'whsec_dGVzdA==',
+      updatedAt: now,
+    })
+    const sent: string[] = []
+    const channels = {
+      email: {
+        send: async (_to: string, items: { kind: string }[]) => (
+          sent.push(...items.map((i) => `email:${i.kind}`)),
+          { ok: true as const, durationMs: 0 }
+        ),
+      },
+      webhook: {
+        send: async (item: { kind: string }) => (
+          sent.push(`webhook:${item.kind}`),
+          { ok: true as const, durationMs: 0 }
+        ),
+      },
+    }
     await market.recordOrder(db, order('listing', { ...a, owner: SELLER }, SELLER, ETH, 1))
     const fill = { orderHash: hash(1), offerer: SELLER, recipient: BUYER, erc20Offered: 0n }
     await market.applyFill(db, at(102), fill)
+    await sendNotifications(runtime, channels, now)
     await market.applyFill(db, at(102), fill)
     await market.advanceCursor(db, 31337, { to: 102n, hashes: [{ block: 102n, hash: hash(102) }], now })
     await market.rewindMarket(db, { chainId: 31337, to: 100n, owners: [{ nftId: a.id, owner: SELLER }], now })
     // The chain that replaced it holds the same transaction in another block, at another index.
     await market.applyFill(db, { ...at(103, 4), txHash: at(102).txHash }, fill)
+    await sendNotifications(runtime, channels, new Date(now.getTime() + 3_600_000))
     expect(await kindsOf(db, SELLER)).toEqual(['listing_sold'])
+    expect(sent.sort()).toEqual(['email:listing_sold', 'webhook:listing_sold'])
   })
 })
 
