@@ -71,7 +71,7 @@ describe('notifications', () => {
 
     // Settings: turning sales off in the site is kept.
     await openPage(seller.page, `/profile/${testAccount(sellerIndex!).address}`)
-    const box = seller.page.getByRole('checkbox', { name: 'Your listing sold: In the site' })
+    const box = seller.page.getByRole('checkbox', { name: 'Your listing sold: Site' })
     await box.waitFor()
     expect(await box.isChecked()).toBe(true)
     await box.uncheck()

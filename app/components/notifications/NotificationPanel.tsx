@@ -30,7 +30,7 @@ export default function NotificationPanel({ onClose }: { onClose: () => void }) 
       id="notification-panel"
       role="region"
       aria-label="Notifications"
-      className="absolute right-0 z-40 mt-2 w-[min(24rem,calc(100vw-2rem))] rounded-2xl border border-jacarta-100 bg-white p-2 shadow-xl dark:border-jacarta-600 dark:bg-jacarta-800"
+      className="fixed inset-x-4 top-20 z-40 rounded-2xl sm:absolute sm:inset-x-auto sm:top-auto sm:right-0 sm:mt-2 sm:w-96 border border-jacarta-100 bg-white p-2 shadow-xl dark:border-jacarta-600 dark:bg-jacarta-800"
     >
       <div className="flex items-center justify-between px-3 py-2">
         <h2 className="font-display text-base font-semibold">Notifications</h2>

@@ -14,7 +14,7 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
 }
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {
-  site: 'In the site',
+  site: 'Site',
   email: 'Email',
   webhook: 'Webhook',
 }
