@@ -7,6 +7,7 @@ import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
 import { nftRouter } from './routers/nft'
+import { notificationEmailRouter } from './routers/notification-email'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
 import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
@@ -31,6 +32,8 @@ export const appRouter = router({
   activity: activityRouter,
   search: searchRouter,
   site: siteRouter,
+  // The email channel's settings; the notifications router takes this in as its `email`.
+  notifications: router({ email: notificationEmailRouter }),
 })
 
 export type AppRouter = typeof appRouter
