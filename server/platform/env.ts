@@ -283,7 +283,7 @@ const onWorkers = () => typeof navigator !== 'undefined' && navigator.userAgent 
 
 /** MAIL_FROM: `addr@host`, or `Name <addr@host>` (a name of printable characters, no quotes or brackets). */
 function checkFrom(from: string): boolean {
-  const named = /^([^<>"\x00-\x1f\x7f]{1,80}?)\s*<([^<>]+)>$/.exec(from)
+  const named = /^([^<>"\p{Cc}]{1,80}?)\s*<([^<>]+)>$/u.exec(from)
   return z.email().safeParse(named ? named[2]! : from).success
 }
 

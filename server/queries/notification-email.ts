@@ -7,14 +7,14 @@ export interface EmailSettings {
   /** null: none set. */
   email: string | null
   confirmed: boolean
-  /** Set, waiting for its owner to open the link mailed to it (until `linkExpiresAt`). */
+  /** Set, waiting for its owner to open the link mailed to it (until `linkExpiresAt`, not yet past). */
   pending: boolean
   linkExpiresAt: string | null
   /** A mail to it bounced: nothing is mailed until it is confirmed again. */
   bouncing: { at: string; reason: string | null } | null
 }
 
-export async function findEmailSettings(db: Database, wallet: string): Promise<EmailSettings> {
+export async function findEmailSettings(db: Database, wallet: string, now = new Date()): Promise<EmailSettings> {
   const [row] = await db
     .select({
       email: notificationSettings.email,
@@ -29,7 +29,7 @@ export async function findEmailSettings(db: Database, wallet: string): Promise<E
   return {
     email,
     confirmed: !!email && !!row?.confirmedAt,
-    pending: !!email && !row?.confirmedAt && !!row?.expiresAt,
+    pending: !!email && !row?.confirmedAt && !!row?.expiresAt && row.expiresAt > now,
     linkExpiresAt: email && !row?.confirmedAt && row?.expiresAt ? row.expiresAt.toISOString() : null,
     bouncing: email && row?.bouncedAt ? { at: row.bouncedAt.toISOString(), reason: row.bounce } : null,
   }
