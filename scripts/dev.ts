@@ -3,7 +3,9 @@
  * 127.0.0.1:CHAIN_PORT, 8545 by default, unless CHAIN_RPC_URL points elsewhere) with the
  * marketplace contracts and Vitrine's own collections, the local IPFS gateway (IPFS_GATEWAY,
  * 127.0.0.1:8091 by default) with collections Vitrine did not write imported and listed
- * (./local-world.ts, shared with `npm run preview`), then Vite. Everything on the site lives on the local chain: it can be bought.
+ * (./local-world.ts, shared with `npm run preview`), the local mail catcher (./mail-catcher.ts,
+ * unless MAIL_URL is set: every mail the site sends is kept under .data/mail/ and shown on
+ * 127.0.0.1:1080), then Vite. Everything on the site lives on the local chain: it can be bought.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { dirname, join } from 'node:path'
@@ -21,6 +23,7 @@ import { folderStore } from '../server/media/store'
 import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
 import { prepareLocalChain, startLocalChain, startLocalGateway } from './local-world'
+import { startMailCatcher, type MailCatcher } from './mail-catcher'
 
 ensureDevVars()
 loadDevVars()
@@ -44,6 +47,7 @@ if (!seeded && live.length === 0) {
 const chainState = join(dirname(embeddedPath(url) ?? '.data/vitrine.db'), 'anvil-state.json')
 const chain = await startLocalChain(chainState)
 const gateway = await startLocalGateway()
+const mail = await startLocalMail()
 
 // From here on, however `npm run dev` is stopped (Ctrl+C, SIGTERM, its terminal closed), Vite
 // and anvil stop together, and anvil writes the chain's state as it exits: the next start goes on
@@ -60,9 +64,34 @@ function stop(code: number) {
   const viteExited = running ? new Promise((resolve) => running.once('exit', resolve)) : Promise.resolve()
   running?.kill('SIGTERM')
   setTimeout(() => running?.kill('SIGKILL'), 5_000).unref()
-  void Promise.all([viteExited, chain?.stop(), gateway?.stop()]).then(() => process.exit(code))
+  void Promise.all([viteExited, chain?.stop(), gateway?.stop(), mail?.stop()]).then(() => process.exit(code))
 }
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(0))
+
+/**
+ * The dev server mails through the local catcher (set before Vite starts, which inherits it):
+ * confirmation links and notifications land in .data/mail/, readable on its page.
+ */
+async function startLocalMail(): Promise<MailCatcher | null> {
+  if (process.env.MAIL_URL) {
+    console.log(`mail: MAIL_URL is set; mail goes there (no local catcher started)`)
+    return null
+  }
+  const port = Number(process.env.MAIL_CATCHER_PORT) || 1025
+  process.env.MAIL_URL = `smtp://127.0.0.1:${port}`
+  process.env.MAIL_FROM ||= 'Vitrine <no-reply@vitrine.localhost>'
+  try {
+    const catcher = await startMailCatcher({ smtpPort: port })
+    console.log(`mail ${catcher.smtpUrl}: caught, never sent on; read it at ${catcher.webUrl}`)
+    return catcher
+  } catch (error) {
+    // Most likely another `npm run dev`'s catcher: mail goes to it.
+    console.warn(
+      `mail: the local catcher did not start (${(error as Error).message}); mail goes to ${process.env.MAIL_URL}`,
+    )
+    return null
+  }
+}
 
 // Imported tokens' pictures are stored where the dev server serves /api/media from.
 const media = folderStore(MEDIA_DIR, contentTypeOfKey)

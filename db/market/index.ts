@@ -125,4 +125,14 @@ export {
   type DeliveryOutcome,
   type DeliveryRow,
 } from './notification-outbox'
+export {
+  confirmNotificationEmail,
+  emailTokenHash,
+  markEmailsBouncing,
+  removeNotificationEmail,
+  setNotificationEmail,
+  EMAIL_TOKEN_TTL_MS,
+  type EmailBounce,
+  type EmailConfirmation,
+} from './notification-email'
 export type { Db } from './transaction'

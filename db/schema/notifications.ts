@@ -61,24 +61,39 @@ export const notifications = sqliteTable(
 )
 
 /** A wallet's notification settings: what it wants told where, its email address and its webhook. */
-export const notificationSettings = sqliteTable('notification_settings', {
-  address: address('address').primaryKey(),
-  preferences: text('preferences', { mode: 'json' })
-    .$type<NotificationPreferences>()
-    .notNull()
-    .default(sql`'{}'`),
-  email: text('email'),
-  /** Set when the owner followed the link mailed to `email`; no mail goes to an unconfirmed address. */
-  emailConfirmedAt: timestamp('email_confirmed_at'),
-  /** SHA-256 (hex) of the confirmation token mailed to `email`, and when it stops working. */
-  emailTokenHash: text('email_token_hash'),
-  emailTokenExpiresAt: timestamp('email_token_expires_at'),
-  webhookUrl: text('webhook_url'),
-  /** The Standard Webhooks secret (`whsec_…`), shown to its owner once, when made. */
-  webhookSecret: text('webhook_secret'),
-  webhookCreatedAt: timestamp('webhook_created_at'),
-  updatedAt: timestamp('updated_at').notNull(),
-})
+export const notificationSettings = sqliteTable(
+  'notification_settings',
+  {
+    address: address('address').primaryKey(),
+    preferences: text('preferences', { mode: 'json' })
+      .$type<NotificationPreferences>()
+      .notNull()
+      .default(sql`'{}'`),
+    email: text('email'),
+    /** Set when the owner followed the link mailed to `email`; no mail goes to an unconfirmed address. */
+    emailConfirmedAt: timestamp('email_confirmed_at'),
+    /** SHA-256 (hex) of the confirmation token mailed to `email`, and when it stops working. */
+    emailTokenHash: text('email_token_hash'),
+    emailTokenExpiresAt: timestamp('email_token_expires_at'),
+    /**
+     * When a mail to `email` bounced (a permanent refusal), and the relay's words: `emailConfirmedAt`
+     * is cleared with it, so nothing more is mailed until the owner confirms the address again.
+     */
+    emailBouncedAt: timestamp('email_bounced_at'),
+    emailBounce: text('email_bounce'),
+    webhookUrl: text('webhook_url'),
+    /** The Standard Webhooks secret (`whsec_…`), shown to its owner once, when made. */
+    webhookSecret: text('webhook_secret'),
+    webhookCreatedAt: timestamp('webhook_created_at'),
+    updatedAt: timestamp('updated_at').notNull(),
+  },
+  // A confirmation link finds its row by the token's hash.
+  (t) => [
+    uniqueIndex('notification_settings_email_token_idx')
+      .on(t.emailTokenHash)
+      .where(sql`email_token_hash IS NOT NULL`),
+  ],
+)
 
 export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]

@@ -32,13 +32,15 @@ const PRUNE_EVERY_MS = 60_000
 let lastPrune = 0
 
 /**
- * Counts one request of `action` from the request's client. Answers null when it is within the
+ * Counts one request of `action` from the request's client (or for `subject`, when the limit is on
+ * what is reached rather than who asks: an address mailed). Answers null when it is within the
  * limit, else the RateLimited refusal (the request was counted either way).
  */
 export async function hitRateLimit(
   { db, env, request }: { db: Database; env: Env; request: Request },
   action: RateAction,
   now = Date.now(),
+  subject?: string,
 ): Promise<RateLimited | null> {
   const rule = env.rateLimits[action]
   if (!rule) return null
@@ -51,7 +53,7 @@ export async function hitRateLimit(
   const windowStart = now - (now % rule.windowMs)
   const [row] = await db
     .insert(rateLimits)
-    .values({ key: `${action}:${clientAddress(request, env)}`, windowStart, count: 1 })
+    .values({ key: `${action}:${subject ?? clientAddress(request, env)}`, windowStart, count: 1 })
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {

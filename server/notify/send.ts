@@ -10,10 +10,12 @@ import { and, eq, inArray, max } from 'drizzle-orm'
 import {
   claimDueDeliveries,
   dispatchNotifications,
+  markEmailsBouncing,
   recordDeliveryOutcomes,
   tellOfAuctionTimes,
   type DeliveryOutcome,
   type DeliveryRow,
+  type EmailBounce,
 } from '../../db/market'
 import { collections, notificationDeliveries, notifications, notificationSettings, nfts } from '../../db/schema'
 import type { Runtime } from '../platform/runtime'
@@ -59,8 +61,11 @@ export async function sendNotifications(
   for (let batch = -1; batch !== 0;) dispatched += batch = await dispatchNotifications(db, now)
   // Held for as long as a run may take: a sender that dies mid-run leaves them to the next.
   const claimed = await claimDueDeliveries(db, now, CLAIM_LIMIT, 120_000)
-  const outcomes = claimed.length ? await deliver(db, env.siteOrigins[0]!, claimed, channels, now) : []
+  const bounces: EmailBounce[] = []
+  const outcomes = claimed.length ? await deliver(db, env.siteOrigins[0]!, claimed, channels, now, bounces) : []
   await recordDeliveryOutcomes(db, outcomes, now)
+  // After the outcomes: a bounced address is unconfirmed and its other waiting mails given up.
+  await markEmailsBouncing(db, bounces, now)
   const [next] = await db
     .select({ at: notificationDeliveries.nextAttemptAt })
     .from(notificationDeliveries)
@@ -83,6 +88,7 @@ async function deliver(
   claimed: DeliveryRow[],
   channels: NotifyChannels,
   now: Date,
+  bounces: EmailBounce[],
 ): Promise<DeliveryOutcome[]> {
   const rows = await db
     .select({
@@ -123,7 +129,7 @@ async function deliver(
   const emails = claimed.filter((d) => d.channel === 'email')
   const [hooked, mailed] = await Promise.all([
     sendWebhooks(db, webhooks.map(outgoing), channels.webhook, now, Date.now() + RUN_BUDGET_MS),
-    sendEmails(db, emails.map(outgoing), channels.email, now),
+    sendEmails(db, emails.map(outgoing), channels.email, now, bounces),
   ])
   return [...hooked, ...mailed]
 }
@@ -201,6 +207,7 @@ async function sendEmails(
   items: Outgoing[],
   channel: EmailChannel | undefined,
   now: Date,
+  bounces: EmailBounce[],
 ): Promise<DeliveryOutcome[]> {
   if (!items.length) return []
   const recipients = [...new Set(items.map((i) => i.recipient))]
@@ -222,13 +229,15 @@ async function sendEmails(
     // One mail to each address the group is for (an address changed meanwhile: the newest).
     for (const target of new Set(group.map((i) => i.target))) {
       const mail = group.filter((i) => i.target === target)
-      const attempt = channel
+      const attempt: Attempt = channel
         ? await channel.send(target, mail).catch((error: unknown) => ({
             ok: false as const,
             error: (error as Error).message,
             durationMs: 0,
           }))
         : notConfigured('email is not configured on this server (MAIL_URL)')
+      if (channel && !attempt.ok && attempt.permanent)
+        bounces.push({ wallet: recipient, email: target, error: attempt.error })
       outcomes.push(...mail.map((item) => outcomeOf(item, attempt, now)))
     }
   }

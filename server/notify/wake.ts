@@ -7,14 +7,15 @@
  * Either way a run is apart from the request or round that woke it: it never holds either.
  */
 import type { Runtime } from '../platform/runtime'
+import { emailChannelOf } from './email'
 import { sendNotifications, type NotifyChannels, type SendReport } from './send'
 
 /** The longest a sender waits between runs. */
 export const IDLE_RUN_MS = 60_000
 
 /** The channels this deployment sends on. */
-export function channelsOf(_runtime: Pick<Runtime, 'env'>): NotifyChannels {
-  return {}
+export function channelsOf({ env }: Pick<Runtime, 'env'>): NotifyChannels {
+  return { email: emailChannelOf(env) }
 }
 
 /** One run; never throws (what stopped it is logged, and the next run tries again). */

@@ -115,6 +115,9 @@ const baseSchema = z.object({
       'must be host:port pairs separated by commas, e.g. 127.0.0.1:8091',
     )
     .optional(),
+  MAIL_URL: z.string().trim().optional(),
+  MAIL_FROM: z.string().trim().optional(),
+  MAIL_API_KEY: z.string().trim().min(8, 'must be the API key of the mail service').optional(),
 })
 
 /**
@@ -172,7 +175,18 @@ export type Env = {
    * refused in production).
    */
   health: { cacheMs: number; token: string | undefined }
+  /** Where mail goes (MAIL_URL, MAIL_FROM, MAIL_API_KEY); unset: no mail is sent (server/notify/email.ts). */
+  mail: MailConfig | undefined
 }
+
+/**
+ * An SMTP relay (`smtp://` or `smtps://`, credentials in the URL), or an HTTP mail API that takes
+ * Resend's JSON (`POST {from, to, subject, text, html, headers}` with `Authorization: Bearer`).
+ * `from` is MAIL_FROM as it was given, checked: `addr@host` or `Name <addr@host>`.
+ */
+export type MailConfig =
+  | { transport: 'smtp'; url: string; from: string }
+  | { transport: 'http'; url: string; apiKey: string | undefined; from: string }
 
 export const DEFAULT_DATABASE_URL = 'file:.data/vitrine.db'
 
@@ -236,6 +250,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     )
   }
   const cachePurge = parseCachePurge(env, problems)
+  const mail = parseMail(env, problems)
   const secret = env.AUTH_SECRET
   if (problems.length > 0 || !secret) throw new EnvError(problems)
   return {
@@ -257,7 +272,57 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     metadataFetch: parseMetadataFetch(env),
     cachePurge,
     health: { cacheMs: env.HEALTH_CACHE_MS, token: env.HEALTH_TOKEN },
+    mail,
   }
+}
+
+/** The message SMTP meets on Workers, which open no raw TCP connection for it. */
+export const SMTP_ON_WORKERS = 'SMTP is not available on Workers; set MAIL_URL to an https mail API'
+
+const onWorkers = () => typeof navigator !== 'undefined' && navigator.userAgent === 'Cloudflare-Workers'
+
+/** MAIL_FROM: `addr@host`, or `Name <addr@host>` (a name of printable characters, no quotes or brackets). */
+function checkFrom(from: string): boolean {
+  const named = /^([^<>"\p{Cc}]{1,80}?)\s*<([^<>]+)>$/u.exec(from)
+  return z.email().safeParse(named ? named[2]! : from).success
+}
+
+/**
+ * MAIL_URL picks the transport: smtp(s):// (Node only) or an https mail API (http:// outside
+ * production, for a local one). MAIL_FROM is required with it; MAIL_API_KEY goes with the API.
+ */
+function parseMail(env: z.infer<typeof baseSchema>, problems: string[]): Env['mail'] {
+  const { MAIL_URL: raw, MAIL_FROM: from, MAIL_API_KEY: apiKey } = env
+  if (!raw) {
+    if (from) problems.push('MAIL_FROM: set MAIL_URL too (where mail is sent), or unset MAIL_FROM')
+    if (apiKey) problems.push('MAIL_API_KEY: set MAIL_URL too (the https address of the mail API)')
+    return undefined
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : null
+  const production = env.NODE_ENV === 'production'
+  const web = production ? /^https:$/ : /^https?:$/
+  const length = problems.length
+  if (!url || !url.hostname || !(/^smtps?:$/.test(url.protocol) || web.test(url.protocol))) {
+    problems.push(
+      `MAIL_URL: must be smtp://user:pass@host:port, smtps://user:pass@host:port or the https:// address of a mail API${production ? '' : ' (http:// for a local one)'}`,
+    )
+  } else if (/^smtps?:$/.test(url.protocol) && onWorkers()) {
+    problems.push(`MAIL_URL: ${SMTP_ON_WORKERS}`)
+  } else if (/^smtps?:$/.test(url.protocol) && apiKey) {
+    problems.push(
+      'MAIL_API_KEY: only an https MAIL_URL uses it; SMTP credentials go in MAIL_URL (smtp://user:pass@host)',
+    )
+  } else if (!/^smtps?:$/.test(url.protocol) && production && !apiKey) {
+    problems.push('MAIL_API_KEY: required in production with an https MAIL_URL (the API key of the mail service)')
+  }
+  if (!from) problems.push('MAIL_FROM: required with MAIL_URL (the sender, e.g. Vitrine <no-reply@vitrine.example>)')
+  else if (!checkFrom(from)) {
+    problems.push('MAIL_FROM: must be an address, e.g. no-reply@vitrine.example or Vitrine <no-reply@vitrine.example>')
+  }
+  if (problems.length > length || !url || !from) return undefined
+  return /^smtps?:$/.test(url.protocol)
+    ? { transport: 'smtp', url: raw, from }
+    : { transport: 'http', url: raw, apiKey, from }
 }
 
 /** Cloudflare's purge API for a zone, or an explicit purge URL; either needs its token. */

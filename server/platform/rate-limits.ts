@@ -18,6 +18,10 @@ export const RATE_ACTIONS = {
   // Storing a listing or offer checks its signature and reads the chain (counter, balance or WETH,
   // approval or allowance, EIP-2981): about five RPC calls each, and a row shown on an item page.
   orders: { limit: '30/1m', what: 'orders' },
+  // A confirmation mail reaches a person who may not have asked for it: counted per client, and
+  // per address mailed, so nobody can bomb an inbox from many wallets or many clients.
+  'email-confirm': { limit: '10/1h', what: 'confirmation mails' },
+  'email-confirm-to': { limit: '3/1h', what: 'confirmation mails to this address' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

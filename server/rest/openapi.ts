@@ -19,6 +19,7 @@ import { userNameSchema } from '../inputs/profile'
 import { submitOrderInput } from '../trading/order-input'
 import { importCollectionInput } from '../inputs/collections'
 import { markReadInput, notificationListInput } from '../inputs/notifications'
+import { emailConfirmInput } from '../inputs/notification-email'
 import {
   chainShape,
   collectionShape,
@@ -157,6 +158,22 @@ export const openApiDocument = {
             oneOf(z.strictObject({ nonce: z.string().regex(/^[A-Za-z0-9]{8,}$/) })),
             [400, 429],
           ),
+          ...databaseBusy,
+        },
+      },
+    },
+    '/notifications/email/confirm': {
+      get: {
+        summary: 'Confirm an email address for notifications (the link mailed to it)',
+        description:
+          "Spends the link's single-use token (valid 24 hours) and redirects to the wallet's settings page with `?email=confirmed`, `?email=expired` or `?email=invalid` (a token that matches no wallet: the signed-in wallet's page, else the home page). Never cached.",
+        parameters: queryParams(emailConfirmInput.shape as unknown as Shape).map((p) => ({ ...p, required: true })),
+        responses: {
+          303: {
+            description: 'To /profile/{address}?email=confirmed|expired|invalid, or /?email=invalid',
+            headers: { Location: { required: true, schema: { type: 'string' } } },
+          },
+          ...errors(400),
           ...databaseBusy,
         },
       },

@@ -76,6 +76,15 @@ export const v1 = new Hono<AppEnv>()
     return c.json({ data: { nonce: await caller(c).siweNonce() } })
   })
 
+  // The link mailed to confirm an address: confirms it, then shows the wallet's settings with the
+  // outcome. Never cached; the token leaves no Referer behind.
+  .get('/notifications/email/confirm', async (c) => {
+    const { status, wallet } = await caller(c).notifications.email.confirm(raw(query(c)))
+    c.header('cache-control', 'no-store')
+    c.header('referrer-policy', 'no-referrer')
+    return c.redirect(wallet ? `/profile/${wallet}?email=${status}` : `/?email=${status}`, 303)
+  })
+
   .get('/nfts', async (c) => c.json(await caller(c).nft.list(raw(query(c)))))
   .get('/nfts/:id', async (c) => c.json({ data: await caller(c).nft.byId({ id: raw(c.req.param('id')) }) }))
   .get('/nfts/:chainId/:contract/:tokenId', async (c) =>

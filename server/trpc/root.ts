@@ -7,7 +7,8 @@ import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
 import { nftRouter } from './routers/nft'
-import { notificationsRouter } from './routers/notifications'
+import { notificationEmailRouter } from './routers/notification-email'
+import { notificationProcedures } from './routers/notifications'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
 import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
@@ -32,7 +33,7 @@ export const appRouter = router({
   activity: activityRouter,
   search: searchRouter,
   site: siteRouter,
-  notifications: notificationsRouter,
+  notifications: router({ ...notificationProcedures, email: notificationEmailRouter }),
 })
 
 export type AppRouter = typeof appRouter

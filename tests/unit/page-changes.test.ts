@@ -8,6 +8,7 @@ import * as collections from '../../db/market/collections'
 import * as imported from '../../db/market/imported'
 import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
+import * as notificationEmail from '../../db/market/notification-email'
 import * as notificationOutbox from '../../db/market/notification-outbox'
 import * as notificationsModule from '../../db/market/notifications'
 import * as orders from '../../db/market/orders'
@@ -40,6 +41,11 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   dispatchNotifications: 'the outbox of emails and webhooks: no page shows it',
   claimDueDeliveries: 'the same',
   recordDeliveryOutcomes: "the same (the wallet's own delivery log is private)",
+  setNotificationEmail: "a wallet's own email settings: private, never cached",
+  confirmNotificationEmail: 'the same',
+  removeNotificationEmail: 'the same',
+  markEmailsBouncing: 'the same',
+  emailTokenHash: 'a hash, no write',
 }
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -70,6 +76,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       imported,
       messages,
       metadata,
+      notificationEmail,
       notificationOutbox,
       notificationsModule,
       orders,
@@ -81,7 +88,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections imported index messages metadata notification-outbox notifications orders page-changes refresh rewind stats transaction users'.split(
+        ...'chain checks collections imported index messages metadata notification-email notification-outbox notifications orders page-changes refresh rewind stats transaction users'.split(
           ' ',
         ),
       ]

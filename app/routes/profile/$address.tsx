@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
+import { EmailSettings } from '../../components/notifications/EmailSettings'
 import { NotificationSettings } from '../../components/notifications/NotificationSettings'
 import { Field, FormError } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
@@ -101,6 +102,7 @@ function EditProfilePage() {
         <FormError message={form.formError} />
       </form>
       {isOwner && <NotificationSettings />}
+      <EmailSettings address={address} />
       {isOwner && <SignOutEverywhere />}
     </section>
   )

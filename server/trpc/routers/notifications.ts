@@ -2,7 +2,7 @@ import { markNotificationsRead, saveNotificationPreferences } from '../../../db/
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, wants, type NotificationPreferences } from '../../../db/schema'
 import { markReadInput, notificationListInput, preferencesInput } from '../../inputs/notifications'
 import { listNotifications, preferencesOf, unreadCount } from '../../notify/inbox'
-import { protectedProcedure, router } from '../init'
+import { protectedProcedure } from '../init'
 
 /** Every kind with every channel's setting, defaults filled in. */
 const resolved = (preferences: NotificationPreferences) =>
@@ -13,8 +13,11 @@ const resolved = (preferences: NotificationPreferences) =>
     ]),
   ) as Record<(typeof NOTIFICATION_KINDS)[number], Record<(typeof NOTIFICATION_CHANNELS)[number], boolean>>
 
-/** The signed-in wallet's notifications: the bell, and what it wants told where. */
-export const notificationsRouter = router({
+/**
+ * The signed-in wallet's notifications: the bell, and what it wants told where. The root router
+ * puts them together with each channel's own settings (`notifications.email`, `.webhook`).
+ */
+export const notificationProcedures = {
   list: protectedProcedure.input(notificationListInput).query(async ({ ctx, input }) => {
     const page = await listNotifications(ctx.db, { ...input, address: ctx.address, origin: ctx.env.siteOrigins[0]! })
     return { ...page, unread: await unreadCount(ctx.db, ctx.address) }
@@ -32,4 +35,4 @@ export const notificationsRouter = router({
   savePreferences: protectedProcedure
     .input(preferencesInput)
     .mutation(async ({ ctx, input }) => resolved(await saveNotificationPreferences(ctx.db, ctx.address, input))),
-})
+}
