@@ -81,7 +81,9 @@ async function startLocalMail(): Promise<MailCatcher | null> {
   process.env.MAIL_URL = `smtp://127.0.0.1:${port}`
   process.env.MAIL_FROM ||= 'Vitrine <no-reply@vitrine.localhost>'
   try {
-    const catcher = await startMailCatcher({ smtpPort: port })
+    // Beside the database, as the chain's state is.
+    const dir = join(dirname(embeddedPath(url) ?? '.data/vitrine.db'), 'mail')
+    const catcher = await startMailCatcher({ smtpPort: port, dir })
     console.log(`mail ${catcher.smtpUrl}: caught, never sent on; read it at ${catcher.webUrl}`)
     return catcher
   } catch (error) {

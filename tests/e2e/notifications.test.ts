@@ -1,7 +1,8 @@
 /**
- * The bell, in a real browser: a seller signed in while another wallet buys their listing sees
- * the sale in the bell's list, follows its link, and marks everything read; the settings on the
- * profile keep what the wallet chose.
+ * Notifications in a real browser: a seller sets an email address and confirms it through the link
+ * the local mail catcher received; while signed in, another wallet buys their listing; the bell's
+ * list tells of the sale, links to it and is marked read, and the sale is mailed. The settings on
+ * the profile keep what the wallet chose.
  */
 import { createTestClient, http, parseEther } from 'viem'
 import { anvil } from 'viem/chains'
@@ -13,9 +14,30 @@ import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
+const mailUrl = inject('mailUrl')
 const browser = sharedBrowser()
 // Past anvil's ten funded accounts and those other browser tests use.
 const BUYER = 14
+
+/** The text of the newest mail the catcher holds for `to` whose subject matches, once there is one. */
+async function mailTo(to: string, subject: RegExp): Promise<string> {
+  let page = ''
+  await expect
+    .poll(
+      async () => {
+        const list = await (await fetch(mailUrl)).text()
+        const rows = [...list.matchAll(/<tr>(.*?)<\/tr>/gs)].map((row) => row[1]!)
+        const row = rows.find((r) => r.includes(to) && subject.test(r.replace(/<[^>]+>/g, '')))
+        const name = row && /href="\/mail\/([^"]+)"/.exec(row)?.[1]
+        if (!name) return false
+        page = (await (await fetch(`${mailUrl}/mail/${name}`)).text()).replaceAll('&amp;', '&')
+        return true
+      },
+      { timeout: 30_000, interval: 500 },
+    )
+    .toBe(true)
+  return page
+}
 
 describe('notifications', () => {
   it('the seller’s bell tells of the sale, links to it and is marked read', { timeout: 180_000 }, async () => {
@@ -34,6 +56,18 @@ describe('notifications', () => {
     await signInWithTestWallet(seller.page)
     const bell = seller.page.getByTestId('bell')
     await bell.waitFor()
+
+    // An email address, confirmed by the link the catcher received.
+    const email = `seller-${Date.now()}@example.com`
+    await openPage(seller.page, `/profile/${testAccount(sellerIndex!).address}`)
+    await seller.page.getByLabel('Email address').fill(email)
+    await seller.page.getByRole('button', { name: 'Send confirmation link' }).click()
+    await seller.page.getByRole('status').getByText(`We mailed a confirmation link to ${email}`).waitFor()
+    const confirmation = await mailTo(email, /confirm/i)
+    const link = /https?:\/\/[^\s"<>]+\/api\/v1\/notifications\/email\/confirm\?token=[\w-]+/.exec(confirmation)?.[0]
+    expect(link, confirmation).toBeDefined()
+    await seller.page.goto(link!.replace(/^https?:\/\/[^/]+/, baseUrl))
+    await seller.page.getByText('Your email address is confirmed').waitFor()
 
     const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) })
     await chain.setBalance({ address: testAccount(BUYER).address, value: parseEther('100000') })
@@ -81,6 +115,9 @@ describe('notifications', () => {
     expect(await box.isChecked()).toBe(false)
     await box.check()
     await seller.page.getByRole('status').getByText('Saved.').waitFor()
+
+    // The sale was mailed too (the confirmation was no notification: no gap to wait).
+    expect(await mailTo(email, new RegExp(sold))).toContain(`/item/${nft.id}`)
 
     expect(errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([])
     await Promise.all([seller.close(), buyer.close()])

@@ -13,6 +13,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string
     anvilUrl: string
+    mailUrl: string
   }
 }
 
@@ -21,6 +22,7 @@ export default async function setup(project: TestProject) {
   const anvil = await startAnvil()
   const port = await freePort()
   const ipfsPort = await freePort()
+  const [mailPort, mailWebPort] = [await freePort(), await freePort()]
   const url = `http://127.0.0.1:${port}`
   const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], url, {
     PORT: String(port),
@@ -34,10 +36,14 @@ export default async function setup(project: TestProject) {
     // Every browser test is one client (127.0.0.1), signing in, uploading and syncing far more
     // often than a person; the limits themselves are tested in tests/integration/rate-limits.test.ts.
     RATE_LIMITS: TEST_RATE_LIMITS,
+    // The local mail catcher on ports of its own: tests read what the site mails on its page.
+    MAIL_CATCHER_PORT: String(mailPort),
+    MAIL_CATCHER_WEB_PORT: String(mailWebPort),
   })
   await waitForHttp(`${url}/api/health`, server, 90_000)
   project.provide('baseUrl', url)
   project.provide('anvilUrl', anvil.url)
+  project.provide('mailUrl', `http://127.0.0.1:${mailWebPort}`)
   return async () => {
     await server.stop()
     await anvil.stop()
