@@ -135,4 +135,9 @@ export {
   type EmailBounce,
   type EmailConfirmation,
 } from './notification-email'
+export {
+  removeNotificationWebhook,
+  rotateNotificationWebhookSecret,
+  setNotificationWebhook,
+} from './notification-webhook'
 export type { Db } from './transaction'

@@ -11,7 +11,7 @@ import https from 'node:https'
 import type { LookupFunction } from 'node:net'
 import { Readable } from 'node:stream'
 import { refusedAddress } from './addresses'
-import { FetchRefused, type NetworkAccess } from './safe-fetch'
+import { FetchRefused, type NetworkAccess, type NetworkRequest } from './safe-fetch'
 
 export function lookupAll(hostname: string): Promise<string[]> {
   return new Promise((resolve, reject) =>
@@ -37,13 +37,13 @@ function checkedLookup(allowPrivate: boolean): LookupFunction {
 }
 
 /** One GET over node:http(s) with the checked lookup, answered as a web Response (no redirect followed). */
-function request(url: URL, init: { signal: AbortSignal; headers: Record<string, string>; allowPrivate: boolean }) {
+function request(url: URL, init: NetworkRequest) {
   const client = url.protocol === 'https:' ? https : http
   return new Promise<Response>((resolve, reject) => {
     const outgoing = client.request(
       url,
       {
-        method: 'GET',
+        method: init.method ?? 'GET',
         headers: init.headers,
         signal: init.signal,
         lookup: checkedLookup(init.allowPrivate),
@@ -68,7 +68,7 @@ function request(url: URL, init: { signal: AbortSignal; headers: Record<string, 
       },
     )
     outgoing.on('error', reject)
-    outgoing.end()
+    outgoing.end(init.body)
   })
 }
 

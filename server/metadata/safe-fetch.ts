@@ -40,10 +40,16 @@ export interface NetworkAccess {
    * One request, no redirect followed. On Node it connects only to an address it has checked
    * (unless `allowPrivate`: an allow-listed host). Absent: the global fetch.
    */
-  request?: (
-    url: URL,
-    init: { signal: AbortSignal; headers: Record<string, string>; allowPrivate: boolean },
-  ) => Promise<Response>
+  request?: (url: URL, init: RequestInit & NetworkRequest) => Promise<Response>
+}
+
+/** One request as the network takes it: a GET unless it says, with a body for a POST. */
+export interface NetworkRequest {
+  signal: AbortSignal
+  headers: Record<string, string>
+  allowPrivate: boolean
+  method?: 'GET' | 'POST'
+  body?: string
 }
 
 const NETWORK = Symbol.for('vitrine.network-access')
@@ -117,6 +123,24 @@ export function refusedUrl(url: URL, allowHosts: readonly string[] = []): string
   if (allowHosts.includes(hostAndPort(url))) return null
   const host = refusedHost(url.hostname)
   return host && `${host} refused`
+}
+
+/**
+ * Why a URL from outside may not be reached, its name resolved where the runtime can (null: it
+ * may): what a stored webhook must pass when it is saved, as it must again when it is called.
+ */
+export async function refusedDestination(
+  url: URL,
+  allowHosts: readonly string[] = [],
+  network: NetworkAccess = installedNetworkAccess(),
+): Promise<string | null> {
+  try {
+    await checkDestination(url, allowHosts, network)
+    return null
+  } catch (error) {
+    if (error instanceof FetchRefused) return error.message
+    throw error
+  }
 }
 
 async function checkDestination(url: URL, allowHosts: readonly string[], network: NetworkAccess): Promise<void> {
@@ -214,5 +238,67 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
     if (error instanceof FetchRefused) throw error
     if (signal.aborted) throw timedOut()
     throw new FetchRefused(`could not read ${url.host}: ${(error as Error).message}`)
+  }
+}
+
+export interface SafePostOptions {
+  body: string
+  headers: Record<string, string>
+  timeoutMs: number
+  allowHosts?: readonly string[]
+  network?: NetworkAccess
+}
+
+/** What a POST met: the status, with what the server said (at most 1 KB of it). */
+export interface Posted {
+  status: number
+  text: string
+}
+
+/**
+ * One POST to a URL that comes from outside (a webhook), under the same address rules as
+ * safeFetch and one deadline. No redirect is followed: a 3xx is refused, naming where it pointed
+ * (a POST sent on would carry its body to an address nobody checked or chose).
+ */
+export async function safePost(input: string, options: SafePostOptions): Promise<Posted> {
+  const { body, timeoutMs, allowHosts = [], network = installedNetworkAccess() } = options
+  const signal = AbortSignal.timeout(timeoutMs)
+  const timedOut = () => new FetchRefused(`timed out after ${seconds(timeoutMs)}`)
+  let url: URL
+  try {
+    url = new URL(input)
+  } catch {
+    throw new FetchRefused(`not a URL: ${input.slice(0, 100)}`)
+  }
+  const headers = { 'accept-encoding': 'identity', ...options.headers }
+  try {
+    await checkDestination(url, allowHosts, network)
+    const allowPrivate = allowHosts.includes(hostAndPort(url))
+    let response: Response
+    try {
+      response = network.request
+        ? await network.request(url, { signal, headers, allowPrivate, method: 'POST', body })
+        : await fetch(url, { method: 'POST', signal, headers, body, redirect: 'manual' })
+    } catch (error) {
+      if (error instanceof FetchRefused) throw error
+      if (signal.aborted) throw timedOut()
+      const cause = (error as { cause?: { code?: string } }).cause
+      const code = (error as { code?: string }).code ?? cause?.code
+      throw new FetchRefused(`could not connect to ${url.host}${code ? ` (${code})` : ''}`)
+    }
+    if (response.status >= 300 && response.status < 400) {
+      await response.body?.cancel().catch(() => {})
+      const location = response.headers.get('location')
+      throw new FetchRefused(
+        `redirected (HTTP ${response.status}${location ? ` to ${location.slice(0, 200)}` : ''}); redirects are not followed`,
+      )
+    }
+    // What the server said, for the log; a longer answer is cut off (its reading cancelled).
+    const bytes = response.body ? await readBounded(response.body, 1024) : new Uint8Array()
+    return { status: response.status, text: bytes ? new TextDecoder().decode(bytes) : '' }
+  } catch (error) {
+    if (error instanceof FetchRefused) throw error
+    if (signal.aborted) throw timedOut()
+    throw new FetchRefused(`could not post to ${url.host}: ${(error as Error).message}`)
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Runtime } from '../platform/runtime'
 import { emailChannelOf } from './email'
+import { webhookChannel } from './webhook'
 import { sendNotifications, type NotifyChannels, type SendReport } from './send'
 
 /** The longest a sender waits between runs. */
@@ -15,7 +16,7 @@ export const IDLE_RUN_MS = 60_000
 
 /** The channels this deployment sends on. */
 export function channelsOf({ env }: Pick<Runtime, 'env'>): NotifyChannels {
-  return { email: emailChannelOf(env) }
+  return { email: emailChannelOf(env), webhook: webhookChannel({ allowHosts: env.metadataFetch.allowHosts }) }
 }
 
 /** One run; never throws (what stopped it is logged, and the next run tries again). */

@@ -22,6 +22,7 @@ export const RATE_ACTIONS = {
   // per address mailed, so nobody can bomb an inbox from many wallets or many clients.
   'email-confirm': { limit: '10/1h', what: 'confirmation mails' },
   'email-confirm-to': { limit: '3/1h', what: 'confirmation mails to this address' },
+  'webhook-test': { limit: '10/10m', what: 'test events to your webhook' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

@@ -8,6 +8,7 @@ import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
 import { nftRouter } from './routers/nft'
 import { notificationEmailRouter } from './routers/notification-email'
+import { notificationWebhookRouter } from './routers/notification-webhook'
 import { notificationProcedures } from './routers/notifications'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
@@ -33,7 +34,11 @@ export const appRouter = router({
   activity: activityRouter,
   search: searchRouter,
   site: siteRouter,
-  notifications: router({ ...notificationProcedures, email: notificationEmailRouter }),
+  notifications: router({
+    ...notificationProcedures,
+    email: notificationEmailRouter,
+    webhook: notificationWebhookRouter,
+  }),
 })
 
 export type AppRouter = typeof appRouter

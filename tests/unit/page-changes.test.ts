@@ -10,6 +10,7 @@ import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
 import * as notificationEmail from '../../db/market/notification-email'
 import * as notificationOutbox from '../../db/market/notification-outbox'
+import * as notificationWebhook from '../../db/market/notification-webhook'
 import * as notificationsModule from '../../db/market/notifications'
 import * as orders from '../../db/market/orders'
 import * as refresh from '../../db/market/refresh'
@@ -46,6 +47,9 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   removeNotificationEmail: 'the same',
   markEmailsBouncing: 'the same',
   emailTokenHash: 'a hash, no write',
+  setNotificationWebhook: "a wallet's own webhook: private, never cached",
+  rotateNotificationWebhookSecret: 'the same',
+  removeNotificationWebhook: 'the same',
 }
 
 const ROOT = join(import.meta.dirname, '..', '..')
@@ -78,6 +82,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       metadata,
       notificationEmail,
       notificationOutbox,
+      notificationWebhook,
       notificationsModule,
       orders,
       refresh,
@@ -88,7 +93,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections imported index messages metadata notification-email notification-outbox notifications orders page-changes refresh rewind stats transaction users'.split(
+        ...'chain checks collections imported index messages metadata notification-email notification-outbox notification-webhook notifications orders page-changes refresh rewind stats transaction users'.split(
           ' ',
         ),
       ]
