@@ -4,10 +4,11 @@
  * list tells of the sale, links to it and is marked read, and the sale is mailed. The settings on
  * the profile keep what the wallet chose.
  */
+import { Webhook } from 'standardwebhooks'
 import { createTestClient, http, parseEther } from 'viem'
 import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
-import { openPage, sharedBrowser, watchErrors } from '../support/browser'
+import { openPage, sharedBrowser, waitForHydration, watchErrors } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { visitorWithWallet } from '../support/test-wallet'
 import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
@@ -15,6 +16,7 @@ import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const mailUrl = inject('mailUrl')
+const hookUrl = inject('hookUrl')
 const browser = sharedBrowser()
 // Past anvil's ten funded accounts and those other browser tests use.
 const BUYER = 14
@@ -68,6 +70,17 @@ describe('notifications', () => {
     expect(link, confirmation).toBeDefined()
     await seller.page.goto(link!.replace(/^https?:\/\/[^/]+/, baseUrl))
     await seller.page.getByText('Your email address is confirmed').waitFor()
+    await waitForHydration(seller.page)
+
+    // A webhook: the secret shown once, a test event the endpoint took.
+    await seller.page.getByLabel('Webhook URL').fill(`${hookUrl}/vitrine`)
+    await seller.page.getByRole('button', { name: 'Add webhook' }).click()
+    const secretBox = seller.page.getByLabel('Signing secret')
+    await secretBox.waitFor()
+    const secret = await secretBox.inputValue()
+    expect(secret).toMatch(/^whsec_/)
+    await seller.page.getByRole('button', { name: 'Send a test event' }).click()
+    await seller.page.getByText(/The endpoint answered 204/).waitFor()
 
     const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) })
     await chain.setBalance({ address: testAccount(BUYER).address, value: parseEther('100000') })
@@ -106,18 +119,31 @@ describe('notifications', () => {
     // Settings: turning sales off in the site is kept.
     await openPage(seller.page, `/profile/${testAccount(sellerIndex!).address}`)
     const box = seller.page.getByRole('checkbox', { name: 'Your listing sold: Site' })
-    await box.waitFor()
+    // Enabled once the wallet's preferences are read.
+    await expect.poll(() => box.isEnabled(), { timeout: 10_000 }).toBe(true)
     expect(await box.isChecked()).toBe(true)
     await box.uncheck()
     await seller.page.getByRole('status').getByText('Saved.').waitFor()
     await seller.page.reload()
-    await box.waitFor()
+    await expect.poll(() => box.isEnabled(), { timeout: 10_000 }).toBe(true)
     expect(await box.isChecked()).toBe(false)
     await box.check()
     await seller.page.getByRole('status').getByText('Saved.').waitFor()
 
     // The sale was mailed too (the confirmation was no notification: no gap to wait).
     expect(await mailTo(email, new RegExp(sold))).toContain(`/item/${nft.id}`)
+    // And posted to the webhook, signed so that the reference library accepts it.
+    const posted = async () => {
+      const all = (await (await fetch(`${hookUrl}/received`)).json()) as {
+        body: string
+        headers: Record<string, string>
+      }[]
+      return all.filter((r) => r.body.includes('notification.listing_sold') && r.body.includes(`"id":${nft.id},`))
+    }
+    await expect.poll(async () => (await posted()).length, { timeout: 30_000 }).toBe(1)
+    const [hook] = await posted()
+    const event = new Webhook(secret).verify(hook!.body, hook!.headers) as { data: { title: string } }
+    expect(event.data.title).toBe(sold)
 
     expect(errors.filter((error) => !error.includes('Failed to load resource'))).toEqual([])
     await Promise.all([seller.close(), buyer.close()])

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { EmailSettings } from '../../components/notifications/EmailSettings'
 import { NotificationSettings } from '../../components/notifications/NotificationSettings'
+import { WebhookSettings } from '../../components/notifications/WebhookSettings'
 import { Field, FormError } from '../../components/ui/Field'
 import { PageHeading } from '../../components/ui/states'
 import { useSchemaForm } from '../../lib/form'
@@ -103,6 +104,7 @@ function EditProfilePage() {
       </form>
       {isOwner && <NotificationSettings />}
       <EmailSettings address={address} />
+      <WebhookSettings address={address} />
       {isOwner && <SignOutEverywhere />}
     </section>
   )
