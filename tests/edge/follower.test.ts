@@ -11,12 +11,16 @@ import { join } from 'node:path'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDatabase, type Database } from '../../db/client'
-import { chainCursors } from '../../db/schema'
+import { chainCursors, notificationSettings } from '../../db/schema'
 import { freePort, startSqld, startWrangler, type RunningProcess } from '../../scripts/processes'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../../server/platform/env'
 import type { FollowerReport } from '../../server/platform/followers'
+import { newWebhookSecret } from '../../server/notify/webhook'
 import { indexConfiguredChains } from '../../server/trading/indexing'
+import { parseEther } from 'viem'
+import { Webhook } from 'standardwebhooks'
 import { testAccount } from '../support/chain'
+import { startHttpServer } from '../support/http-server'
 import { startMarket } from '../support/market'
 import { startRpcProxy, type RpcProxy } from '../support/rpc-proxy'
 import { TEST_AUTH_SECRET } from '../support/runtime'
@@ -200,5 +204,62 @@ describe('the chain follower on the Workers build', () => {
     await shownBought(9n)
     expect(await follower()).toMatchObject({ stalled: false })
     expect((await fetch(`${worker.url}/api/health`)).status).toBe(200)
+  })
+})
+
+describe('notifications on the Workers build', () => {
+  it('a sale made on chain reaches the seller’s webhook from the NotificationSender object, signed', async () => {
+    const received: { body: string; headers: Record<string, string> }[] = []
+    const receiver = await startHttpServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        received.push({ body, headers: request.headers as Record<string, string> })
+        response.writeHead(204).end()
+      })
+    })
+    try {
+      // A Worker that may post to the local receiver (outside production, as FETCH_ALLOW_HOSTS is).
+      await worker.stop()
+      worker = await startWrangler(
+        {
+          DATABASE_URL: dbProxy.url,
+          AUTH_SECRET: TEST_AUTH_SECRET,
+          PLATFORM_FEE_RECIPIENT: DEVELOPMENT_FEE_RECIPIENT,
+          PUBLIC_URL: 'https://vitrine.example',
+          NODE_ENV: 'development',
+          CHAINS: '31337',
+          CHAIN_RPC_URL: rpc.url,
+          FOLLOW_INTERVAL_MS: '500',
+          FETCH_ALLOW_HOSTS: receiver.host,
+        },
+        { persistTo: join(dir, 'wrangler-notify') },
+      )
+      await cronTick()
+      const secret = newWebhookSecret()
+      await db.insert(notificationSettings).values({
+        address: market.seller.address.toLowerCase(),
+        webhookUrl: `${receiver.origin}/vitrine`,
+        webhookSecret: secret,
+        webhookCreatedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      const price = parseEther('0.5')
+      await market.approveSeaport(market.seller)
+      const signed = await market.signedListing(market.seller, 16n, price)
+      expect((await market.submit('listings', signed, market.seller)).status).toBe(201)
+      await market.chain.client.waitForTransactionReceipt({ hash: await market.fill(buyer, signed, price) })
+      await shownBought(16n)
+      await expect.poll(() => received.length, { timeout: 20_000, interval: 200 }).toBeGreaterThan(0)
+      const event = new Webhook(secret).verify(received[0]!.body, received[0]!.headers) as {
+        type: string
+        data: { nft: { tokenId: string }; priceWei: string }
+      }
+      expect(event.type).toBe('notification.listing_sold')
+      expect(event.data.nft.tokenId).toBe('16')
+      expect(event.data.priceWei).toBe(price.toString())
+    } finally {
+      await receiver.stop()
+    }
   })
 })
