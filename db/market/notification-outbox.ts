@@ -2,7 +2,7 @@
  * The outbox of email and webhook deliveries: notifications are filed into it once per channel the
  * wallet wants (and has set up), claimed by a sender, and marked with what each attempt met.
  */
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
 import { notificationDeliveries, notifications, notificationSettings, wants, type OutboundChannel } from '../schema'
 import type { Database } from '../client'
 import type { Db } from './transaction'
@@ -62,15 +62,35 @@ export async function dispatchNotifications(db: Db, now = new Date()): Promise<n
 export type DeliveryRow = typeof notificationDeliveries.$inferSelect
 
 /**
- * Takes up to `limit` deliveries due by `now` for one sender: each is moved `holdMs` into the
- * future first, so a second sender does not take it, and one that died is tried again after.
+ * Takes up to `limit` deliveries due by `now` for one sender, at most `perTarget` to any one
+ * webhook URL (a flood to one endpoint leaves room for everyone else's; a wallet's due emails are
+ * taken together, to go as one mail): each is moved `holdMs`
+ * into the future first, so a second sender does not take it, and one that died is tried again after.
  */
-export async function claimDueDeliveries(db: Db, now: Date, limit: number, holdMs: number): Promise<DeliveryRow[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  now: Date,
+  { limit, perTarget, holdMs }: { limit: number; perTarget: number; holdMs: number },
+): Promise<DeliveryRow[]> {
+  const ranked = db.$with('ranked').as(
+    db
+      .select({
+        id: notificationDeliveries.id,
+        channel: notificationDeliveries.channel,
+        due: notificationDeliveries.nextAttemptAt,
+        rank: sql<number>`row_number() over (partition by ${notificationDeliveries.target} order by ${notificationDeliveries.nextAttemptAt}, ${notificationDeliveries.id})`.as(
+          'rank',
+        ),
+      })
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.status, 'pending'), lte(notificationDeliveries.nextAttemptAt, now))),
+  )
   const due = db
-    .select({ id: notificationDeliveries.id })
-    .from(notificationDeliveries)
-    .where(and(eq(notificationDeliveries.status, 'pending'), lte(notificationDeliveries.nextAttemptAt, now)))
-    .orderBy(asc(notificationDeliveries.nextAttemptAt))
+    .with(ranked)
+    .select({ id: ranked.id })
+    .from(ranked)
+    .where(or(lte(ranked.rank, perTarget), eq(ranked.channel, 'email')))
+    .orderBy(asc(ranked.due))
     .limit(limit)
   return db
     .update(notificationDeliveries)

@@ -27,11 +27,16 @@ export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5
 /** A wallet gets at most one mail per this; what comes meanwhile goes in the next mail, together. */
 export const EMAIL_GAP_MS = 5 * 60_000
 /** Deliveries one run takes at most (the rest wait for the next run). */
-const CLAIM_LIMIT = 200
+const CLAIM_LIMIT = 500
 /** Webhook endpoints called at once in one run (each one request at a time). */
 const WEBHOOK_CONCURRENCY = 8
-/** Deliveries to one endpoint in one run, at most. */
+/** Deliveries to one endpoint (or email address) claimed in one run, at most. */
 const PER_ENDPOINT = 20
+/**
+ * Time one endpoint may take of a run: past it, its next deliveries wait for the next run, so a
+ * slow endpoint holds a run no longer than this and one request's timeout.
+ */
+const ENDPOINT_SLICE_MS = 2_000
 /** After this long, a run starts no new attempt (what is left goes to the next run). */
 export const RUN_BUDGET_MS = 25_000
 
@@ -60,7 +65,7 @@ export async function sendNotifications(
   let dispatched = 0
   for (let batch = -1; batch !== 0;) dispatched += batch = await dispatchNotifications(db, now)
   // Held for as long as a run may take: a sender that dies mid-run leaves them to the next.
-  const claimed = await claimDueDeliveries(db, now, CLAIM_LIMIT, 120_000)
+  const claimed = await claimDueDeliveries(db, now, { limit: CLAIM_LIMIT, perTarget: PER_ENDPOINT, holdMs: 120_000 })
   const bounces: EmailBounce[] = []
   const outcomes = claimed.length ? await deliver(db, env.siteOrigins[0]!, claimed, channels, now, bounces) : []
   await recordDeliveryOutcomes(db, outcomes, now)
@@ -178,8 +183,9 @@ async function sendWebhooks(
       queue.forEach((item, index) => {
         if (index >= PER_ENDPOINT) outcomes.push({ id: item.deliveryId, sent: false, deferredTo: now })
       })
+      const sliceEnds = Date.now() + ENDPOINT_SLICE_MS
       for (const item of queue.slice(0, PER_ENDPOINT)) {
-        if (Date.now() > deadline) {
+        if (Date.now() > Math.min(deadline, sliceEnds)) {
           outcomes.push({ id: item.deliveryId, sent: false, deferredTo: now })
           continue
         }
