@@ -14,9 +14,10 @@ import {
   type NotificationKind,
   type NotificationPreferences,
 } from '../../db/schema'
-import { encodeCursor, keysetValues } from '../queries/cursor'
+import { encodeCursor, keysetValues, splitPage } from '../queries/cursor'
 import { checksumOrNull, isoTime } from '../queries/serialize'
 import { notificationMessage } from './message'
+import { collectionOfNotification, nftOfNotification, subjectColumns } from './subjects'
 
 export async function preferencesOf(db: Database, address: string): Promise<NotificationPreferences> {
   const [row] = await db
@@ -34,9 +35,14 @@ const shown = (recipient: string, preferences: NotificationPreferences) => {
   return and(eq(notifications.recipient, recipient), hidden.length ? notInArray(notifications.kind, hidden) : undefined)
 }
 
-export async function unreadCount(db: Database, address: string): Promise<number> {
+/** How many the bell counts; `preferences` when the caller has read them already. */
+export async function unreadCount(
+  db: Database,
+  address: string,
+  preferences?: NotificationPreferences,
+): Promise<number> {
   const recipient = address.toLowerCase()
-  const preferences = await preferencesOf(db, recipient)
+  preferences ??= await preferencesOf(db, recipient)
   const [row] = await db
     .select({ n: count() })
     .from(notifications)
@@ -64,12 +70,11 @@ export async function listNotifications(
       data: notifications.data,
       createdAt: notifications.createdAt,
       readAt: notifications.readAt,
-      nft: { id: nfts.id, name: nfts.name, image: nfts.image },
-      collection: { slug: collections.slug, name: collections.name },
+      ...subjectColumns,
     })
     .from(notifications)
-    .leftJoin(nfts, eq(nfts.id, notifications.nftId))
-    .leftJoin(collections, eq(collections.id, notifications.collectionId))
+    .leftJoin(nfts, nftOfNotification)
+    .leftJoin(collections, collectionOfNotification)
     .where(
       and(
         shown(recipient, preferences),
@@ -79,8 +84,7 @@ export async function listNotifications(
     )
     .orderBy(desc(notifications.id))
     .limit(take)
-  const page = rows.slice(0, limit)
-  const last = rows.length > limit ? page.at(-1) : undefined
+  const { page, last } = splitPage(rows, limit)
   return {
     data: page.map((row) => {
       const { title, body, url } = notificationMessage(row, origin)
@@ -98,5 +102,6 @@ export async function listNotifications(
       }
     }),
     nextCursor: last ? encodeCursor('notifications', last.id, last.id) : null,
+    unread: await unreadCount(db, recipient, preferences),
   }
 }

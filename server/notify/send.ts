@@ -21,6 +21,7 @@ import { collections, notificationDeliveries, notifications, notificationSetting
 import type { Runtime } from '../platform/runtime'
 import type { Attempt, EmailChannel, Outgoing, WebhookChannel } from './channels'
 import { notificationMessage } from './message'
+import { collectionOfNotification, nftOfNotification, subjectColumns } from './subjects'
 
 /** Waits before each next attempt (the Standard Webhooks schedule, shortened at the end). */
 export const RETRY_DELAYS_MS = [5_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 5 * 3_600_000, 10 * 3_600_000]
@@ -101,12 +102,11 @@ async function deliver(
       kind: notifications.kind,
       data: notifications.data,
       createdAt: notifications.createdAt,
-      nft: { id: nfts.id, chainId: nfts.chainId, contract: nfts.contract, tokenId: nfts.tokenId, name: nfts.name },
-      collection: { id: collections.id, slug: collections.slug, name: collections.name },
+      ...subjectColumns,
     })
     .from(notifications)
-    .leftJoin(nfts, eq(nfts.id, notifications.nftId))
-    .leftJoin(collections, eq(collections.id, notifications.collectionId))
+    .leftJoin(nfts, nftOfNotification)
+    .leftJoin(collections, collectionOfNotification)
     .where(
       inArray(
         notifications.id,

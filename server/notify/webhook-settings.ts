@@ -4,12 +4,13 @@
  */
 import { and, desc, eq, lt } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { notificationDeliveries, notifications, notificationSettings } from '../../db/schema'
+import { collections, notificationDeliveries, notifications, notificationSettings, nfts } from '../../db/schema'
 import { refusedDestination } from '../metadata/safe-fetch'
 import type { Env } from '../platform/env'
-import { encodeCursor, keysetValues } from '../queries/cursor'
+import { encodeCursor, keysetValues, splitPage } from '../queries/cursor'
 import { isoTime } from '../queries/serialize'
 import { notificationMessage } from './message'
+import { collectionOfNotification, nftOfNotification, subjectColumns } from './subjects'
 
 export async function findWebhook(db: Database, wallet: string) {
   const [row] = await db
@@ -60,9 +61,12 @@ export async function webhookLog(
       createdAt: notificationDeliveries.createdAt,
       kind: notifications.kind,
       data: notifications.data,
+      ...subjectColumns,
     })
     .from(notificationDeliveries)
     .innerJoin(notifications, eq(notifications.id, notificationDeliveries.notificationId))
+    .leftJoin(nfts, nftOfNotification)
+    .leftJoin(collections, collectionOfNotification)
     .where(
       and(
         eq(notificationDeliveries.recipient, address.toLowerCase()),
@@ -72,14 +76,13 @@ export async function webhookLog(
     )
     .orderBy(desc(notificationDeliveries.id))
     .limit(take)
-  const page = rows.slice(0, limit)
-  const last = rows.length > limit ? page.at(-1) : undefined
+  const { page, last } = splitPage(rows, limit)
   return {
     data: page.map((row) => ({
       id: row.id,
       url: row.target,
       kind: row.kind,
-      title: notificationMessage({ kind: row.kind, data: row.data, nft: null, collection: null }, origin).title,
+      title: notificationMessage(row, origin).title,
       status: row.status,
       attempts: row.attempts,
       lastStatus: row.lastStatus,

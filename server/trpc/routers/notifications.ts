@@ -18,10 +18,11 @@ const resolved = (preferences: NotificationPreferences) =>
  * puts them together with each channel's own settings (`notifications.email`, `.webhook`).
  */
 export const notificationProcedures = {
-  list: protectedProcedure.input(notificationListInput).query(async ({ ctx, input }) => {
-    const page = await listNotifications(ctx.db, { ...input, address: ctx.address, origin: ctx.env.siteOrigins[0]! })
-    return { ...page, unread: await unreadCount(ctx.db, ctx.address) }
-  }),
+  list: protectedProcedure
+    .input(notificationListInput)
+    .query(({ ctx, input }) =>
+      listNotifications(ctx.db, { ...input, address: ctx.address, origin: ctx.env.siteOrigins[0]! }),
+    ),
 
   unreadCount: protectedProcedure.query(({ ctx }) => unreadCount(ctx.db, ctx.address)),
 
