@@ -6,7 +6,8 @@
  * are given up: nothing is mailed to an address that is not confirmed now.
  */
 import { and, eq, gt, sql } from 'drizzle-orm'
-import { notificationDeliveries, notificationSettings } from '../schema'
+import { notificationSettings } from '../schema'
+import { givePendingUp } from './notification-outbox'
 import type { Db, Tx } from './transaction'
 
 /** How long a confirmation link works. */
@@ -27,19 +28,8 @@ function newToken(): string {
 }
 
 /** Gives up the email deliveries of `wallet` still waiting (to `target` only, when given). */
-async function dropPendingEmails(tx: Tx, wallet: string, why: string, now: Date, target?: string): Promise<void> {
-  await tx
-    .update(notificationDeliveries)
-    .set({ status: 'failed', lastError: why, lastAttemptAt: now })
-    .where(
-      and(
-        eq(notificationDeliveries.recipient, wallet),
-        eq(notificationDeliveries.channel, 'email'),
-        eq(notificationDeliveries.status, 'pending'),
-        target === undefined ? undefined : eq(notificationDeliveries.target, target),
-      ),
-    )
-}
+const dropPendingEmails = (tx: Tx, wallet: string, why: string, now: Date, target?: string) =>
+  givePendingUp(tx, { wallet, channel: 'email', why, now, to: target })
 
 const UNCONFIRMED = 'not sent: the address was changed, removed or not confirmed any more'
 

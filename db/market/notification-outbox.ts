@@ -2,10 +2,39 @@
  * The outbox of email and webhook deliveries: notifications are filed into it once per channel the
  * wallet wants (and has set up), claimed by a sender, and marked with what each attempt met.
  */
-import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 import { notificationDeliveries, notifications, notificationSettings, wants, type OutboundChannel } from '../schema'
 import type { Database } from '../client'
 import type { Db } from './transaction'
+
+/**
+ * Gives up `wallet`'s deliveries on `channel` still waiting (only those to `to`, or all but those
+ * to `except`), saying why: its owner changed or removed where they were going.
+ */
+export async function givePendingUp(
+  tx: Db,
+  {
+    wallet,
+    channel,
+    why,
+    now,
+    to,
+    except,
+  }: { wallet: string; channel: OutboundChannel; why: string; now: Date; to?: string; except?: string },
+): Promise<void> {
+  await tx
+    .update(notificationDeliveries)
+    .set({ status: 'failed', lastError: why, lastAttemptAt: now })
+    .where(
+      and(
+        eq(notificationDeliveries.recipient, wallet),
+        eq(notificationDeliveries.channel, channel),
+        eq(notificationDeliveries.status, 'pending'),
+        to === undefined ? undefined : eq(notificationDeliveries.target, to),
+        except === undefined ? undefined : ne(notificationDeliveries.target, except),
+      ),
+    )
+}
 
 /** Notifications filed into the outbox per call (the rest wait for the next). */
 const DISPATCH_BATCH = 500

@@ -3,23 +3,19 @@
  * secret, or removed. Deliveries still waiting for a URL that is no longer the wallet's are given
  * up: nothing is sent to an endpoint its owner took away.
  */
-import { and, eq, isNotNull, ne } from 'drizzle-orm'
-import { notificationDeliveries, notificationSettings } from '../schema'
+import { and, eq, isNotNull } from 'drizzle-orm'
+import { notificationSettings } from '../schema'
+import { givePendingUp } from './notification-outbox'
 import type { Db, Tx } from './transaction'
 
-async function dropPendingWebhooks(tx: Tx, wallet: string, now: Date, keep?: string): Promise<void> {
-  await tx
-    .update(notificationDeliveries)
-    .set({ status: 'failed', lastError: 'not sent: the webhook was changed or removed', lastAttemptAt: now })
-    .where(
-      and(
-        eq(notificationDeliveries.recipient, wallet),
-        eq(notificationDeliveries.channel, 'webhook'),
-        eq(notificationDeliveries.status, 'pending'),
-        keep === undefined ? undefined : ne(notificationDeliveries.target, keep),
-      ),
-    )
-}
+const dropPendingWebhooks = (tx: Tx, wallet: string, now: Date, keep?: string) =>
+  givePendingUp(tx, {
+    wallet,
+    channel: 'webhook',
+    why: 'not sent: the webhook was changed or removed',
+    now,
+    except: keep,
+  })
 
 /** Sets `wallet`'s webhook to `url` signed with `secret` (a new one: the caller shows it once). */
 export function setNotificationWebhook(db: Db, wallet: string, url: string, secret: string, now = new Date()) {
