@@ -174,6 +174,30 @@ async function readAtMost(response: Response, maxBytes: number): Promise<Uint8Ar
   return bytes
 }
 
+/**
+ * One request to a destination already judged, no redirect followed: through the runtime's
+ * network where it has one (Node: connecting only to checked addresses), else the global fetch.
+ * A failure to connect is refused in words naming the host (and the system's code).
+ */
+async function requestOnce(
+  url: URL,
+  network: NetworkAccess,
+  init: NetworkRequest,
+  timedOut: () => FetchRefused,
+): Promise<Response> {
+  try {
+    if (network.request) return await network.request(url, init)
+    const { signal, headers, method, body } = init
+    return await fetch(url, { signal, headers, method, body, redirect: 'manual' })
+  } catch (error) {
+    if (error instanceof FetchRefused) throw error
+    if (init.signal.aborted) throw timedOut()
+    const cause = (error as { cause?: { code?: string } }).cause
+    const code = (error as { code?: string }).code ?? cause?.code
+    throw new FetchRefused(`could not connect to ${url.host}${code ? ` (${code})` : ''}`)
+  }
+}
+
 export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<Fetched> {
   const { maxBytes, timeoutMs, accept, allowHosts = [], network = installedNetworkAccess() } = options
   const signal = AbortSignal.timeout(timeoutMs)
@@ -198,18 +222,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
       await checkDestination(url, allowHosts, network)
       if (signal.aborted) throw timedOut()
       const allowPrivate = allowHosts.includes(hostAndPort(url))
-      let response: Response
-      try {
-        response = network.request
-          ? await network.request(url, { signal, headers, allowPrivate })
-          : await fetch(url, { signal, headers, redirect: 'manual' })
-      } catch (error) {
-        if (error instanceof FetchRefused) throw error
-        if (signal.aborted) throw timedOut()
-        const cause = (error as { cause?: { code?: string; message?: string } }).cause
-        const code = (error as { code?: string }).code ?? cause?.code
-        throw new FetchRefused(`could not connect to ${url.host}${code ? ` (${code})` : ''}`)
-      }
+      const response = await requestOnce(url, network, { signal, headers, allowPrivate }, timedOut)
       const location = response.headers.get('location')
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel().catch(() => {})
@@ -274,18 +287,7 @@ export async function safePost(input: string, options: SafePostOptions): Promise
   try {
     await checkDestination(url, allowHosts, network)
     const allowPrivate = allowHosts.includes(hostAndPort(url))
-    let response: Response
-    try {
-      response = network.request
-        ? await network.request(url, { signal, headers, allowPrivate, method: 'POST', body })
-        : await fetch(url, { method: 'POST', signal, headers, body, redirect: 'manual' })
-    } catch (error) {
-      if (error instanceof FetchRefused) throw error
-      if (signal.aborted) throw timedOut()
-      const cause = (error as { cause?: { code?: string } }).cause
-      const code = (error as { code?: string }).code ?? cause?.code
-      throw new FetchRefused(`could not connect to ${url.host}${code ? ` (${code})` : ''}`)
-    }
+    const response = await requestOnce(url, network, { signal, headers, allowPrivate, method: 'POST', body }, timedOut)
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => {})
       const location = response.headers.get('location')
