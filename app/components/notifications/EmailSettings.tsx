@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { buttonClass, quietButtonClass, SettingsSection } from '../ui/SettingsSection'
 import { useSearch } from '@tanstack/react-router'
 import { Field, FormError } from '../ui/Field'
 import { useSchemaForm } from '../../lib/form'
@@ -11,10 +12,6 @@ const OUTCOMES: Record<string, { text: string; ok: boolean }> = {
   expired: { text: 'That confirmation link has expired. Send a new one below.', ok: false },
   invalid: { text: 'That confirmation link is not valid (already used, or replaced by a newer one).', ok: false },
 }
-
-const button = 'rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-60'
-const quiet =
-  'rounded-full border border-jacarta-200 px-6 py-2.5 font-semibold hover:border-accent disabled:opacity-60 dark:border-jacarta-500'
 
 /**
  * The address the signed-in wallet's notifications are mailed to: its state (waiting for the
@@ -45,13 +42,11 @@ function OwnEmailSettings() {
   const state = settings.data
 
   return (
-    <section aria-labelledby="email-heading" className="mt-12 border-t border-jacarta-100 pt-8 dark:border-jacarta-600">
-      <h2 id="email-heading" className="font-display text-lg font-semibold">
-        Email notifications
-      </h2>
-      <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-300">
-        Get an email when something happens to what you hold, list or bid on. Several at once come as one mail.
-      </p>
+    <SettingsSection
+      name="email"
+      title="Email notifications"
+      lead="Get an email when something happens to what you hold, list or bid on. Several at once come as one mail."
+    >
       {outcome && (
         <p
           role="status"
@@ -87,7 +82,12 @@ function OwnEmailSettings() {
               Check your inbox: open the link we mailed to confirm this address. Nothing else is mailed until then.
             </p>
           )}
-          <button type="button" disabled={remove.isPending} onClick={() => remove.mutate()} className={`${quiet} mt-4`}>
+          <button
+            type="button"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate()}
+            className={`${quietButtonClass} mt-4`}
+          >
             {remove.isPending ? 'Removing…' : 'Remove this address'}
           </button>
           {remove.isError && (
@@ -109,7 +109,7 @@ function OwnEmailSettings() {
               defaultValue={state.bouncing || state.pending ? (state.email ?? '') : ''}
               error={form.errors.email}
             />
-            <button type="submit" className={button}>
+            <button type="submit" className={buttonClass}>
               {set.isPending ? 'Sending…' : 'Send confirmation link'}
             </button>
           </fieldset>
@@ -123,7 +123,7 @@ function OwnEmailSettings() {
           <FormError message={form.formError} />
         </form>
       )}
-    </section>
+    </SettingsSection>
   )
 }
 

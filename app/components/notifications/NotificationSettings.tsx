@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { SettingsSection } from '../ui/SettingsSection'
 import { useState } from 'react'
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS } from '../../../db/notification-kinds'
 import { useTRPC } from '../../lib/trpc-react'
@@ -19,18 +20,12 @@ export function NotificationSettings() {
   )
 
   return (
-    <section
+    <SettingsSection
+      name="notifications"
+      title="Notifications"
       id="notifications"
-      aria-labelledby="notifications-heading"
-      className="mt-12 border-t border-jacarta-100 pt-8 dark:border-jacarta-600"
+      lead="Choose what you are told, and where. Emails are grouped: at most one every five minutes, with everything that happened meanwhile in it. Webhooks get every event as it happens, each signed."
     >
-      <h2 id="notifications-heading" className="font-display text-lg font-semibold">
-        Notifications
-      </h2>
-      <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-300">
-        Choose what you are told, and where. Emails are grouped: at most one every five minutes, with everything that
-        happened meanwhile in it. Webhooks get every event as it happens, each signed.
-      </p>
       {preferences.isError ? (
         <p role="alert" className="mt-4 text-sm text-red-700 dark:text-red-400">
           {preferences.error.message}
@@ -91,6 +86,6 @@ export function NotificationSettings() {
           Saved.
         </p>
       )}
-    </section>
+    </SettingsSection>
   )
 }

@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { buttonClass, quietButtonClass, SettingsSection } from '../ui/SettingsSection'
 import { useState } from 'react'
 import { relativeTime } from '../../lib/format'
 import { useSchemaForm } from '../../lib/form'
@@ -6,10 +7,6 @@ import { useTRPC } from '../../lib/trpc-react'
 import { webhookUrlInput } from '../../../server/inputs/notification-webhook'
 import { DataTable, rowClass } from '../ui/DataTable'
 import { Field, FormError } from '../ui/Field'
-
-const button = 'rounded-full bg-accent px-8 py-3 font-semibold text-white hover:bg-accent-dark disabled:opacity-60'
-const quiet =
-  'rounded-full border border-jacarta-200 px-6 py-2.5 font-semibold hover:border-accent disabled:opacity-60 dark:border-jacarta-500'
 
 /**
  * The signed-in wallet's webhook: where its notifications are posted (signed, as Standard
@@ -51,18 +48,11 @@ function OwnWebhookSettings() {
   const current = webhook.data
 
   return (
-    <section
-      aria-labelledby="webhook-heading"
-      className="mt-12 border-t border-jacarta-100 pt-8 dark:border-jacarta-600"
+    <SettingsSection
+      name="webhook"
+      title="Webhook"
+      lead="Have each notification posted to your own systems as it happens, signed as the Standard Webhooks specification says, so any of its libraries can check it came from here. A failed delivery is tried again after 5 s, 5 min, 30 min, 2 h, 5 h and 10 h."
     >
-      <h2 id="webhook-heading" className="font-display text-lg font-semibold">
-        Webhook
-      </h2>
-      <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-300">
-        Have each notification posted to your own systems as it happens, signed as the Standard Webhooks specification
-        says, so any of its libraries can check it came from here. A failed delivery is tried again after 5 s, 5 min, 30
-        min, 2 h, 5 h and 10 h.
-      </p>
       {secret && (
         <div role="status" className="mt-4 rounded-xl bg-green/10 p-4 text-sm">
           <p className="font-semibold">Your signing secret. Store it now: it will not be shown again.</p>
@@ -81,13 +71,23 @@ function OwnWebhookSettings() {
             Posting to <span className="font-semibold">{current.url}</span>
           </p>
           <div className="mt-4 flex flex-wrap gap-3">
-            <button type="button" className={quiet} disabled={test.isPending} onClick={() => test.mutate()}>
+            <button type="button" className={quietButtonClass} disabled={test.isPending} onClick={() => test.mutate()}>
               {test.isPending ? 'Sending…' : 'Send a test event'}
             </button>
-            <button type="button" className={quiet} disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+            <button
+              type="button"
+              className={quietButtonClass}
+              disabled={rotate.isPending}
+              onClick={() => rotate.mutate()}
+            >
               New secret
             </button>
-            <button type="button" className={quiet} disabled={remove.isPending} onClick={() => remove.mutate()}>
+            <button
+              type="button"
+              className={quietButtonClass}
+              disabled={remove.isPending}
+              onClick={() => remove.mutate()}
+            >
               Remove
             </button>
           </div>
@@ -117,14 +117,14 @@ function OwnWebhookSettings() {
             maxLength={2048}
             error={form.errors.url}
           />
-          <button type="submit" className={button}>
+          <button type="submit" className={buttonClass}>
             {set.isPending ? 'Saving…' : current ? 'Save URL (new secret)' : 'Add webhook'}
           </button>
         </fieldset>
         <FormError message={form.formError} />
       </form>
       {current && <DeliveryLog />}
-    </section>
+    </SettingsSection>
   )
 }
 

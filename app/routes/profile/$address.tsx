@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
+import { quietButtonClass, SettingsSection } from '../../components/ui/SettingsSection'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
 import { EmailSettings } from '../../components/notifications/EmailSettings'
 import { NotificationSettings } from '../../components/notifications/NotificationSettings'
@@ -116,21 +117,16 @@ function SignOutEverywhere() {
   const wallet = useWallet()
   const end = useMutation(trpc.signOutEverywhere.mutationOptions({ onSuccess: () => wallet.signOut() }))
   return (
-    <section
-      aria-labelledby="sessions-heading"
-      className="mt-12 border-t border-jacarta-100 pt-8 dark:border-jacarta-600"
+    <SettingsSection
+      name="sessions"
+      title="Sessions"
+      lead="Signed in on a device you no longer use? End every session of this wallet, here and everywhere else."
     >
-      <h2 id="sessions-heading" className="font-display text-lg font-semibold">
-        Sessions
-      </h2>
-      <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-300">
-        Signed in on a device you no longer use? End every session of this wallet, here and everywhere else.
-      </p>
       <button
         type="button"
         disabled={end.isPending}
         onClick={() => end.mutate()}
-        className="mt-4 rounded-full border border-jacarta-200 px-6 py-2.5 font-semibold hover:border-accent disabled:opacity-60 dark:border-jacarta-500"
+        className={`${quietButtonClass} mt-4`}
       >
         {end.isPending ? 'Signing out…' : 'Sign out everywhere'}
       </button>
@@ -139,6 +135,6 @@ function SignOutEverywhere() {
           {end.error.message}
         </p>
       )}
-    </section>
+    </SettingsSection>
   )
 }
