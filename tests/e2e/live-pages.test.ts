@@ -3,15 +3,10 @@
  * open page shows the new owner and the sale without a reload (the dev server streams changes
  * over server-sent events from the indexer's drain of page changes).
  */
-import { parseEther } from 'viem'
-import { createTestClient, http } from 'viem'
-import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { shortenAddress } from '../../app/lib/format'
 import { openPage, sharedBrowser, watchErrors } from '../support/browser'
-import { testAccount } from '../support/chain'
-import { visitorWithWallet } from '../support/test-wallet'
-import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
+import { buyAsAnotherWallet } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -40,18 +35,7 @@ describe('live pages', () => {
     // Marks this document: a reload would lose it.
     await viewer.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true))
 
-    const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) })
-    await chain.setBalance({ address: testAccount(BUYER).address, value: parseEther('100000') })
-    // The test wallet hands transactions to anvil, which sends them for an account it impersonates.
-    await chain.impersonateAccount({ address: testAccount(BUYER).address })
-    const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [BUYER] })
-    await signInWithTestWallet(buyer.page)
-    await openPage(buyer.page, `/item/${nft.id}`)
-    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
-    const checkout = buyer.page.getByTestId('checkout-modal')
-    await checkout.getByRole('checkbox').check()
-    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
-    const outcome = await tradeOutcome(checkout)
+    const { buyer, outcome } = await buyAsAnotherWallet(browser, anvilUrl, nft.id, BUYER)
     expect(outcome, outcome.text).toMatchObject({ phase: 'done' })
 
     await owner.getByText(shortenAddress(buyer.wallet.address())).waitFor({ timeout: 20_000 })

@@ -5,13 +5,11 @@
  * the profile keep what the wallet chose.
  */
 import { Webhook } from 'standardwebhooks'
-import { createTestClient, http, parseEther } from 'viem'
-import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { openPage, sharedBrowser, waitForHydration, watchErrors } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { visitorWithWallet } from '../support/test-wallet'
-import { signInWithTestWallet, tradeOutcome } from '../support/trade-page'
+import { buyAsAnotherWallet, signInWithTestWallet } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -82,17 +80,7 @@ describe('notifications', () => {
     await seller.page.getByRole('button', { name: 'Send a test event' }).click()
     await seller.page.getByText(/The endpoint answered 204/).waitFor()
 
-    const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) })
-    await chain.setBalance({ address: testAccount(BUYER).address, value: parseEther('100000') })
-    await chain.impersonateAccount({ address: testAccount(BUYER).address })
-    const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [BUYER] })
-    await signInWithTestWallet(buyer.page)
-    await openPage(buyer.page, `/item/${nft.id}`)
-    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
-    const checkout = buyer.page.getByTestId('checkout-modal')
-    await checkout.getByRole('checkbox').check()
-    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
-    const outcome = await tradeOutcome(checkout)
+    const { buyer, outcome } = await buyAsAnotherWallet(browser, anvilUrl, nft.id, BUYER)
     expect(outcome, outcome.text).toMatchObject({ phase: 'done' })
 
     // The badge counts it once the tab looks again (focus), and the list says what happened.

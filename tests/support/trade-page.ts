@@ -1,10 +1,14 @@
 /**
  * What the trading browser tests share: signing in with the injected test wallet, waiting for a
- * trade's outcome, and waiting for the indexer to list a holder's tokens.
+ * trade's outcome, buying as another wallet, and waiting for the indexer to list a holder's tokens.
  */
+import { createTestClient, http, parseEther } from 'viem'
+import { anvil } from 'viem/chains'
 import { inject } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { openPage } from './browser'
+import { openPage, type TestBrowser } from './browser'
+import { testAccount } from './chain'
+import { visitorWithWallet } from './test-wallet'
 
 export async function signInWithTestWallet(page: Page): Promise<void> {
   await openPage(page, '/login')
@@ -34,4 +38,23 @@ export async function ownedOf(address: string, contract: string, deadline = Date
     if (found.length || Date.now() > deadline) return found
     await new Promise((resolve) => setTimeout(resolve, 1_000))
   }
+}
+
+/**
+ * Test account `account` (past anvil's funded ones: funded here, its transactions sent by anvil
+ * impersonating it) signs in and buys NFT `nftId` at its listed price in the browser. Answers the
+ * trade's outcome and the visitor, for the caller to close.
+ */
+export async function buyAsAnotherWallet(browser: TestBrowser, anvilUrl: string, nftId: number, account: number) {
+  const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) })
+  await chain.setBalance({ address: testAccount(account).address, value: parseEther('100000') })
+  await chain.impersonateAccount({ address: testAccount(account).address })
+  const buyer = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account] })
+  await signInWithTestWallet(buyer.page)
+  await openPage(buyer.page, `/item/${nftId}`)
+  await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+  const checkout = buyer.page.getByTestId('checkout-modal')
+  await checkout.getByRole('checkbox').check()
+  await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+  return { buyer, outcome: await tradeOutcome(checkout) }
 }
