@@ -26,6 +26,7 @@ import { wakeSender } from '../server/notify/wake'
 import { LIVE_PATH } from '../server/live/stream'
 import { handleLocalPurge, LOCAL_PURGE_PATH } from '../server/http/local-cache-purge'
 import { LISTS_TAG } from '../db/cache-tags'
+import { purgesFiled } from '../db/market'
 import { isPublicQuery, PRIVATE_CACHE_CONTROL } from '../server/http/cache-policy'
 import { provideCspNonce } from './lib/csp-nonce'
 import { robotsTxt } from './lib/sitemap'
@@ -98,14 +99,20 @@ const edgeContext = (context?: { waitUntil: (work: Promise<unknown>) => void }) 
  * at once rather than at the indexer's next round (a seller sees their listing on the public page),
  * and the pages open on them hear of it.
  */
-function purgeAfterWrite(request: Request, context?: { waitUntil: (work: Promise<unknown>) => void }) {
+function purgeAfterWrite(
+  request: Request,
+  filedBefore: number,
+  context?: { waitUntil: (work: Promise<unknown>) => void },
+) {
   if (request.method === 'GET' || request.method === 'HEAD') return
   const drained = drainPageChanges(getRuntime()).then(
     ({ error }) => error && console.warn(`edge cache: ${error}`),
     (error: unknown) => console.warn(`edge cache: the purge outbox could not be read (${String(error)})`),
   )
   if (context) context.waitUntil(drained)
-  // A new offer may have a holder to tell.
+  // A write that changed a page may have filed a notification (an offer: its holders); one that
+  // changed none filed none (every event that is told of changes a page).
+  if (purgesFiled() === filedBefore) return
   const woken = wakeSender(getRuntime())
   if (context) context.waitUntil(woken)
 }
@@ -145,8 +152,9 @@ export default {
     // A stream (or a WebSocket's upgrade) is nothing a cache could keep.
     if (pathname === LIVE_PATH) return app.fetch(request, getRuntime())
     if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const filedBefore = purgesFiled()
       const response = await edgeCache(request, edgeContext(context), () => app.fetch(request, getRuntime()))
-      purgeAfterWrite(request, context)
+      purgeAfterWrite(request, filedBefore, context)
       return response
     }
     if (pathname === LOCAL_PURGE_PATH) {

@@ -120,6 +120,7 @@ export {
 } from './notifications'
 export {
   claimDueDeliveries,
+  DISPATCH_BATCH,
   dispatchNotifications,
   recordDeliveryOutcomes,
   type DeliveryOutcome,

@@ -37,7 +37,7 @@ export async function givePendingUp(
 }
 
 /** Notifications filed into the outbox per call (the rest wait for the next). */
-const DISPATCH_BATCH = 500
+export const DISPATCH_BATCH = 500
 
 /**
  * Files the deliveries of notifications not yet dispatched: an email when the wallet wants this

@@ -27,13 +27,17 @@ export interface NewNotification {
   data?: NotificationData
 }
 
-/** Files `rows`; one already filed for the same wallet and event is left as it is. */
-export async function tell(tx: Db, rows: NewNotification[], now = new Date()): Promise<void> {
+/**
+ * Files `rows`; one already filed for the same wallet and event is left as it is. Answers how many
+ * were new.
+ */
+export async function tell(tx: Db, rows: NewNotification[], now = new Date()): Promise<number> {
   const values = rows
     .filter((row) => row.recipient && row.recipient !== ZERO)
     .map((row) => ({ ...row, recipient: row.recipient.toLowerCase(), data: row.data ?? {}, createdAt: now }))
-  if (!values.length) return
-  await tx.insert(notifications).values(values).onConflictDoNothing()
+  if (!values.length) return 0
+  const filed = await tx.insert(notifications).values(values).onConflictDoNothing().returning({ id: notifications.id })
+  return filed.length
 }
 
 const ZERO = '0x0000000000000000000000000000000000000000'
@@ -233,12 +237,8 @@ export async function tellOfAuctionTimes(db: Db, now = new Date()): Promise<numb
     }
   }
   // Told already are most of them: only new rows count.
-  const before = await countOf(db)
-  await tell(db, rows, now)
-  return (await countOf(db)) - before
+  return tell(db, rows, now)
 }
-
-const countOf = async (db: Db) => (await db.select({ n: sql<number>`max(id)` }).from(notifications))[0]?.n ?? 0
 
 /** Marks `ids` (or, without them, every notification) of `recipient` read; how many were unread. */
 export async function markNotificationsRead(

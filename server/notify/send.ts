@@ -9,6 +9,7 @@
 import { and, eq, inArray, max } from 'drizzle-orm'
 import {
   claimDueDeliveries,
+  DISPATCH_BATCH,
   dispatchNotifications,
   markEmailsBouncing,
   recordDeliveryOutcomes,
@@ -64,7 +65,8 @@ export async function sendNotifications(
   const { db, env } = runtime
   const told = await tellOfAuctionTimes(db, now)
   let dispatched = 0
-  for (let batch = -1; batch !== 0;) dispatched += batch = await dispatchNotifications(db, now)
+  // Batch after batch while they come full.
+  for (let batch = DISPATCH_BATCH; batch === DISPATCH_BATCH;) dispatched += batch = await dispatchNotifications(db, now)
   // Held for as long as a run may take: a sender that dies mid-run leaves them to the next.
   const claimed = await claimDueDeliveries(db, now, { limit: CLAIM_LIMIT, perTarget: PER_ENDPOINT, holdMs: 120_000 })
   const bounces: EmailBounce[] = []
