@@ -141,6 +141,11 @@ describe('trading with two wallets', () => {
     await listing.getByRole('button', { name: 'Done' }).click()
 
     const buyer = await b()
+    // A buyer whose page does not hear of the cancellation (its live line is down): it still shows the listing.
+    await buyer.page.route(
+      (url) => url.pathname === '/api/live',
+      (route) => route.abort(),
+    )
     await openPage(buyer.page, `/item/${nft.id}`)
     await buyer.page.getByRole('button', { name: 'Buy now' }).waitFor()
     const before = await chain.getBalance({ address: buyer.wallet.address() })
