@@ -15,6 +15,7 @@ import * as collections from './collections'
 import * as imported from './imported'
 import * as metadata from './metadata'
 import * as orders from './orders'
+import * as rarity from './rarity'
 import * as refresh from './refresh'
 import * as rewind from './rewind'
 import * as users from './users'
@@ -105,6 +106,9 @@ export const recordMetadataFailure = changingPages(metadata.recordMetadataFailur
 export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefresh, (queued, [nftId]) =>
   queued ? nftPage(nftId) : null,
 )
+// New ranks show on the tokens' cards and pages (and, with a new "of", on every ranked one).
+export const rankCollection = changingPages(rarity.rankCollection, (changed) => nftPages(changed))
+export { rarityDueQuery, RARITY_SETTLE_MS } from './rarity'
 export { claimDueMetadata, dueMetadataQuery, type ClaimedToken, type TokenMetadataRecord } from './metadata'
 export const saveProfile = changingPages(users.saveProfile, (_, [address]) => ({ users: [address] }))
 export const recordSeededProfile = changingPages(users.recordSeededProfile, (_, [profile]) => ({

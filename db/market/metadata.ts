@@ -4,7 +4,8 @@
  * pending with a due time, retried with backoff, failed until someone asks again.
  */
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
-import { collections, nftAttributes, nfts, sortTraits, type TokenStandard, type Trait } from '../schema'
+import { collections, nfts, sortTraits, type TokenStandard, type Trait } from '../schema'
+import { markRarityStale, writeTraits } from './traits'
 import type { Db } from './transaction'
 
 /** A token taken from the queue to read. */
@@ -103,7 +104,7 @@ export function applyTokenMetadata(
 ): Promise<void> {
   return db.transaction(async (tx) => {
     const traits = sortTraits(metadata.attributes)
-    await tx
+    const [token] = await tx
       .update(nfts)
       .set({
         ...(metadata.name === null ? {} : { name: metadata.name }),
@@ -123,10 +124,10 @@ export function applyTokenMetadata(
           : { metadataStatus: 'ok' as const, metadataError: null, metadataAttempts: 0, metadataNextAttemptAt: null }),
       })
       .where(eq(nfts.id, nftId))
-    await tx.delete(nftAttributes).where(eq(nftAttributes.nftId, nftId))
-    if (traits.length) {
-      await tx.insert(nftAttributes).values(traits.map((t) => ({ nftId, traitType: t.trait_type, value: t.value })))
-    }
+      .returning({ collectionId: nfts.collectionId })
+    if (!token) return
+    await writeTraits(tx, nftId, token.collectionId, traits)
+    await markRarityStale(tx, [token.collectionId], new Date())
   })
 }
 

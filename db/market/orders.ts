@@ -6,11 +6,12 @@
 import { and, eq, gt, inArray } from 'drizzle-orm'
 import { formatEther } from 'viem'
 import { DomainError, isUniqueViolation } from '../errors'
-import { activity, listings, nftAttributes, nfts, offers, sortTraits, tokenMetadata, type Trait } from '../schema'
+import { activity, listings, nfts, offers, sortTraits, tokenMetadata, type Trait } from '../schema'
 import { logColumns, type ChainLog } from './chain'
 import { tellOfOffer } from './notifications'
 import { refreshInTx } from './refresh'
 import { refreshCollectionCounts } from './stats'
+import { markRarityStale, writeTraits } from './traits'
 import type { Db, Tx } from './transaction'
 
 /** The NFT an order is on, as the feed needs it (an ERC-1155 token's offer is to no one owner: null). */
@@ -228,11 +229,9 @@ async function insertToken(tx: Tx, token: TokenRecord): Promise<number> {
       }
       throw error
     })
-  if (token.attributes.length) {
-    await tx
-      .insert(nftAttributes)
-      .values(token.attributes.map((a) => ({ nftId: nft!.id, traitType: a.trait_type, value: a.value })))
-  }
+  await writeTraits(tx, nft!.id, collection.id, token.attributes)
+  // A new token changes every share its collection's ranks are made of.
+  await markRarityStale(tx, [collection.id], token.addDate)
   return nft!.id
 }
 

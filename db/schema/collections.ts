@@ -91,6 +91,10 @@ export const collections = sqliteTable(
     /** When a failed collection is next tried (null: not failed, or no try left until someone asks). */
     indexRetryAt: timestamp('index_retry_at'),
     importedBy: address('imported_by'),
+    /** Tokens ranked by rarity (db/rarity.ts): a token's rank is "of" this many; 0 without traits. */
+    rarityRanked: integer('rarity_ranked').notNull().default(0),
+    /** Since when the ranks are out of date (a token's traits changed or one was minted); null: current. */
+    rarityStaleAt: timestamp('rarity_stale_at'),
   },
   (t) => {
     const rankedIndexes = (scope: string, on: (column: AnySQLiteColumn) => AnySQLiteColumn[]) =>
@@ -114,6 +118,10 @@ export const collections = sqliteTable(
       uniqueIndex('collections_contract_idx').on(t.chainId, t.contract),
       index('collections_creator_idx').on(t.creator, t.createdAt, t.id),
       index('collections_index_status_idx').on(t.indexStatus),
+      // The indexer round's check for collections whose ranks are due.
+      index('collections_rarity_stale_idx')
+        .on(t.chainId, t.rarityStaleAt)
+        .where(sql.raw('rarity_stale_at IS NOT NULL')),
       // Tabs (trending, top, recent) and rankings (volume per period), unscoped and per category / chain.
       ...rankedIndexes('all', (c) => [c]),
       ...rankedIndexes('category', (c) => [t.category, c]),

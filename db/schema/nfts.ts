@@ -14,6 +14,8 @@ import { CATEGORIES, collections } from './collections'
 
 /** Sort key of unlisted items: after every listed price, whichever direction is asked. */
 export const UNLISTED_SORT_KEY = 1e30
+/** `rarity_rank` of a token without a rank: after every ranked token in "Rarest first". */
+export const UNRANKED = 2_147_483_647
 export const METADATA_STATUSES = ['ok', 'pending', 'failed'] as const
 export type MetadataStatus = (typeof METADATA_STATUSES)[number]
 
@@ -61,6 +63,10 @@ export const nfts = sqliteTable(
     attributes: text('attributes', { mode: 'json' }).$type<Trait[]>().notNull().default([]),
     /** The token's own URI (`tokenURI` / `uri` with `{id}` substituted), as the contract answers it. */
     tokenUri: text('token_uri'),
+    /** OpenRarity rank within the collection (1: rarest; equal scores share one), UNRANKED without one. */
+    rarityRank: integer('rarity_rank').notNull().default(UNRANKED),
+    /** OpenRarity score: the token's information content over the collection's entropy. */
+    rarityScore: real('rarity_score'),
     /** `ok`: metadata read; `pending`: not yet (or retrying); `failed`: gave up until a refresh. */
     metadataStatus: text('metadata_status', { enum: METADATA_STATUSES }).notNull().default('ok'),
     metadataError: text('metadata_error'),
@@ -99,6 +105,8 @@ export const nfts = sqliteTable(
       ...sortIndexes('nfts_chain', allSorts, { scope: t.chainId }),
       ...sortIndexes('nfts_owner', allSorts, { scope: t.owner }),
       ...sortIndexes('nfts_creator', ['recent'], { scope: t.creator }),
+      // "Rarest first", within a collection (ranks mean nothing across collections).
+      index('nfts_collection_rarest_idx').on(t.collectionId, t.rarityRank, t.id),
       // Each sort over the rare flags' rows only (NSFW ~3 %, lazy minted ~8 % of items): a walk
       // of the full sort index would read 10–30 rows per row shown. The page query writes the
       // flag as the literal `= 1` these WHERE clauses need.
@@ -118,27 +126,52 @@ export const nfts = sqliteTable(
   },
 )
 
-/** One ERC-721 metadata attribute, as the metadata JSON spells it. */
+/** The metadata `display_type`s of numeric traits: filtered by range, left out of rarity. */
+export const NUMERIC_DISPLAY_TYPES = ['number', 'boost_number', 'boost_percentage', 'date'] as const
+export type NumericDisplayType = (typeof NUMERIC_DISPLAY_TYPES)[number]
+
+/**
+ * One ERC-721 metadata attribute, as the metadata JSON spells it. A numeric trait carries its
+ * `display_type` and its value is a number in decimal (a date: Unix seconds).
+ */
 export interface Trait {
   trait_type: string
   value: string
+  display_type?: NumericDisplayType
 }
+
+/** A trait's number, for numeric traits only (null for the others). */
+export const traitNumber = (trait: Trait): number | null => (trait.display_type ? Number(trait.value) : null)
 
 /** Traits in the order lists and metadata show them. */
 export const sortTraits = (traits: Trait[]): Trait[] =>
   traits.toSorted((a, b) => (a.trait_type < b.trait_type ? -1 : a.trait_type > b.trait_type ? 1 : 0))
 
-/** ERC-721 metadata attributes: `{ trait_type, value }`, one row each (nfts.attributes copies them). */
+/**
+ * ERC-721 metadata attributes: `{ trait_type, value }`, one row each (nfts.attributes copies them),
+ * with the token's collection (a collection's traits and filters read one index range) and, for
+ * a numeric trait, its number.
+ */
 export const nftAttributes = sqliteTable(
   'nft_attributes',
   {
     nftId: integer('nft_id')
       .notNull()
       .references(() => nfts.id, { onDelete: 'cascade' }),
+    collectionId: integer('collection_id').notNull().default(0),
     traitType: text('trait_type').notNull(),
     value: text('value').notNull(),
+    number: real('number'),
   },
-  (t) => [primaryKey({ columns: [t.nftId, t.traitType] }), index('nft_attributes_trait_idx').on(t.traitType, t.value)],
+  (t) => [
+    primaryKey({ columns: [t.nftId, t.traitType] }),
+    // A collection's values with their counts, and the tokens carrying a value.
+    index('nft_attributes_value_idx').on(t.collectionId, t.traitType, t.value, t.nftId),
+    // The tokens whose numeric trait is in a range.
+    index('nft_attributes_number_idx')
+      .on(t.collectionId, t.traitType, t.number, t.nftId)
+      .where(sql.raw('number IS NOT NULL')),
+  ],
 )
 
 export const favorites = sqliteTable(

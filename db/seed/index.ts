@@ -9,6 +9,7 @@ import { parseEther } from 'viem'
 import type { Database } from '../client'
 import { insertMany, withoutIndexes } from '../bulk-load'
 import { refreshCollectionStats } from '../market'
+import { rankCollection } from '../market/rarity'
 import {
   activity,
   CATEGORIES,
@@ -53,6 +54,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   await withoutIndexes(db, SEEDED_TABLES, () => insertSeed(db, { ...options, now, log }))
   log('indexes and search index built')
   await refreshCollectionStats(db, now)
+  const ranked = await db.select({ id: collections.id }).from(collections)
+  for (const { id } of ranked) await rankCollection(db, id, now)
+  log('rarity ranks')
   // Planner statistics; sqld and Turso refuse ANALYZE over their protocol (they manage their own).
   if (db.$client.protocol === 'file') await db.run(sql`ANALYZE`)
   return { seeded: true }
@@ -417,7 +421,9 @@ function buildBatch(
       traits.push({ trait_type: trait, value: random.pick(TRAITS[trait]!) })
     }
     out.nfts.at(-1)!.attributes = sortTraits(traits)
-    out.attributes.push(...traits.map((t) => ({ nftId: id, traitType: t.trait_type, value: t.value })))
+    out.attributes.push(
+      ...traits.map((t) => ({ nftId: id, collectionId: collection.id, traitType: t.trait_type, value: t.value })),
+    )
   }
   return out
 }

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod'
 import type { TokenMetadataRecord } from '../../db/market'
-import type { Trait } from '../../db/schema'
+import { NUMERIC_DISPLAY_TYPES, type Trait } from '../../db/schema'
 import { FetchRefused } from './safe-fetch'
 import { cleanLine, cleanParagraphs } from './text'
 import { publicUri, type Gateways } from './uri'
@@ -33,10 +33,21 @@ const scalar = z.union([
   z.boolean().transform(String),
 ])
 
-const attribute = z.object({ trait_type: scalar, value: scalar }).transform((a) => ({
-  trait_type: cleanLine(a.trait_type, LIMITS.traitType),
-  value: cleanLine(a.value, LIMITS.traitValue),
-}))
+/** A numeric trait's value: a finite number, or a string that is one. */
+const numeric = (value: string): number | null => {
+  const number = value.trim() === '' ? NaN : Number(value)
+  return Number.isFinite(number) ? number : null
+}
+
+const attribute = z
+  .object({ trait_type: scalar, value: scalar, display_type: z.unknown().optional() })
+  .transform((a): Trait => {
+    const trait = { trait_type: cleanLine(a.trait_type, LIMITS.traitType), value: cleanLine(a.value, LIMITS.traitValue) }
+    // A numeric display type counts only with a number: otherwise the trait is plain text.
+    const displayType = NUMERIC_DISPLAY_TYPES.find((type) => type === a.display_type)
+    const number = displayType ? numeric(a.value) : null
+    return displayType && number !== null ? { ...trait, value: String(number), display_type: displayType } : trait
+  })
 
 const metadataSchema = z.looseObject({
   name: optionalText,

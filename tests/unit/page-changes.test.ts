@@ -13,9 +13,11 @@ import * as notificationOutbox from '../../db/market/notification-outbox'
 import * as notificationWebhook from '../../db/market/notification-webhook'
 import * as notificationsModule from '../../db/market/notifications'
 import * as orders from '../../db/market/orders'
+import * as rarity from '../../db/market/rarity'
 import * as refresh from '../../db/market/refresh'
 import * as rewind from '../../db/market/rewind'
 import * as stats from '../../db/market/stats'
+import * as traits from '../../db/market/traits'
 import * as users from '../../db/market/users'
 
 /**
@@ -30,6 +32,7 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   recordedBlocks: 'a read',
   refreshCollectionStats: 'purges the collections whose figures moved itself (db/market/stats.ts)',
   dueMetadataQuery: 'a read',
+  rarityDueQuery: 'a read',
   claimDueMetadata: "holds tokens for the metadata queue; the read's outcome purges the token's pages",
   recordSignIn: "a wallet's first row turns its page from a 404 (never stored) into one",
   endSessions: 'session versions: no page shows them',
@@ -85,15 +88,17 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       notificationWebhook,
       notificationsModule,
       orders,
+      rarity,
       refresh,
       rewind,
       stats,
+      traits,
       users,
     ]
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections imported index messages metadata notification-email notification-outbox notification-webhook notifications orders page-changes refresh rewind stats transaction users'.split(
+        ...'chain checks collections imported index messages metadata notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
           ' ',
         ),
       ]
