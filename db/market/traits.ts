@@ -11,7 +11,14 @@ export async function writeTraits(tx: Db, nftId: number, collectionId: number, t
   await tx.delete(nftAttributes).where(eq(nftAttributes.nftId, nftId))
   if (!traits.length) return
   await tx.insert(nftAttributes).values(
-    traits.map((t) => ({ nftId, collectionId, traitType: t.trait_type, value: t.value, number: traitNumber(t) })),
+    traits.map((t) => ({
+      nftId,
+      collectionId,
+      traitType: t.trait_type,
+      value: t.value,
+      displayType: t.display_type ?? null,
+      number: traitNumber(t),
+    })),
   )
 }
 

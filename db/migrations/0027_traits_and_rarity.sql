@@ -1,5 +1,6 @@
 DROP INDEX `nft_attributes_trait_idx`;--> statement-breakpoint
 ALTER TABLE `nft_attributes` ADD `collection_id` integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE `nft_attributes` ADD `display_type` text;--> statement-breakpoint
 ALTER TABLE `nft_attributes` ADD `number` real;--> statement-breakpoint
 -- Each trait row learns its token's collection (before the index over it is built).
 UPDATE `nft_attributes` SET `collection_id` = (SELECT `collection_id` FROM `nfts` WHERE `nfts`.`id` = `nft_attributes`.`nft_id`);--> statement-breakpoint

@@ -161,6 +161,7 @@ export const nftAttributes = sqliteTable(
     collectionId: integer('collection_id').notNull().default(0),
     traitType: text('trait_type').notNull(),
     value: text('value').notNull(),
+    displayType: text('display_type', { enum: NUMERIC_DISPLAY_TYPES }),
     number: real('number'),
   },
   (t) => [

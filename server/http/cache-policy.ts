@@ -30,6 +30,7 @@ const PUBLIC_QUERIES = new Set([
   'collection.byIdOrSlug',
   'collection.list',
   'collection.nfts',
+  'collection.traits',
   'nft.byId',
   'nft.byToken',
   'nft.list',

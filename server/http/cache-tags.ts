@@ -50,6 +50,7 @@ const RULES: Record<string, Rule> = {
   'collection.byIdOrSlug': (input) => [collectionTag(need(input.idOrSlug))],
   'collection.list': () => [LISTS_TAG],
   'collection.nfts': (input) => [collectionTag(need(input.collection))],
+  'collection.traits': (input) => [collectionTag(need(input.idOrSlug))],
   'nft.byId': (input) => [nftTag(need(input.id))],
   'nft.byToken': (_, output) => [nftTag(need((output as { id?: unknown }).id))],
   'nft.list': listOf,

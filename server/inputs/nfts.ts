@@ -12,8 +12,9 @@ import {
   limitSchema,
 } from './fields'
 import { searchWords } from './search'
+import { traitFiltersSchema, traitRangesSchema } from './traits'
 
-export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon'] as const
+export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon', 'rarest'] as const
 export const NFT_FILTERS = ['verified', 'nsfw', 'lazy-minted'] as const
 export const NFT_STATUSES = ['buy-now', 'on-auction', 'has-offers'] as const
 export type NftSort = (typeof NFT_SORTS)[number]
@@ -31,6 +32,13 @@ export const nftListInput = z
     maxPrice: ethAmountSchema.optional(),
     // A name search inside a list needs a word the trigram index can look up (lowercase, as the
     // list looks it up).
+    trait: traitFiltersSchema.optional().meta({
+      description:
+        'Type:Value, repeatable: values of one type are any-of, types all-of (needs collection). A colon or backslash in the type is escaped with a backslash.',
+    }),
+    traitRange: traitRangesSchema.optional().meta({
+      description: 'Type:min..max for a numeric trait, repeatable; either bound may be left out (needs collection)',
+    }),
     q: z
       .string()
       .trim()
@@ -43,6 +51,15 @@ export const nftListInput = z
   .refine((v) => v.minPrice === undefined || v.maxPrice === undefined || v.minPrice <= v.maxPrice, {
     message: 'must not be below minPrice',
     path: ['maxPrice'],
+  })
+  // Traits and ranks belong to one collection: across collections they mean nothing.
+  .refine((v) => v.collection !== undefined || !(v.trait?.length || v.traitRange?.length), {
+    message: 'trait filters need a collection',
+    path: ['trait'],
+  })
+  .refine((v) => v.collection !== undefined || v.sort !== 'rarest', {
+    message: 'rarest needs a collection (ranks are within a collection)',
+    path: ['sort'],
   })
 export type NftListInput = z.infer<typeof nftListInput>
 

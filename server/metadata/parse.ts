@@ -42,7 +42,10 @@ const numeric = (value: string): number | null => {
 const attribute = z
   .object({ trait_type: scalar, value: scalar, display_type: z.unknown().optional() })
   .transform((a): Trait => {
-    const trait = { trait_type: cleanLine(a.trait_type, LIMITS.traitType), value: cleanLine(a.value, LIMITS.traitValue) }
+    const trait = {
+      trait_type: cleanLine(a.trait_type, LIMITS.traitType),
+      value: cleanLine(a.value, LIMITS.traitValue),
+    }
     // A numeric display type counts only with a number: otherwise the trait is plain text.
     const displayType = NUMERIC_DISPLAY_TYPES.find((type) => type === a.display_type)
     const number = displayType ? numeric(a.value) : null

@@ -3,11 +3,13 @@
  * collection by id or slug, a name search in words; resolved, then paged by listNfts.
  */
 import type { Database } from '../../db/client'
-import { DomainError } from '../../db/errors'
+import { DomainError, refuse } from '../../db/errors'
+import { groupTraits } from '../inputs/traits'
 import type { NftListInput } from '../inputs/nfts'
 import { findCollectionId } from './collections'
 import { listNfts } from './nfts'
 import { toExactExpression } from './search'
+import { unknownTraitTypes } from './traits'
 
 export async function browseNfts(db: Database, input: NftListInput) {
   // A collection by id, or by slug resolved inside the list's own statement; the check that it
@@ -15,8 +17,16 @@ export async function browseNfts(db: Database, input: NftListInput) {
   const named = input.collection
   const byId = named !== undefined && /^\d+$/.test(named)
   const nameMatch = input.q ? (toExactExpression(input.q) ?? undefined) : undefined
-  const [exists, page] = await Promise.all([
+  const traits = input.trait ? groupTraits(input.trait) : undefined
+  const ranges = input.traitRange
+  const [exists, unknown, page] = await Promise.all([
     named === undefined || findCollectionId(db, named).then((id) => id !== undefined),
+    named === undefined
+      ? { values: [], ranges: [] }
+      : unknownTraitTypes(db, named, {
+          values: (traits ?? []).map((t) => t.type),
+          ranges: (ranges ?? []).map((r) => r.type),
+        }),
     listNfts(db, {
       sort: input.sort,
       filter: input.filter,
@@ -29,11 +39,16 @@ export async function browseNfts(db: Database, input: NftListInput) {
       minPrice: input.minPrice,
       maxPrice: input.maxPrice,
       nameMatch,
+      traits,
+      ranges,
       cursor: input.cursor,
       limit: input.limit,
       now: new Date(),
     }),
   ])
   if (!exists) throw new DomainError('not_found', `collection "${named}" does not exist`)
+  const quoted = (types: string[]) => types.map((type) => `"${type}"`).join(', ')
+  if (unknown.values.length) refuse(`trait: the collection has no trait ${quoted(unknown.values)}`)
+  if (unknown.ranges.length) refuse(`traitRange: the collection has no numeric trait ${quoted(unknown.ranges)}`)
   return page
 }

@@ -5,12 +5,13 @@
  */
 import { and, asc, desc, eq, isNotNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { collections, nfts, type Category } from '../../db/schema'
+import { collections, nftAttributes, nfts, UNRANKED, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { collectionCardColumns } from './collections'
 import { filledStatement, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
 import { checksum, creatorOrNull, iso, isoTime, toPrice } from './serialize'
+import type { TraitRange } from '../inputs/traits'
 import { NFT_SORTS, type NFT_FILTERS, type NFT_STATUSES, type NftSort } from '../inputs/nfts'
 
 export interface NftListQuery {
@@ -31,6 +32,10 @@ export interface NftListQuery {
   maxPrice?: number | undefined
   /** An FTS5 expression the item's name must match (see search.ts's toExactExpression). */
   nameMatch?: string | undefined
+  /** Trait values, by type (values of a type any-of, types all-of); only with a collection scope. */
+  traits?: { type: string; values: string[] }[] | undefined
+  /** Numeric traits' ranges (all-of); only with a collection scope. */
+  ranges?: TraitRange[] | undefined
   cursor?: string | undefined
   limit: number
   now: Date
@@ -47,6 +52,8 @@ function sortKey(sort: NftSort) {
       return { column: nfts.addDate, descending: true }
     case 'ending-soon':
       return { column: nfts.auctionEndsAt, descending: false }
+    case 'rarest':
+      return { column: nfts.rarityRank, descending: false }
   }
 }
 
@@ -62,6 +69,10 @@ interface PageShape {
   scopes: ('collectionId' | 'category' | 'chainId' | 'owner' | 'creator')[]
   collectionSlug: boolean
   nameMatch: boolean
+  /** How many values each trait type asks for. */
+  traits: number[]
+  /** Which bounds each numeric range has. */
+  ranges: { min: boolean; max: boolean }[]
   /** Bounds on the price key column (ETH, negated for price-desc). */
   low: boolean
   high: boolean
@@ -79,6 +90,8 @@ function pageShape(q: NftListQuery): PageShape {
     scopes: SCOPES.filter((scope) => q[scope] !== undefined),
     collectionSlug: q.collectionSlug !== undefined,
     nameMatch: q.nameMatch !== undefined,
+    traits: (q.traits ?? []).map((t) => t.values.length),
+    ranges: (q.ranges ?? []).map((r) => ({ min: r.min !== undefined, max: r.max !== undefined })),
     low: bounds.low !== undefined,
     high: bounds.high !== undefined,
     after: q.cursor !== undefined && q.cursor !== '',
@@ -105,6 +118,16 @@ function pageValues(q: NftListQuery): Record<string, unknown> {
     owner: q.owner,
     creator: q.creator,
     nameMatch: q.nameMatch,
+    ...Object.fromEntries(
+      (q.traits ?? []).flatMap((t, i) => [[`trait${i}`, t.type], ...t.values.map((v, j) => [`trait${i}_${j}`, v])]),
+    ),
+    ...Object.fromEntries(
+      (q.ranges ?? []).flatMap((r, i) => [
+        [`range${i}`, r.type],
+        [`range${i}_min`, r.min],
+        [`range${i}_max`, r.max],
+      ]),
+    ),
     now: q.now.getTime(),
     low,
     high,
@@ -117,11 +140,31 @@ function buildNftListQuery(shape: PageShape) {
   const { column, descending } = sortKey(shape.sort)
   const where: (SQL | undefined)[] = []
   for (const scope of shape.scopes) where.push(eq(nfts[scope], placeholder(scope)))
-  if (shape.collectionSlug) {
-    // Uncorrelated: SQLite reads the id once, by the slug's index, then walks the collection's.
-    const id = sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${placeholder('collectionSlug')})`
-    where.push(eq(nfts.collectionId, id))
-  }
+  // Uncorrelated: SQLite reads the id once, by the slug's index, then walks the collection's.
+  const collectionId = shape.collectionSlug
+    ? sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${placeholder('collectionSlug')})`
+    : placeholder('collectionId')
+  if (shape.collectionSlug) where.push(eq(nfts.collectionId, collectionId))
+  // Each trait type (and range) is the set of its tokens, read from one range of a trait index;
+  // SQLite reads the smallest set first and checks the others by rowid.
+  shape.traits.forEach((count, i) => {
+    const values = sql.join(
+      Array.from({ length: count }, (_, j) => placeholder(`trait${i}_${j}`)),
+      sql`, `,
+    )
+    where.push(
+      sql`${nfts.id} IN (SELECT ${nftAttributes.nftId} FROM ${nftAttributes} WHERE ${nftAttributes.collectionId} = ${collectionId} AND ${nftAttributes.traitType} = ${placeholder(`trait${i}`)} AND ${nftAttributes.value} IN (${values}))`,
+    )
+  })
+  shape.ranges.forEach(({ min, max }, i) => {
+    const bounds = [
+      min ? sql` AND ${nftAttributes.number} >= ${placeholder(`range${i}_min`)}` : sql``,
+      max ? sql` AND ${nftAttributes.number} <= ${placeholder(`range${i}_max`)}` : sql``,
+    ]
+    where.push(
+      sql`${nfts.id} IN (SELECT ${nftAttributes.nftId} FROM ${nftAttributes} WHERE ${nftAttributes.collectionId} = ${collectionId} AND ${nftAttributes.traitType} = ${placeholder(`range${i}`)} AND ${nftAttributes.number} IS NOT NULL${bounds[0]}${bounds[1]})`,
+    )
+  })
   // Every item whose name matches, however many: SQLite reads the matches from the search
   // index and sorts them (no sort index can serve a text match), so a word found in tens of
   // thousands of names costs milliseconds per page, and the pages stay complete.
@@ -195,6 +238,7 @@ export const nftRowColumns = {
     attributes: nfts.attributes,
   },
   collection: collectionCardColumns,
+  rarity: { rank: nfts.rarityRank, score: nfts.rarityScore, of: collections.rarityRanked },
 }
 
 /** Rows of nftRowColumns, read as JSON (rows.ts). */
@@ -236,7 +280,7 @@ export async function listNfts(db: Database, q: NftListQuery) {
   }
 }
 
-export function toNftJson({ nft, collection }: NftRow) {
+export function toNftJson({ nft, collection, rarity }: NftRow) {
   return {
     id: nft.id,
     chainId: nft.chainId,
@@ -260,6 +304,7 @@ export function toNftJson({ nft, collection }: NftRow) {
     lazyMinted: nft.lazyMinted,
     likes: nft.likeCount,
     attributes: nft.attributes,
+    rarity: rarity.rank === UNRANKED ? null : { rank: rarity.rank, score: rarity.score!, of: rarity.of },
   }
 }
 

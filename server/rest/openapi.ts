@@ -14,6 +14,7 @@ import {
   limitSchema,
 } from '../inputs/fields'
 import { nftListInput, tokenInput } from '../inputs/nfts'
+import { TRAIT_VALUES_MAX, traitsInput } from '../inputs/traits'
 import { searchInput } from '../inputs/search'
 import { userNameSchema } from '../inputs/profile'
 import { submitOrderInput } from '../trading/order-input'
@@ -34,6 +35,7 @@ import {
   pageOf,
   rankingShape,
   searchShape,
+  traitShape,
   submittedOrderShape,
   userNftShape,
   userShape,
@@ -47,8 +49,22 @@ function toSchema(schema: z.ZodType, io: 'input' | 'output') {
   return rest
 }
 const jsonSchema = (schema: z.ZodType) => toSchema(schema, 'input')
+/** Query parameters that may be given more than once (`trait=…&trait=…`). */
+const REPEATABLE = new Set(['trait', 'traitRange'])
 const queryParams = (shape: Shape) =>
-  Object.entries(shape).map(([name, schema]) => ({ name, in: 'query', required: false, schema: jsonSchema(schema) }))
+  Object.entries(shape).map(([name, schema]) =>
+    REPEATABLE.has(name)
+      ? {
+          name,
+          in: 'query',
+          required: false,
+          description: schema.description,
+          style: 'form',
+          explode: true,
+          schema: { type: 'array', items: { type: 'string' }, maxItems: TRAIT_VALUES_MAX },
+        }
+      : { name, in: 'query', required: false, schema: jsonSchema(schema) },
+  )
 const pathParam = (name: string, schema: z.ZodType) => ({
   name,
   in: 'path',
@@ -247,6 +263,17 @@ export const openApiDocument = {
         summary: 'One collection with stats',
         parameters: [pathParam('idOrSlug', idOrSlugSchema)],
         responses: one('Collection', collectionShape),
+      },
+    },
+    '/collections/{idOrSlug}/traits': {
+      get: {
+        summary:
+          "A collection's trait values, each with its token count and floor: a bare array, by type, most common first (at most 200 values a type; `type` and `q` find the others)",
+        parameters: [
+          pathParam('idOrSlug', idOrSlugSchema),
+          ...queryParams({ type: traitsInput.shape.type, q: traitsInput.shape.q }),
+        ],
+        responses: answer('[{ type, value, count, floor, displayType }]', z.array(traitShape), [400, 404]),
       },
     },
     '/marketplace/filterNFTbyCollection/{idOrSlug}': {

@@ -8,6 +8,7 @@ import {
   CATEGORIES,
   ACTIVITY_TYPES,
   INDEX_STATUSES,
+  NUMERIC_DISPLAY_TYPES,
   NOTIFICATION_KINDS,
   ORDER_STATUSES,
   TOKEN_STANDARDS,
@@ -16,6 +17,7 @@ import {
 import type { Fillability } from '../queries/fillable'
 import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
+import type { TraitJson } from '../queries/traits'
 import type { toUserJson } from '../queries/users'
 import type { listNotifications } from '../notify/inbox'
 
@@ -70,7 +72,36 @@ export const nftShape = z.strictObject({
   nsfw: z.boolean(),
   lazyMinted: z.boolean(),
   likes: z.number().int().nonnegative(),
-  attributes: z.array(z.strictObject({ trait_type: z.string(), value: z.string() })),
+  attributes: z.array(
+    z.strictObject({
+      trait_type: z.string(),
+      value: z.string(),
+      display_type: z
+        .enum(NUMERIC_DISPLAY_TYPES)
+        .optional()
+        .describe('a numeric trait (its value a number in decimal; a date in Unix seconds)'),
+    }),
+  ),
+  rarity: z
+    .strictObject({
+      rank: z.number().int().positive().describe('1 is the rarest; equal scores share a rank'),
+      score: z.number().describe("OpenRarity's information content over the collection's entropy"),
+      of: z.number().int().positive().describe('how many tokens of the collection are ranked'),
+    })
+    .nullable()
+    .describe('null when the collection has no text traits, or this token is not ranked yet'),
+})
+
+/** One value of a collection's trait (GET /collections/{idOrSlug}/traits answers an array of them). */
+export const traitShape = z.strictObject({
+  type: z.string().describe('the trait type'),
+  value: z.string(),
+  count: z.number().int().positive().describe("how many of the collection's tokens carry it"),
+  floor: priceShape.describe('the cheapest live listing among them, or null when none is listed'),
+  displayType: z
+    .enum(NUMERIC_DISPLAY_TYPES)
+    .nullable()
+    .describe('a numeric trait (filter it by range with traitRange), or null for text'),
 })
 
 /** A profile's NFTs: on the Owned tab each says how many the address holds (ERC-1155 balances). */
@@ -408,6 +439,8 @@ type None<Keys extends never> = Keys
 type Holds<Check extends true> = Check
 
 export type ShapeTies = [
+  None<StrayKeys<typeof traitShape, TraitJson>>,
+  Holds<SameTypes<typeof traitShape, TraitJson>>,
   None<StrayKeys<typeof nftShape, NftJson>>,
   Holds<SameTypes<typeof nftShape, NftJson>>,
   None<StrayKeys<typeof userNftShape, UserNftJson>>,

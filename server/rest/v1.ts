@@ -20,7 +20,14 @@ const raw = (value: unknown): never => value as never
  * The query string as input. An empty parameter (`?maxPrice=`, as a form sends a field left
  * blank) is an absent one, not a zero or an empty word.
  */
-const query = (c: HonoContext<AppEnv>) => Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== ''))
+const query = (c: HonoContext<AppEnv>) =>
+  Object.fromEntries(
+    Object.entries(c.req.queries())
+      .map(([name, values]) => [name, values.filter((v) => v !== '')] as const)
+      .filter(([, values]) => values.length > 0)
+      // A parameter given more than once is a list (`trait=…&trait=…`); where one is expected, a 400.
+      .map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
+  )
 
 async function jsonBody(c: HonoContext<AppEnv>): Promise<unknown> {
   try {
@@ -113,6 +120,10 @@ export const v1 = new Hono<AppEnv>()
   })
   .get('/collections/:idOrSlug', async (c) =>
     c.json({ data: await caller(c).collection.byIdOrSlug({ idOrSlug: c.req.param('idOrSlug') }) }),
+  )
+  // A bare array: every value of every trait type (at most 200 a type), with its count and floor.
+  .get('/collections/:idOrSlug/traits', async (c) =>
+    c.json(await caller(c).collection.traits(raw({ ...query(c), idOrSlug: c.req.param('idOrSlug') }))),
   )
   .get('/marketplace/filterNFTbyCollection/:idOrSlug', async (c) =>
     c.json(await caller(c).collection.nfts(raw({ ...query(c), collection: c.req.param('idOrSlug') }))),

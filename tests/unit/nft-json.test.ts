@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest'
 import { nftRowColumns, toNftJson, type NftRow } from '../../server/queries/nfts'
 import { nftShape } from '../../server/rest/shapes'
+import { UNRANKED } from '../../db/schema'
 
 const nft: NftRow['nft'] = {
   id: 7,
@@ -33,6 +34,7 @@ const nft: NftRow['nft'] = {
   attributes: [{ trait_type: 'Sea', value: 'Calm' }],
 }
 const collection: NftRow['collection'] = { id: 2, slug: 'tides', name: 'Tides', verified: true, lookalikeOf: null }
+const rarity: NftRow['rarity'] = { rank: 3, score: 1.25, of: 40 }
 
 describe("an NFT's JSON", () => {
   it('shows every column its rows select, so none is read for nothing', () => {
@@ -43,12 +45,12 @@ describe("an NFT's JSON", () => {
         return Reflect.get(target, key, receiver)
       },
     })
-    toNftJson({ nft: recording, collection })
+    toNftJson({ nft: recording, collection, rarity })
     expect([...read].sort()).toEqual(Object.keys(nftRowColumns.nft).sort())
   })
 
   it('has exactly the keys and types of the OpenAPI shape (a strict object: no key more, none less)', () => {
-    const json = toNftJson({ nft, collection })
+    const json = toNftJson({ nft, collection, rarity })
     expect(nftShape.safeParse(json).error?.issues).toBeUndefined()
     expect(Object.keys(json).sort()).toEqual(Object.keys(nftShape.shape).sort())
     expect(json).toMatchObject({
@@ -56,12 +58,14 @@ describe("an NFT's JSON", () => {
       price: { wei: '1500000000000000000', eth: '1.5', currency: 'ETH' },
       bestOffer: { wei: '1200000000000000000', eth: '1.2', currency: 'WETH' },
       likes: 3,
+      rarity: { rank: 3, score: 1.25, of: 40 },
     })
+    expect(toNftJson({ nft, collection, rarity: { rank: UNRANKED, score: null, of: 0 } }).rarity).toBeNull()
   })
 
   it('is refused by the shape when a key is added or missing', () => {
-    const json = toNftJson({ nft, collection })
-    expect(nftShape.safeParse({ ...json, rarity: 1 }).success).toBe(false)
+    const json = toNftJson({ nft, collection, rarity })
+    expect(nftShape.safeParse({ ...json, rarityRank: 1 }).success).toBe(false)
     const { likes: _likes, ...withoutLikes } = json
     expect(nftShape.safeParse(withoutLikes).success).toBe(false)
   })

@@ -1,12 +1,20 @@
 import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
-import { COLLECTION_TABS, findCollection, listCollections, toCollectionJson } from '../../queries/collections'
+import {
+  COLLECTION_TABS,
+  findCollection,
+  findCollectionId,
+  listCollections,
+  toCollectionJson,
+} from '../../queries/collections'
 import { importCollection } from '../../import/collection'
 import { importCollectionInput } from '../../inputs/collections'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
 import { categoryFilterSchema, chainFilterSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../../inputs/fields'
 import { nftListInput } from '../../inputs/nfts'
+import { traitsInput } from '../../inputs/traits'
+import { listTraits } from '../../queries/traits'
 import { browseNfts } from '../../queries/nft-browse'
 
 export const collectionRouter = router({
@@ -41,6 +49,14 @@ export const collectionRouter = router({
   import: protectedProcedure.input(importCollectionInput.strict()).mutation(async ({ ctx, input }) => {
     await limitRate(ctx, 'import')
     return importCollection(ctx, ctx.address, input)
+  }),
+
+  /** Every trait value of the collection with its token count and floor (the trait panel). */
+  traits: publicProcedure.input(traitsInput).query(async ({ ctx, input }) => {
+    const [id, traits] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), listTraits(ctx.db, input)])
+    if (id === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return traits
   }),
 
   /** The items of one collection, with every sort and filter of nft.list. */
