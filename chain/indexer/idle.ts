@@ -2,14 +2,15 @@
  * Whether a round of a chain would find nothing to do: no block past the cursor, the chain still
  * has the block at the cursor, no order has ended, no imported collection is due for its own
  * reading and no token's metadata is due. Beside it, whether a cache purge is due
- * (server/http/cache-purge.ts): the caller drains the outbox then, idle or not. The Cron runs every minute: such a round then takes no
+ * (server/http/cache-purge.ts) or a collection's rarity ranks are: the caller does those then,
+ * idle or not. The Cron runs every minute: such a round then takes no
  * lease and writes nothing (one read of the database, one or two calls to the chain).
  */
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { Database } from '../../db/client'
 import { cachePurges, chainCursors, collections, indexedBlocks, listings, offers } from '../../db/schema'
-import { dueMetadataQuery } from '../../db/market'
+import { dueMetadataQuery, rarityDueQuery } from '../../db/market'
 import { dueForOwnReading } from './backfill'
 
 /** What a round has to do beside new blocks; when the check fails, a round does all of it. */
@@ -18,9 +19,11 @@ export interface RoundCheck {
   /** An imported collection behind the chain, or due to be tried again: the backfill has work. */
   backfillDue: boolean
   purgeDue: boolean
+  /** A collection whose traits changed a while ago: its rarity ranks are due. */
+  rarityDue: boolean
 }
 
-export const CHECK_FAILED: RoundCheck = { idle: false, backfillDue: true, purgeDue: true }
+export const CHECK_FAILED: RoundCheck = { idle: false, backfillDue: true, purgeDue: true, rarityDue: true }
 
 export async function roundIsIdle(options: {
   db: Database
@@ -46,6 +49,7 @@ export async function roundIsIdle(options: {
       behind: sql<number>`exists ${behind}`,
       metadataDue: sql<number>`exists ${dueMetadataQuery(db, { chainId, now, limit: 1 })}`,
       purgeDue: sql<number>`exists ${purgeDue}`,
+      rarityDue: sql<number>`exists ${rarityDueQuery(db, { chainId, now })}`,
     })
     .from(chainCursors)
     .leftJoin(
@@ -54,7 +58,11 @@ export async function roundIsIdle(options: {
     )
     .where(eq(chainCursors.chainId, chainId))
   if (!state) return CHECK_FAILED
-  const due = { backfillDue: Boolean(state.behind), purgeDue: Boolean(state.purgeDue) }
+  const due = {
+    backfillDue: Boolean(state.behind),
+    purgeDue: Boolean(state.purgeDue),
+    rarityDue: Boolean(state.rarityDue),
+  }
   const cursor = BigInt(state.block)
   if (state.ended || due.backfillDue || state.metadataDue || head < cursor || head - BigInt(confirmations) > cursor) {
     return { idle: false, ...due }

@@ -44,10 +44,12 @@ export async function rankCollection(db: Db, collectionId: number, now = new Dat
   const json = JSON.stringify(ranks.map((r) => [r.id, r.rank, r.score]))
   const [ranked, unranked] = await db.transaction(async (tx) => {
     const written = await tx.all<[number]>(sql`
+      -- A score read back from JSON text may differ in its last bit: only a real change is written.
       UPDATE nfts SET rarity_rank = r.value ->> 1, rarity_score = r.value ->> 2
       FROM json_each(${json}) r
       WHERE nfts.id = r.value ->> 0 AND nfts.collection_id = ${collectionId}
-        AND (nfts.rarity_rank IS NOT r.value ->> 1 OR nfts.rarity_score IS NOT r.value ->> 2)
+        AND (nfts.rarity_rank IS NOT r.value ->> 1 OR nfts.rarity_score IS NULL
+          OR abs(nfts.rarity_score - (r.value ->> 2)) > 1e-12)
       RETURNING nfts.id`)
     const cleared = await tx.all<[number]>(sql`
       UPDATE nfts SET rarity_rank = ${UNRANKED}, rarity_score = NULL

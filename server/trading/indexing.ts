@@ -9,7 +9,8 @@ import { CHECK_FAILED, roundIsIdle } from '../../chain/indexer/idle'
 import { LOCAL_CHAIN_ID, marketplaceContracts } from '../../chain/marketplace'
 import { eq } from 'drizzle-orm'
 import { leaseHeld, releaseLease, takeLease } from '../../db/leases'
-import { purgesFiled, refreshNftMarket } from '../../db/market'
+import { purgesFiled, rankCollection, rarityDueQuery, refreshNftMarket } from '../../db/market'
+import type { Database } from '../../db/client'
 import { chainCursors } from '../../db/schema'
 import { drainPageChanges } from '../live/publish'
 import { readDueMetadata } from '../metadata/queue'
@@ -35,6 +36,9 @@ export type ChainIndexResult = IndexerRun | null | { error: string; unavailable?
 export const BACKFILL_BUDGET_MS = 20_000
 /** How long a run may keep taking imported tokens whose metadata is due (reads under way finish). */
 export const METADATA_BUDGET_MS = 10_000
+/** How long a run may keep ranking collections (a 10,000-token collection takes well under a second). */
+export const RARITY_BUDGET_MS = 5_000
+const RARITY_BATCH = 20
 
 export async function indexConfiguredChains(
   { db, env, media, live, notifier }: Runtime,
@@ -42,10 +46,12 @@ export async function indexConfiguredChains(
   {
     backfillBudgetMs = BACKFILL_BUDGET_MS,
     metadataBudgetMs = METADATA_BUDGET_MS,
+    rarityBudgetMs = RARITY_BUDGET_MS,
     holder: stableHolder,
   }: {
     backfillBudgetMs?: number
     metadataBudgetMs?: number
+    rarityBudgetMs?: number
     /** Who takes the chain's lease: a caller that never runs twice at once (a follower) names itself. */
     holder?: string
   } = {},
@@ -62,6 +68,11 @@ export async function indexConfiguredChains(
     // A round with nothing to do takes no lease and writes nothing (a failed check runs the round).
     const check = await roundIsIdle({ db, client, chainId: id, confirmations }).catch(() => CHECK_FAILED)
     if (check.purgeDue) purgeDue = true
+    if (check.rarityDue) {
+      await rankDueCollections(db, id, rarityBudgetMs).catch((error: unknown) =>
+        console.warn(`rarity: chain ${id}: ${(error as Error).message.split('\n')[0]}`),
+      )
+    }
     if (check.idle) {
       results[id] = null
       continue
@@ -148,6 +159,19 @@ export async function indexConfiguredChains(
 }
 
 const indexLease = (chainId: number) => `index-chain:${chainId}`
+
+/**
+ * Ranks the chain's collections whose traits changed (a few seconds ago at least, so a burst of
+ * changes is ranked once), the longest waiting first, until the budget is spent.
+ */
+async function rankDueCollections(db: Database, chainId: number, budgetMs: number): Promise<void> {
+  const until = Date.now() + budgetMs
+  const due = await rarityDueQuery(db, { chainId, now: new Date() }).limit(RARITY_BATCH)
+  for (const { id } of due) {
+    if (Date.now() >= until) break
+    await rankCollection(db, id)
+  }
+}
 
 /** How long `syncChain` waits for another caller's run of the same chain before answering busy. */
 export const SYNC_WAIT_MS = 5_000

@@ -1,0 +1,282 @@
+/**
+ * Trait filters, the traits endpoint and rarity ranks over REST, on the seeded market: every answer
+ * is checked against the rows themselves (each token's traits, its listing), not against the
+ * queries that made it.
+ */
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { applyTokenMetadata, rankCollection } from '../../db/market'
+import { collections, nfts, type Trait } from '../../db/schema'
+import { app } from '../../server/app'
+import { createSeededRuntime } from '../support/seeded'
+
+let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
+let slug: string
+let collectionId: number
+/** The collection's tokens as stored: id, traits, listing. */
+let tokens: { id: number; attributes: Trait[]; priceWei: string | null; priceAscKey: number; nsfw: boolean }[]
+/** What lists show by default: NSFW tokens only when asked for. */
+const shown = () => tokens.filter((t) => !t.nsfw)
+
+beforeAll(async () => {
+  runtime = await createSeededRuntime(1_200)
+  const [first] = await runtime.db.select().from(collections).where(eq(collections.id, 3))
+  slug = first!.slug
+  collectionId = first!.id
+  tokens = await runtime.db
+    .select({
+      id: nfts.id,
+      attributes: nfts.attributes,
+      priceWei: nfts.priceWei,
+      priceAscKey: nfts.priceAscKey,
+      nsfw: nfts.nsfw,
+    })
+    .from(nfts)
+    .where(eq(nfts.collectionId, collectionId))
+})
+afterAll(() => runtime.close())
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function get(path: string): Promise<{ status: number; body: any }> {
+  const response = await app.request(`http://localhost/api/v1${path}`, undefined, runtime)
+  return { status: response.status, body: await response.json() }
+}
+
+/** Every item of a list, page after page. */
+async function all(path: string): Promise<{ id: number; rarity: { rank: number } | null }[]> {
+  const items = []
+  let cursor = ''
+  do {
+    const { status, body } = await get(`${path}&limit=50${cursor ? `&cursor=${cursor}` : ''}`)
+    expect(status, JSON.stringify(body)).toBe(200)
+    items.push(...body.data)
+    cursor = body.nextCursor ?? ''
+  } while (cursor)
+  return items
+}
+
+const has = (token: (typeof tokens)[number], type: string, values: string[]) =>
+  token.attributes.some((t) => t.trait_type === type && values.includes(t.value))
+const ids = (list: { id: number }[]) => list.map((n) => n.id).sort((a, b) => a - b)
+const q = (text: string) => encodeURIComponent(text)
+
+describe('GET /collections/{idOrSlug}/traits', () => {
+  it("answers every value with the number of tokens carrying it and the cheapest one's listing", async () => {
+    const { status, body } = await get(`/collections/${slug}/traits`)
+    expect(status).toBe(200)
+    expect(Array.isArray(body)).toBe(true)
+    const expected = new Map<string, { count: number; floor: (typeof tokens)[number] | null }>()
+    for (const token of tokens) {
+      for (const trait of token.attributes) {
+        const key = `${trait.trait_type}\u0000${trait.value}`
+        const entry = expected.get(key) ?? { count: 0, floor: null }
+        entry.count++
+        if (token.priceWei !== null && (!entry.floor || token.priceAscKey < entry.floor.priceAscKey)) entry.floor = token
+        expected.set(key, entry)
+      }
+    }
+    expect(body).toHaveLength(expected.size)
+    for (const row of body) {
+      const want = expected.get(`${row.type}\u0000${row.value}`)!
+      expect(row.count, `${row.type}: ${row.value}`).toBe(want.count)
+      expect(row.floor?.wei ?? null, `${row.type}: ${row.value}`).toBe(want.floor?.priceWei ?? null)
+      expect(row.displayType).toBeNull()
+    }
+    // By type, the most common value first.
+    const background = body.filter((r: { type: string }) => r.type === 'Background')
+    expect(background.map((r: { count: number }) => r.count)).toEqual(
+      background.map((r: { count: number }) => r.count).sort((a: number, b: number) => b - a),
+    )
+  })
+
+  it('finds values within one type by text, and answers 404 for a collection that does not exist', async () => {
+    const { body } = await get(`/collections/${slug}/traits?type=Background&q=MI`)
+    expect(body.length).toBeGreaterThan(0)
+    for (const row of body) {
+      expect(row.type).toBe('Background')
+      expect(row.value.toLowerCase()).toContain('mi')
+    }
+    expect((await get('/collections/no-such-collection/traits')).status).toBe(404)
+  })
+})
+
+describe('GET /nfts?collection=…&trait=…', () => {
+  it('lists exactly the tokens carrying the value', async () => {
+    const listed = await all(`/nfts?collection=${slug}&trait=${q('Background:Mint')}`)
+    const want = shown().filter((t) => has(t, 'Background', ['Mint']))
+    expect(want.length).toBeGreaterThan(0)
+    expect(ids(listed)).toEqual(ids(want))
+  })
+
+  it('ORs values of one type and ANDs types, with the sort, status and price filters', async () => {
+    const path =
+      `/nfts?collection=${slug}&trait=${q('Background:Mint')}&trait=${q('Background:Sand')}` +
+      `&trait=${q('Palette:Neon')}&trait=${q('Palette:Earth')}&sort=price-asc&status=buy-now&minPrice=0.001`
+    const listed = await all(path)
+    const want = shown().filter(
+      (t) =>
+        has(t, 'Background', ['Mint', 'Sand']) &&
+        has(t, 'Palette', ['Neon', 'Earth']) &&
+        t.priceWei !== null &&
+        t.priceAscKey >= 0.001,
+    )
+    expect(ids(listed)).toEqual(ids(want))
+    const prices = listed.map((n) => tokens.find((t) => t.id === n.id)!.priceAscKey)
+    expect(prices).toEqual(prices.toSorted((a, b) => a - b))
+  })
+
+  it('takes values with colons and unicode, and 50 values at once', async () => {
+    expect((await get(`/nfts?collection=${slug}&trait=${q('Background:a:b:c')}`)).body.data).toEqual([])
+    expect((await get(`/nfts?collection=${slug}&trait=${q('Mood:Calme 🌊 ünïcode')}`)).body.data).toEqual([])
+    const fifty = Array.from({ length: 50 }, (_, i) => `trait=${q(`Mood:v${i}`)}`).join('&')
+    expect((await get(`/nfts?collection=${slug}&${fifty}`)).status).toBe(200)
+  })
+
+  it('refuses plainly what it cannot answer, with a 400 naming it', async () => {
+    const cases: [string, RegExp][] = [
+      [`/nfts?collection=${slug}&trait=Nope:1`, /no trait "Nope"/],
+      [`/nfts?collection=${slug}&trait=Background`, /Type:Value/],
+      [`/nfts?collection=${slug}&trait=${q(':Mint')}`, /no trait type/],
+      [`/nfts?collection=${slug}&trait=${q('Background:')}`, /no value/],
+      [
+        `/nfts?collection=${slug}&${Array.from({ length: 51 }, (_, i) => `trait=Mood:v${i}`).join('&')}`,
+        /at most 50/,
+      ],
+      [`/nfts?collection=${slug}&traitRange=${q('Level:9..2')}`, /min 9 is greater than max 2/],
+      [`/nfts?collection=${slug}&traitRange=${q('Level:a..b')}`, /numbers/],
+      [`/nfts?collection=${slug}&traitRange=${q('Mood:1..2')}`, /no numeric trait "Mood"/],
+      [`/nfts?trait=${q('Background:Mint')}`, /trait filters need a collection/],
+      [`/nfts?sort=rarest`, /rarest needs a collection/],
+      [`/nfts?collection=${slug}&sort=price-asc&sort=rarest`, /sort/],
+    ]
+    for (const [path, message] of cases) {
+      const { status, body } = await get(path)
+      expect(status, path).toBe(400)
+      expect(body.error.message, path).toMatch(message)
+    }
+  })
+})
+
+describe('numeric traits', () => {
+  it('filter by range, show their display type, and stay out of rarity', async () => {
+    const some = tokens.slice(0, 12)
+    for (const [i, token] of some.entries()) {
+      await applyTokenMetadata(runtime.db, token.id, {
+        name: null,
+        description: '',
+        image: '',
+        animationUrl: null,
+        externalUrl: null,
+        tokenUri: null,
+        attributes: [
+          ...token.attributes,
+          { trait_type: 'Level', value: String(i + 1), display_type: 'number' },
+          { trait_type: 'Born', value: String(1_700_000_000 + i * 86_400), display_type: 'date' },
+        ],
+      })
+    }
+    const levels = await all(`/nfts?collection=${slug}&traitRange=${q('Level:3..7.5')}`)
+    expect(ids(levels)).toEqual(ids(some.slice(2, 7)))
+    const open = await all(`/nfts?collection=${slug}&traitRange=${q('Level:..2')}&traitRange=${q('Born:1700000000..')}`)
+    expect(ids(open)).toEqual(ids(some.slice(0, 2)))
+    const { body } = await get(`/collections/${slug}/traits?type=Level`)
+    expect(body).toHaveLength(12)
+    expect(body[0]).toMatchObject({ type: 'Level', count: 1, displayType: 'number' })
+    // The ranks before and after: numbers change nothing.
+    const before = await all(`/nfts?collection=${slug}&sort=rarest`)
+    await rankCollection(runtime.db, collectionId)
+    const after = await all(`/nfts?collection=${slug}&sort=rarest`)
+    expect(after.map((n) => [n.id, n.rarity])).toEqual(before.map((n) => [n.id, n.rarity]))
+  })
+})
+
+describe('rarity', () => {
+  it('ranks every token of the collection, rarest first, and says of how many', async () => {
+    const ranked = await all(`/nfts?collection=${slug}&sort=rarest`)
+    expect(ranked).toHaveLength(shown().length)
+    const ranks = ranked.map((n) => n.rarity!.rank)
+    expect(ranks[0]).toBe(1)
+    expect(ranks).toEqual(ranks.toSorted((a, b) => a - b))
+    for (const n of ranked) expect(n.rarity).toMatchObject({ of: tokens.length, score: expect.any(Number) })
+    // With the NSFW ones (listed apart): rank r is the place of the first of the tokens tied at it.
+    const every = [...ranked, ...(await all(`/nfts?collection=${slug}&sort=rarest&filter=nsfw`))]
+    expect(every).toHaveLength(tokens.length)
+    const byRank = every.map((n) => n.rarity!.rank).sort((a, b) => a - b)
+    byRank.forEach((rank) => expect(rank).toBe(byRank.indexOf(rank) + 1))
+    expect(byRank.every((rank, i) => rank <= i + 1)).toBe(true)
+  })
+
+  it('ranks a token whose traits became unique first, in the round after its metadata changed', async () => {
+    const token = tokens.at(-1)!
+    await applyTokenMetadata(runtime.db, token.id, {
+      name: null,
+      description: '',
+      image: '',
+      animationUrl: null,
+      externalUrl: null,
+      tokenUri: null,
+      attributes: [
+        { trait_type: 'Background', value: 'Aurora' },
+        { trait_type: 'Palette', value: 'Gold' },
+        { trait_type: 'Halo', value: 'Golden' },
+      ],
+    })
+    const [stale] = await runtime.db
+      .select({ at: collections.rarityStaleAt })
+      .from(collections)
+      .where(eq(collections.id, collectionId))
+    expect(stale!.at).not.toBeNull()
+    const changed = await rankCollection(runtime.db, collectionId)
+    expect(changed).toContain(token.id)
+    const { body } = await get(`/nfts/${token.id}`)
+    expect(body.data.rarity).toMatchObject({ rank: 1, of: tokens.length })
+    const [after] = await runtime.db
+      .select({ at: collections.rarityStaleAt })
+      .from(collections)
+      .where(eq(collections.id, collectionId))
+    expect(after!.at).toBeNull()
+    // Nothing changed since: ranking again writes nothing.
+    expect(await rankCollection(runtime.db, collectionId)).toEqual([])
+  })
+
+  it('leaves tokens without read metadata unranked, and a collection without text traits without ranks', async () => {
+    const [other] = await runtime.db.select().from(collections).where(eq(collections.id, 4))
+    await runtime.db.run(sql`UPDATE nfts SET attributes = '[]' WHERE collection_id = ${other!.id}`)
+    await runtime.db.run(
+      sql`DELETE FROM nft_attributes WHERE nft_id IN (SELECT id FROM nfts WHERE collection_id = ${other!.id})`,
+    )
+    await rankCollection(runtime.db, other!.id)
+    const { body } = await get(`/nfts?collection=${other!.slug}&sort=rarest&limit=5`)
+    expect(body.data.length).toBeGreaterThan(0)
+    for (const nft of body.data) expect(nft.rarity).toBeNull()
+    expect((await get(`/collections/${other!.slug}/traits`)).body).toEqual([])
+    expect((await get(`/nfts?collection=${other!.slug}&trait=Background:Mint`)).status).toBe(400)
+
+    const pending = tokens[5]!
+    await runtime.db.run(sql`UPDATE nfts SET metadata_status = 'pending' WHERE id = ${pending.id}`)
+    await rankCollection(runtime.db, collectionId)
+    expect((await get(`/nfts/${pending.id}`)).body.data.rarity).toBeNull()
+    expect((await get(`/nfts/${tokens[6]!.id}`)).body.data.rarity.of).toBe(tokens.length - 1)
+  })
+
+  it('answers a type with thousands of distinct values 200 at a time, the rest by search', async () => {
+    // 3,000 more tokens in another collection, each with a value of its own.
+    const [other] = await runtime.db.select().from(collections).where(eq(collections.id, 5))
+    await runtime.db.run(sql`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+      INSERT INTO nfts (collection_id, chain_id, contract, token_id, name, image, owner, creator, category, add_date)
+      SELECT c.id, c.chain_id, c.contract, 'serial-' || i, 'Serial #' || i, '', c.creator, c.creator, c.category, 0
+      FROM n, collections c WHERE c.id = ${other!.id}`)
+    await runtime.db.run(sql`
+      INSERT INTO nft_attributes (nft_id, collection_id, trait_type, value)
+      SELECT id, collection_id, 'Serial', printf('Serial %05d', substr(token_id, 8))
+      FROM nfts WHERE collection_id = ${other!.id} AND token_id LIKE 'serial-%'`)
+    const { body } = await get(`/collections/${other!.slug}/traits?type=Serial`)
+    expect(body).toHaveLength(200)
+    expect(body.some((r: { value: string }) => r.value === 'Serial 02999')).toBe(false)
+    const found = await get(`/collections/${other!.slug}/traits?type=Serial&q=02999`)
+    expect(found.body.map((r: { value: string }) => r.value)).toEqual(['Serial 02999'])
+    const filtered = await get(`/nfts?collection=${other!.slug}&trait=${q('Serial:Serial 02999')}`)
+    expect(filtered.body.data.map((n: { name: string }) => n.name)).toEqual(['Serial #2999'])
+  })
+})
