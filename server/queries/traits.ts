@@ -42,11 +42,19 @@ export function traitsStatement(db: Database, query: TraitsQuery) {
     floorCurrency: string | null
   }>(sql`
     WITH counted AS (
-      SELECT ${nftAttributes.traitType} AS type, ${nftAttributes.value} AS value, count(*) AS count,
-        max(${nftAttributes.displayType}) AS display_type
+      SELECT ${nftAttributes.traitType} AS type, ${nftAttributes.value} AS value, count(*) AS count
       FROM ${nftAttributes}
       WHERE ${nftAttributes.collectionId} = ${collectionId}${type}${q}
       GROUP BY ${nftAttributes.traitType}, ${nftAttributes.value}
+    ),
+    -- A numeric type's display type, from its first row in the number index (text types have none).
+    kinds AS (
+      SELECT type, (
+        SELECT ${nftAttributes.displayType} FROM ${nftAttributes}
+        WHERE ${nftAttributes.collectionId} = ${collectionId} AND ${nftAttributes.traitType} = type
+          AND ${nftAttributes.number} IS NOT NULL LIMIT 1
+      ) AS display_type
+      FROM (SELECT DISTINCT type FROM counted)
     ),
     placed AS (
       SELECT *, row_number() OVER (PARTITION BY type ORDER BY count DESC, value) AS place FROM counted
@@ -58,9 +66,10 @@ export function traitsStatement(db: Database, query: TraitsQuery) {
       WHERE ${nfts.collectionId} = ${collectionId} AND ${nfts.priceAscKey} < ${UNLISTED_SORT_KEY}
       GROUP BY 1, 2
     )
-    SELECT placed.type AS type, placed.value AS value, placed.count AS count, placed.display_type AS displayType,
+    SELECT placed.type AS type, placed.value AS value, placed.count AS count, kinds.display_type AS displayType,
       floors.wei AS floorWei, floors.currency AS floorCurrency
-    FROM placed LEFT JOIN floors ON floors.type = placed.type AND floors.value = placed.value
+    FROM placed JOIN kinds ON kinds.type = placed.type
+      LEFT JOIN floors ON floors.type = placed.type AND floors.value = placed.value
     WHERE placed.place <= ${query.limit ?? VALUES_PER_TYPE}
     ORDER BY placed.type, placed.count DESC, placed.value`)
 }

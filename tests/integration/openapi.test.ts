@@ -179,6 +179,15 @@ describe('reads', () => {
     await call(seeded, `/api/v1/collections/${offered.collection.id}`)
     await call(seeded, '/api/v1/collections/nope')
     await call(seeded, '/api/v1/collections/a_b')
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/traits`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?type=Background&q=mi`)
+    await call(seeded, '/api/v1/collections/nope/traits')
+    await call(seeded, '/api/v1/collections/a_b/traits')
+    await call(
+      seeded,
+      `/api/v1/nfts?collection=${offered.collection.slug}&trait=Background:Mint&trait=Mood:Calm&sort=rarest`,
+    )
+    await call(seeded, `/api/v1/nfts?collection=${offered.collection.slug}&traitRange=Level:5..1`)
     await call(seeded, `/api/v1/marketplace/filterNFTbyCollection/${offered.collection.slug}?sort=price-asc`)
     await call(seeded, '/api/v1/marketplace/filterNFTbyCollection/nope')
     await call(seeded, '/api/v1/marketplace/filterNFTbyCollection/a_b')
@@ -300,6 +309,7 @@ describe('an undeclared query parameter', () => {
       'GET /collections': '/api/v1/collections',
       'GET /collections/{idOrSlug}': `/api/v1/collections/${nft.collection.slug}`,
       'POST /collections/import': '/api/v1/collections/import',
+      'GET /collections/{idOrSlug}/traits': `/api/v1/collections/${nft.collection.slug}/traits`,
       'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
       'GET /rankings': '/api/v1/rankings',
       'GET /activity': '/api/v1/activity',

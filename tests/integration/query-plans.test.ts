@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stalestListings } from '../../chain/indexer/listings'
 import { openOffers } from '../../chain/indexer/offers'
-import { applyImportedRange } from '../../db/market'
+import { applyImportedRange, rarityDueQuery } from '../../db/market'
 import { expiring } from '../../db/market/refresh'
 import { CATEGORIES, collections, listings, offers } from '../../db/schema'
 import { activityPageStatement } from '../../server/queries/activity'
@@ -13,6 +13,7 @@ import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS } from '../../server/inputs/nfts'
 import { nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
+import { traitsStatement } from '../../server/queries/traits'
 import { searchStatements } from '../../server/queries/search'
 import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
@@ -64,9 +65,15 @@ const scopes: Record<string, Partial<NftListQuery>> = {
   'price range': { minPrice: 0.1, maxPrice: 2 },
 }
 
+/** Sorts over every scope: "Rarest first" is only within a collection (the input refuses it elsewhere). */
+const MARKET_SORTS = NFT_SORTS.filter((sort) => sort !== 'rarest')
+const inCollection = (scope: Partial<NftListQuery>) =>
+  scope.collectionId !== undefined || scope.collectionSlug !== undefined
+
 describe('NFT lists', () => {
   for (const sort of NFT_SORTS) {
     for (const [name, scope] of Object.entries(scopes)) {
+      if (sort === 'rarest' && !inCollection(scope)) continue
       it(`${sort} × ${name} (first page and a later page)`, async () => {
         const base: NftListQuery = { sort, limit: 24, now: SEED_NOW, ...scope }
         expectIndexed(await plan(nftPageStatement(runtime.db, base)), 'nfts')
@@ -76,7 +83,7 @@ describe('NFT lists', () => {
     }
   }
   it("NSFW and lazy-minted pages walk their flag's own partial index, for every sort", async () => {
-    for (const sort of NFT_SORTS) {
+    for (const sort of MARKET_SORTS) {
       for (const [filter, index] of [
         ['nsfw', 'nfts_nsfw_'],
         ['lazy-minted', 'nfts_lazy_minted_'],
@@ -95,7 +102,7 @@ describe('NFT lists', () => {
   })
 
   it("'Has offers' pages walk the partial index of items with an offer, unless a rarer flag's leads", async () => {
-    for (const sort of NFT_SORTS) {
+    for (const sort of MARKET_SORTS) {
       const lines = await plan(nftPageStatement(runtime.db, { sort, status: 'has-offers', limit: 24, now: SEED_NOW }))
       expect(lines.join('\n'), sort).toContain('USING INDEX nfts_has_offers_')
       for (const [filter, index] of [
@@ -111,13 +118,71 @@ describe('NFT lists', () => {
   })
 
   it('a name search inside a list reads its matches from the search index (then sorts only them)', async () => {
-    for (const sort of NFT_SORTS) {
+    for (const sort of MARKET_SORTS) {
       const lines = await plan(
         nftPageStatement(runtime.db, { sort, nameMatch: '"reverie"', category: 'art', limit: 24, now: SEED_NOW }),
       )
       expectIndexed(lines, 'nfts', false)
       expect(lines.join('\n'), sort).toMatch(/search_nfts VIRTUAL TABLE INDEX \d+:M/)
     }
+  })
+
+  it('"Rarest first" walks the collection\'s rank index, with any status or filter', async () => {
+    for (const extra of [{}, { status: 'has-offers' }, { status: 'buy-now' }, { filter: 'verified' }] as const) {
+      for (const scope of [{ collectionId: 3 }, { collectionSlug: 'chromatic-reveries' }]) {
+        const lines = await plan(
+          nftPageStatement(runtime.db, { sort: 'rarest', limit: 24, now: SEED_NOW, ...scope, ...extra }),
+        )
+        expectIndexed(lines, 'nfts')
+        expect(lines.join('\n'), JSON.stringify(extra)).toContain('USING INDEX nfts_collection_rarest_idx')
+      }
+    }
+  })
+
+  it('trait filters read each type from the trait index, for every sort and page', async () => {
+    const traits = [
+      { type: 'Background', values: ['Mint', 'Sand'] },
+      { type: 'Palette', values: ['Neon'] },
+    ]
+    const ranges = [{ type: 'Level', min: 2, max: 9 }]
+    for (const sort of NFT_SORTS) {
+      for (const scope of [{ collectionId: 3 }, { collectionSlug: 'chromatic-reveries' }]) {
+        for (const cursor of [undefined, encodeCursor(`nfts:${sort}`, 1, 100)]) {
+          const lines = await plan(
+            nftPageStatement(runtime.db, { sort, limit: 24, now: SEED_NOW, ...scope, traits, ranges, cursor }),
+          )
+          // The matches are read from the trait index and sorted: at most the collection's tokens.
+          expectIndexed(lines, 'nfts', false)
+          expectIndexed(lines, 'nft_attributes', false)
+          const text = lines.join('\n')
+          expect(text.match(/nft_attributes USING COVERING INDEX nft_attributes_value_idx/g), text).toHaveLength(2)
+          expect(text, text).toContain('nft_attributes USING COVERING INDEX nft_attributes_number_idx')
+        }
+      }
+    }
+  })
+
+  it("a collection's traits: counts from the trait index, floors from its listed tokens only", async () => {
+    for (const query of [
+      { idOrSlug: '3' },
+      { idOrSlug: 'chromatic-reveries' },
+      { idOrSlug: 'chromatic-reveries', type: 'Background', q: 'mi' },
+    ]) {
+      const lines = await plan(traitsStatement(runtime.db, query).getQuery())
+      expectIndexed(lines, 'nft_attributes', false)
+      expectIndexed(lines, 'nfts', false)
+      const text = lines.join('\n')
+      expect(text).toContain('SEARCH nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=?')
+      expect(text).toMatch(
+        /SEARCH nfts USING INDEX nfts_collection_price_asc_idx \(collection_id=\? AND price_asc_key<\?\)/,
+      )
+    }
+  })
+
+  it('the collections whose ranks are due, from their own partial index', async () => {
+    const lines = await plan(rarityDueQuery(runtime.db, { chainId: 1, now: SEED_NOW }))
+    expectIndexed(lines, 'collections')
+    expect(lines.join('\n')).toContain('collections_rarity_stale_idx')
   })
 
   it('a favorites page (first and later)', async () => {

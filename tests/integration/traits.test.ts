@@ -71,7 +71,8 @@ describe('GET /collections/{idOrSlug}/traits', () => {
         const key = `${trait.trait_type}\u0000${trait.value}`
         const entry = expected.get(key) ?? { count: 0, floor: null }
         entry.count++
-        if (token.priceWei !== null && (!entry.floor || token.priceAscKey < entry.floor.priceAscKey)) entry.floor = token
+        if (token.priceWei !== null && (!entry.floor || token.priceAscKey < entry.floor.priceAscKey))
+          entry.floor = token
         expected.set(key, entry)
       }
     }
@@ -138,10 +139,7 @@ describe('GET /nfts?collection=…&trait=…', () => {
       [`/nfts?collection=${slug}&trait=Background`, /Type:Value/],
       [`/nfts?collection=${slug}&trait=${q(':Mint')}`, /no trait type/],
       [`/nfts?collection=${slug}&trait=${q('Background:')}`, /no value/],
-      [
-        `/nfts?collection=${slug}&${Array.from({ length: 51 }, (_, i) => `trait=Mood:v${i}`).join('&')}`,
-        /at most 50/,
-      ],
+      [`/nfts?collection=${slug}&${Array.from({ length: 51 }, (_, i) => `trait=Mood:v${i}`).join('&')}`, /at most 50/],
       [`/nfts?collection=${slug}&traitRange=${q('Level:9..2')}`, /min 9 is greater than max 2/],
       [`/nfts?collection=${slug}&traitRange=${q('Level:a..b')}`, /numbers/],
       [`/nfts?collection=${slug}&traitRange=${q('Mood:1..2')}`, /no numeric trait "Mood"/],
