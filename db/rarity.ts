@@ -53,7 +53,7 @@ export function rankByRarity(tokens: RarityInput[]): Rarity[] | null {
   }
   for (const traits of tokenTraits) for (const [type, value] of traits) add(type, value)
   const types = [...counts.keys()]
-  for (const [type, values] of counts) {
+  for (const values of counts.values()) {
     let carried = 0
     for (const count of values.values()) carried += count
     if (carried < total) values.set(NULL_VALUE, total - carried)
