@@ -1,32 +1,9 @@
-/**
- * Trait filters as a URL names them: `trait=Type:Value` (repeatable: values of one type are OR'd,
- * types AND'ed) and `traitRange=Type:min..max` for numeric traits (either bound may be left out).
- * The first unescaped colon ends the type; a colon or backslash inside a type is written `\:` or
- * `\\`. The value is everything after, colons and all.
- */
+/** Trait filters (`trait=Type:Value`, `traitRange=Type:min..max`; ./trait-syntax.ts) and the traits query. */
 import { z } from './zod'
 import { idOrSlugSchema } from './fields'
+import { splitTrait, TRAIT_TYPE_MAX as TYPE_MAX, TRAIT_VALUE_MAX as VALUE_MAX, TRAIT_VALUES_MAX } from './trait-syntax'
 
-/** Trait values one list may ask for at once (of all types together). */
-export const TRAIT_VALUES_MAX = 50
-/** What a stored trait may be (server/metadata/parse.ts cuts longer ones). */
-const TYPE_MAX = 64
-const VALUE_MAX = 200
-
-/** `Type:rest` at the first unescaped colon, the type unescaped; null without one. */
-export function splitTrait(text: string): { type: string; rest: string } | null {
-  let type = ''
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i]!
-    if (char === '\\' && i + 1 < text.length) type += text[++i]
-    else if (char === ':') return { type, rest: text.slice(i + 1) }
-    else type += char
-  }
-  return null
-}
-
-/** A trait type as `trait` and `traitRange` write it. */
-export const escapeTraitType = (type: string) => type.replace(/[\\:]/g, (c) => `\\${c}`)
+export { TRAIT_VALUES_MAX }
 
 type Ctx = z.core.$RefinementCtx<string>
 
