@@ -2,6 +2,7 @@ import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query'
 import type { AppRouter, RouterInputs } from '../../server/trpc/root'
 import { CATEGORIES, CATEGORY_LABELS } from '../../db/schema/categories'
 import { compact, nonNegative, oneOf } from './search-params'
+import { TRAIT_VALUES_MAX } from '../../server/inputs/trait-syntax'
 
 type ListInput = RouterInputs['nft']['list']
 type Sort = NonNullable<ListInput['sort']>
@@ -16,6 +17,8 @@ export const SORT_OPTIONS: { value: Sort; label: string }[] = [
   { value: 'price-desc', label: 'Price: high to low' },
   { value: 'ending-soon', label: 'Auction Ending Soon' },
 ]
+/** On a collection's page: its tokens by rarity rank. */
+export const RAREST_OPTION: { value: Sort; label: string } = { value: 'rarest', label: 'Rarest first' }
 export const FILTER_OPTIONS: { value: Filter; label: string }[] = [
   { value: 'verified', label: 'Verified Only' },
   { value: 'nsfw', label: 'NSFW Only' },
@@ -38,6 +41,9 @@ export interface BrowseSearch {
   category?: Category
   minPrice?: number
   maxPrice?: number
+  /** A collection's trait values (`Type:Value`) and numeric ranges (`Type:min..max`). */
+  trait?: string[]
+  traitRange?: string[]
 }
 
 /** URL state → list input (a fixed category or collection from the route wins). */
@@ -59,6 +65,24 @@ export function parseBrowseSearch(raw: Record<string, unknown>): BrowseSearch {
     category: oneOf(raw.category, values(CATEGORY_OPTIONS)) as Category | undefined,
     minPrice: nonNegative(raw.minPrice),
     maxPrice: nonNegative(raw.maxPrice),
+  })
+}
+
+/** Trait filters from a URL: strings, at most as many as the API takes (the API names a bad one). */
+const traitList = (value: unknown): string[] | undefined => {
+  const list = (Array.isArray(value) ? value : [value]).filter(
+    (v): v is string => typeof v === 'string' && v.length > 0 && v.length <= 300,
+  )
+  return list.length > 0 && list.length <= TRAIT_VALUES_MAX ? list : undefined
+}
+
+/** A collection page's search: the explore page's, with its traits and "Rarest first". */
+export function parseCollectionSearch(raw: Record<string, unknown>): BrowseSearch {
+  return compact({
+    ...parseBrowseSearch(raw),
+    ...(raw.sort === RAREST_OPTION.value ? { sort: RAREST_OPTION.value } : {}),
+    trait: traitList(raw.trait),
+    traitRange: traitList(raw.traitRange),
   })
 }
 

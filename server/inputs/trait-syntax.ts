@@ -2,7 +2,7 @@
  * Trait filters as a URL names them, without zod (the browser builds its links with these):
  * `trait=Type:Value` (repeatable: values of one type are any-of, types all-of) and
  * `traitRange=Type:min..max` for numeric traits (either bound may be left out). The first
- * unescaped colon ends the type; a colon or backslash inside a type is written `\\:` or `\\\\`.
+ * unescaped colon ends the type; a colon or backslash inside a type is written `\:` or `\\`.
  * The value is everything after, colons and all.
  */
 

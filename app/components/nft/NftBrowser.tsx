@@ -25,12 +25,14 @@ export function NftBrowser({
   onSearchChange: update,
   fixed = {},
   showCategories = true,
+  sortOptions = SORT_OPTIONS,
 }: {
   search: BrowseSearch
   /** Writes the patch into the page's URL (each route navigates with its own typed search). */
   onSearchChange: (patch: Partial<BrowseSearch>) => void
   fixed?: Fixed
   showCategories?: boolean
+  sortOptions?: typeof SORT_OPTIONS
 }) {
   const trpc = useTRPC()
   const query = useInfiniteQuery(nftBrowseQuery(trpc, search, fixed))
@@ -63,7 +65,7 @@ export function NftBrowser({
         <Select
           label="Sort by"
           value={search.sort ?? 'recently-added'}
-          options={SORT_OPTIONS}
+          options={sortOptions}
           onChange={(sort) => update({ sort })}
           testId="sort"
         />

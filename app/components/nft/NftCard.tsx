@@ -48,6 +48,15 @@ export function NftCard({ nft, priority = false }: { nft: NftSummary; priority?:
           <Icon name="verified" className="h-4 w-4 shrink-0 text-accent" label="Verified collection" />
         )}
         {nft.collection.lookalikeOf !== null && <LookalikeBadge />}
+        {nft.rarity && (
+          <span
+            className="ml-auto shrink-0 rounded-md bg-jacarta-50 px-1.5 py-0.5 font-semibold text-jacarta-700 dark:bg-jacarta-700 dark:text-white"
+            data-testid="rarity-rank"
+            title={`Rarity rank ${nft.rarity.rank} of ${nft.rarity.of}`}
+          >
+            <span className="sr-only">Rarity rank </span>#{nft.rarity.rank.toLocaleString('en-US')}
+          </span>
+        )}
       </div>
       <h3 className="mt-1 truncate font-display text-base font-semibold">
         <Link to="/item/$id" params={{ id: String(nft.id) }} className="after:absolute after:inset-0">

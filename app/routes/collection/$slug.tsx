@@ -2,10 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
 import { ActivityTable } from '../../components/ActivityTable'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
+import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
 import { Icon } from '../../components/icons'
 import { NftBrowser } from '../../components/nft/NftBrowser'
-import { nftBrowseQuery, parseBrowseSearch, searchPatcher, type BrowseSearch } from '../../lib/browse'
+import {
+  nftBrowseQuery,
+  parseCollectionSearch,
+  RAREST_OPTION,
+  searchPatcher,
+  SORT_OPTIONS,
+  type BrowseSearch,
+} from '../../lib/browse'
 import { formatEth, formatPercent, shortenAddress } from '../../lib/format'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { trpcErrorCode } from '../../lib/trpc-options'
@@ -18,7 +26,7 @@ import { useLivePage } from '../../lib/live'
 const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
 
 export const Route = createFileRoute('/collection/$slug')({
-  validateSearch: strictSearch<BrowseSearch>(parseBrowseSearch),
+  validateSearch: strictSearch<BrowseSearch>(parseCollectionSearch),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const idOrSlug = demoId(params.slug) ?? params.slug
@@ -26,7 +34,12 @@ export const Route = createFileRoute('/collection/$slug')({
     const listed = (slug: string) =>
       context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, deps, { collection: slug }))
     const early = idOrSlug === params.slug ? listed(params.slug) : undefined
+    // Its trait panel too, in the same round trip.
+    const traits = (slug: string) =>
+      context.queryClient.ensureQueryData(context.trpc.collection.traits.queryOptions({ idOrSlug: slug }))
+    const earlyTraits = idOrSlug === params.slug ? traits(params.slug) : undefined
     early?.catch(() => {}) // a missing collection is answered below
+    earlyTraits?.catch(() => {})
     const collection = await context.queryClient
       .ensureQueryData(context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug }))
       .catch((error: unknown) => {
@@ -36,7 +49,7 @@ export const Route = createFileRoute('/collection/$slug')({
       })
     if (collection.slug !== params.slug)
       throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search: deps })
-    await (early ?? listed(collection.slug))
+    await Promise.all([early ?? listed(collection.slug), earlyTraits ?? traits(collection.slug)])
     return collection
   },
   head: ({ loaderData, match }) =>
@@ -76,6 +89,7 @@ function CollectionPage() {
   const collection = live.data
   const activity = useQuery(trpc.activity.list.queryOptions({ collection: collection.slug, limit: 10 }))
   useLivePage([collectionTag(collection.id)])
+  const hasTraits = (useQuery(trpc.collection.traits.queryOptions({ idOrSlug: collection.slug })).data?.length ?? 0) > 0
   const stats = [
     ['Items', collection.stats.items.toLocaleString('en-US')],
     ['Owners', collection.stats.owners.toLocaleString('en-US')],
@@ -130,12 +144,20 @@ function CollectionPage() {
           ))}
         </dl>
         <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Items</h2>
-        <NftBrowser
-          search={search}
-          fixed={{ collection: collection.slug }}
-          showCategories={false}
-          onSearchChange={searchPatcher(navigate)}
-        />
+        <div className={hasTraits ? 'gap-8 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)]' : ''}>
+          {hasTraits && (
+            <aside className="mb-8 lg:mb-0" aria-label="Filter by trait">
+              <TraitPanel collection={collection.slug} search={search} onSearchChange={searchPatcher(navigate)} />
+            </aside>
+          )}
+          <NftBrowser
+            search={search}
+            fixed={{ collection: collection.slug }}
+            showCategories={false}
+            sortOptions={hasTraits ? [...SORT_OPTIONS, RAREST_OPTION] : SORT_OPTIONS}
+            onSearchChange={searchPatcher(navigate)}
+          />
+        </div>
         <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Activity</h2>
         <ActivityTable query={activity} />
       </section>

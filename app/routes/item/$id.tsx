@@ -5,6 +5,7 @@ import { ActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
 import { MetadataStatus } from '../../components/nft/MetadataStatus'
+import { Properties } from '../../components/nft/Properties'
 import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
 import { ItemMarket } from '../../components/trade/ItemMarket'
 import { shortenAddress } from '../../lib/format'
@@ -85,19 +86,7 @@ function ItemPage() {
           height={1000}
           className="aspect-square w-full rounded-2xl object-cover"
         />
-        {nft.attributes.length > 0 && (
-          <>
-            <h2 className="mt-8 mb-4 font-display text-xl font-semibold">Properties</h2>
-            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              {nft.attributes.map((a) => (
-                <li key={a.trait_type} className="rounded-xl border border-accent/30 bg-accent/5 p-3 text-center">
-                  <p className="text-xs text-accent uppercase dark:text-accent-lighter">{a.trait_type}</p>
-                  <p className="mt-1 font-semibold">{a.value}</p>
-                </li>
-              ))}
-            </ul>
-          </>
-        )}
+        <Properties nft={nft} />
       </div>
       <div>
         <p className="flex items-center gap-1 text-sm">
