@@ -25,7 +25,8 @@ interface Artwork {
   bytes: Uint8Array | string
   name: string
   description: string
-  attributes: { trait_type: string; value: string }[]
+  /** As metadata JSON writes them: numeric traits as numbers with their display type. */
+  attributes: { trait_type: string; value: string | number; display_type?: string }[]
 }
 
 const hex = (color: string) => [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16))
@@ -78,6 +79,9 @@ function glazeTile(id: number): Artwork {
       { trait_type: 'Glaze', value: glaze },
       { trait_type: 'Firing', value: firing },
       { trait_type: 'Cone', value: id % 2 === 0 ? '10' : '6' },
+      // Numeric traits: filtered by range, left out of rarity.
+      { trait_type: 'Peak temperature', value: 1180 + ((id * 37) % 120), display_type: 'number' },
+      { trait_type: 'Fired', value: 1_735_689_600 + id * 9 * 86_400, display_type: 'date' },
     ],
   }
 }
