@@ -1,10 +1,10 @@
 /**
  * Keeps an NFT's denormalised market columns (best listing price and its sort keys, auction
- * end, offer count, best offer) equal to its live listings and offers.
+ * end, offer count, best offer; its traits' copy of the price key) equal to its live listings and offers.
  */
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
-import { listings, nfts, offers, priceSortKeys } from '../schema'
+import { listings, nftAttributes, nfts, offers, priceSortKeys } from '../schema'
 import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
 
@@ -30,12 +30,13 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
     const auction = live.find((l) => l.kind === 'auction')
     const price = fixed ?? (auction ? BigInt(auction.priceWei) : null)
     const bestOffer = maxWei(bids.map((b) => b.priceWei))
+    const keys = priceSortKeys(price === null ? null : Number(formatEther(price)))
     const updated = await tx
       .update(nfts)
       .set({
         priceWei: price?.toString() ?? null,
         currency: price === null ? null : 'ETH',
-        ...priceSortKeys(price === null ? null : Number(formatEther(price))),
+        ...keys,
         auctionEndsAt: auction?.endsAt ?? null,
         offerCount: bids.length,
         bestOfferWei: bestOffer?.toString() ?? null,
@@ -43,6 +44,11 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
       .where(eq(nfts.id, nftId))
       .returning({ collectionId: nfts.collectionId })
     for (const row of updated) collectionIds.add(row.collectionId)
+    // The token's traits carry its price key: each value's floor is the first of its index range.
+    await tx
+      .update(nftAttributes)
+      .set({ priceKey: keys.priceAscKey })
+      .where(and(eq(nftAttributes.nftId, nftId), ne(nftAttributes.priceKey, keys.priceAscKey)))
   }
   await refreshCollectionCounts(tx, collectionIds)
 }

@@ -3,23 +3,32 @@
  * the mark that its collection's rarity ranks are out of date (./rarity.ts ranks it again later).
  */
 import { eq, inArray, sql } from 'drizzle-orm'
-import { collections, nftAttributes, traitNumber, type Trait } from '../schema'
+import { collections, collectionTraits, nftAttributes, nfts, traitNumber, type Trait } from '../schema'
 import type { Db } from './transaction'
 
-/** Replaces the token's trait rows. */
+/**
+ * Replaces the token's trait rows (each with its token's price key) and keeps its collection's
+ * counts of each value (collection_traits) equal to them.
+ */
 export async function writeTraits(tx: Db, nftId: number, collectionId: number, traits: Trait[]): Promise<void> {
+  const was = sql`(SELECT ${nftAttributes.traitType}, ${nftAttributes.value} FROM ${nftAttributes} WHERE ${nftAttributes.nftId} = ${nftId})`
+  await tx.run(sql`
+    UPDATE ${collectionTraits} SET token_count = token_count - 1
+    WHERE ${collectionTraits.collectionId} = ${collectionId} AND (trait_type, value) IN ${was}`)
+  await tx.run(sql`
+    DELETE FROM ${collectionTraits}
+    WHERE ${collectionTraits.collectionId} = ${collectionId} AND (trait_type, value) IN ${was} AND token_count <= 0`)
   await tx.delete(nftAttributes).where(eq(nftAttributes.nftId, nftId))
   if (!traits.length) return
-  await tx.insert(nftAttributes).values(
-    traits.map((t) => ({
-      nftId,
-      collectionId,
-      traitType: t.trait_type,
-      value: t.value,
-      displayType: t.display_type ?? null,
-      number: traitNumber(t),
-    })),
-  )
+  const rows = traits.map((t) => [t.trait_type, t.value, t.display_type ?? null, traitNumber(t)])
+  await tx.run(sql`
+    INSERT INTO ${nftAttributes} (nft_id, collection_id, trait_type, value, display_type, number, price_key)
+    SELECT n.id, ${collectionId}, t.value ->> 0, t.value ->> 1, t.value ->> 2, t.value ->> 3, n.price_asc_key
+    FROM ${nfts} n, json_each(${JSON.stringify(rows)}) t WHERE n.id = ${nftId}`)
+  await tx.run(sql`
+    INSERT INTO ${collectionTraits} (collection_id, trait_type, value, display_type, token_count)
+    SELECT collection_id, trait_type, value, display_type, 1 FROM ${nftAttributes} WHERE nft_id = ${nftId} AND true
+    ON CONFLICT (collection_id, trait_type, value) DO UPDATE SET token_count = token_count + 1`)
 }
 
 /**

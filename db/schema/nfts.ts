@@ -163,16 +163,34 @@ export const nftAttributes = sqliteTable(
     value: text('value').notNull(),
     displayType: text('display_type', { enum: NUMERIC_DISPLAY_TYPES }),
     number: real('number'),
+    /** The token's nfts.price_asc_key, kept with it: a value's floor is the first row of its range. */
+    priceKey: real('price_key').notNull().default(UNLISTED_SORT_KEY),
   },
   (t) => [
     primaryKey({ columns: [t.nftId, t.traitType] }),
-    // A collection's values with their counts, and the tokens carrying a value.
-    index('nft_attributes_value_idx').on(t.collectionId, t.traitType, t.value, t.nftId),
+    // The tokens carrying a value (a filter), cheapest first (the value's floor).
+    index('nft_attributes_value_idx').on(t.collectionId, t.traitType, t.value, t.priceKey, t.nftId),
     // The tokens whose numeric trait is in a range.
     index('nft_attributes_number_idx')
       .on(t.collectionId, t.traitType, t.number, t.nftId)
       .where(sql.raw('number IS NOT NULL')),
   ],
+)
+
+/**
+ * How many of a collection's tokens carry each trait value, kept by the writes of nft_attributes
+ * (db/market/traits.ts): the trait panel reads a few hundred rows, not every token's traits.
+ */
+export const collectionTraits = sqliteTable(
+  'collection_traits',
+  {
+    collectionId: integer('collection_id').notNull(),
+    traitType: text('trait_type').notNull(),
+    value: text('value').notNull(),
+    displayType: text('display_type', { enum: NUMERIC_DISPLAY_TYPES }),
+    tokenCount: integer('token_count').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.traitType, t.value] })],
 )
 
 export const favorites = sqliteTable(

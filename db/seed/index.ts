@@ -54,6 +54,9 @@ export async function seedDatabase(db: Database, options: SeedOptions = {}): Pro
   await withoutIndexes(db, SEEDED_TABLES, () => insertSeed(db, { ...options, now, log }))
   log('indexes and search index built')
   await refreshCollectionStats(db, now)
+  await db.run(sql`
+    INSERT INTO collection_traits (collection_id, trait_type, value, display_type, token_count)
+    SELECT collection_id, trait_type, value, max(display_type), count(*) FROM nft_attributes GROUP BY 1, 2, 3`)
   const ranked = await db.select({ id: collections.id }).from(collections)
   for (const { id } of ranked) await rankCollection(db, id, now)
   log('rarity ranks')
@@ -422,7 +425,13 @@ function buildBatch(
     }
     out.nfts.at(-1)!.attributes = sortTraits(traits)
     out.attributes.push(
-      ...traits.map((t) => ({ nftId: id, collectionId: collection.id, traitType: t.trait_type, value: t.value })),
+      ...traits.map((t) => ({
+        nftId: id,
+        collectionId: collection.id,
+        traitType: t.trait_type,
+        value: t.value,
+        priceKey: priceSortKeys(priceEth).priceAscKey,
+      })),
     )
   }
   return out

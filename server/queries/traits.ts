@@ -1,12 +1,19 @@
 /**
  * A collection's traits: each value with how many tokens carry it and its floor (the cheapest live
- * listing among them), for the trait panel and GET /collections/{idOrSlug}/traits. Counts walk the
- * collection's range of nft_attributes_value_idx; floors read only its listed tokens (the price
- * index's range below the unlisted key), each token's traits from its JSON copy.
+ * listing among them), for the trait panel and GET /collections/{idOrSlug}/traits. Counts are kept
+ * in collection_traits as traits are written; a value's floor is the first row of its range of
+ * nft_attributes_value_idx, whose rows carry their token's price key.
  */
 import { sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
-import { collections, nftAttributes, nfts, UNLISTED_SORT_KEY, type NumericDisplayType } from '../../db/schema'
+import {
+  collections,
+  collectionTraits,
+  nftAttributes,
+  nfts,
+  UNLISTED_SORT_KEY,
+  type NumericDisplayType,
+} from '../../db/schema'
 import { toPrice } from './serialize'
 
 /** Values answered per trait type, most common first; the rest are found by asking `q`. */
@@ -30,9 +37,15 @@ function collectionIdOf(idOrSlug: string): SQL {
 
 export function traitsStatement(db: Database, query: TraitsQuery) {
   const collectionId = collectionIdOf(query.idOrSlug)
-  const type = query.type === undefined ? sql`` : sql` AND ${nftAttributes.traitType} = ${query.type}`
+  const type = query.type === undefined ? sql`` : sql` AND ${collectionTraits.traitType} = ${query.type}`
   // instr over lower(): a plain substring, with none of LIKE's wildcards to escape.
-  const q = query.q ? sql` AND instr(lower(${nftAttributes.value}), ${query.q.toLowerCase()}) > 0` : sql``
+  const q = query.q ? sql` AND instr(lower(${collectionTraits.value}), ${query.q.toLowerCase()}) > 0` : sql``
+  // A value's floor: the first of its rows in nft_attributes_value_idx below the unlisted key.
+  const cheapest = sql`(
+    SELECT ${nftAttributes.nftId} FROM ${nftAttributes}
+    WHERE ${nftAttributes.collectionId} = placed.collection_id AND ${nftAttributes.traitType} = placed.type
+      AND ${nftAttributes.value} = placed.value AND ${nftAttributes.priceKey} < ${UNLISTED_SORT_KEY}
+    ORDER BY ${nftAttributes.priceKey} LIMIT 1)`
   return db.all<{
     type: string
     value: string
@@ -41,35 +54,17 @@ export function traitsStatement(db: Database, query: TraitsQuery) {
     floorWei: string | null
     floorCurrency: string | null
   }>(sql`
-    WITH counted AS (
-      SELECT ${nftAttributes.traitType} AS type, ${nftAttributes.value} AS value, count(*) AS count
-      FROM ${nftAttributes}
-      WHERE ${nftAttributes.collectionId} = ${collectionId}${type}${q}
-      GROUP BY ${nftAttributes.traitType}, ${nftAttributes.value}
-    ),
-    -- A numeric type's display type, from its first row in the number index (text types have none).
-    kinds AS (
-      SELECT type, (
-        SELECT ${nftAttributes.displayType} FROM ${nftAttributes}
-        WHERE ${nftAttributes.collectionId} = ${collectionId} AND ${nftAttributes.traitType} = type
-          AND ${nftAttributes.number} IS NOT NULL LIMIT 1
-      ) AS display_type
-      FROM (SELECT DISTINCT type FROM counted)
-    ),
-    placed AS (
-      SELECT *, row_number() OVER (PARTITION BY type ORDER BY count DESC, value) AS place FROM counted
-    ),
-    floors AS (
-      SELECT t.value ->> 'trait_type' AS type, t.value ->> 'value' AS value,
-        min(${nfts.priceAscKey}) AS price_key, ${nfts.priceWei} AS wei, ${nfts.currency} AS currency
-      FROM ${nfts}, json_each(${nfts.attributes}) t
-      WHERE ${nfts.collectionId} = ${collectionId} AND ${nfts.priceAscKey} < ${UNLISTED_SORT_KEY}
-      GROUP BY 1, 2
+    WITH placed AS (
+      SELECT ${collectionTraits.collectionId} AS collection_id, ${collectionTraits.traitType} AS type,
+        ${collectionTraits.value} AS value, ${collectionTraits.tokenCount} AS count,
+        ${collectionTraits.displayType} AS display_type,
+        row_number() OVER (PARTITION BY ${collectionTraits.traitType} ORDER BY ${collectionTraits.tokenCount} DESC, ${collectionTraits.value}) AS place
+      FROM ${collectionTraits}
+      WHERE ${collectionTraits.collectionId} = ${collectionId}${type}${q}
     )
-    SELECT placed.type AS type, placed.value AS value, placed.count AS count, kinds.display_type AS displayType,
-      floors.wei AS floorWei, floors.currency AS floorCurrency
-    FROM placed JOIN kinds ON kinds.type = placed.type
-      LEFT JOIN floors ON floors.type = placed.type AND floors.value = placed.value
+    SELECT placed.type AS type, placed.value AS value, placed.count AS count, placed.display_type AS displayType,
+      floor.${sql.raw(nfts.priceWei.name)} AS floorWei, floor.${sql.raw(nfts.currency.name)} AS floorCurrency
+    FROM placed LEFT JOIN ${nfts} floor ON floor.id = ${cheapest}
     WHERE placed.place <= ${query.limit ?? VALUES_PER_TYPE}
     ORDER BY placed.type, placed.count DESC, placed.value`)
 }
@@ -100,8 +95,8 @@ export async function unknownTraitTypes(
   const collectionId = collectionIdOf(idOrSlug)
   const missing = (types: string[], numeric: boolean) =>
     sql`SELECT ${numeric ? 1 : 0} AS numeric, j.value AS type FROM json_each(${JSON.stringify(types)}) j
-      WHERE NOT EXISTS (SELECT 1 FROM ${nftAttributes} WHERE ${nftAttributes.collectionId} = ${collectionId}
-        AND ${nftAttributes.traitType} = j.value${numeric ? sql` AND ${nftAttributes.number} IS NOT NULL` : sql``})`
+      WHERE NOT EXISTS (SELECT 1 FROM ${collectionTraits} WHERE ${collectionTraits.collectionId} = ${collectionId}
+        AND ${collectionTraits.traitType} = j.value${numeric ? sql` AND ${collectionTraits.displayType} IS NOT NULL` : sql``})`
   const rows = await db.all<{ numeric: number; type: string }>(
     sql`${missing(values, false)} UNION ALL ${missing(ranges, true)}`,
   )

@@ -162,20 +162,22 @@ describe('NFT lists', () => {
     }
   })
 
-  it("a collection's traits: counts from the trait index, floors from its listed tokens only", async () => {
+  it("a collection's traits: its counted values, each value's floor the first row of its trait index range", async () => {
     for (const query of [
       { idOrSlug: '3' },
       { idOrSlug: 'chromatic-reveries' },
       { idOrSlug: 'chromatic-reveries', type: 'Background', q: 'mi' },
     ]) {
       const lines = await plan(traitsStatement(runtime.db, query).getQuery())
-      expectIndexed(lines, 'nft_attributes', false)
-      expectIndexed(lines, 'nfts', false)
+      for (const table of ['collection_traits', 'nft_attributes', 'nfts']) expectIndexed(lines, table, false)
       const text = lines.join('\n')
-      expect(text).toContain('SEARCH nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=?')
       expect(text).toMatch(
-        /SEARCH nfts USING INDEX nfts_collection_price_asc_idx \(collection_id=\? AND price_asc_key<\?\)/,
+        /SEARCH collection_traits USING INDEX sqlite_autoindex_collection_traits_1 \(collection_id=\?/,
       )
+      expect(text).toContain(
+        'SEARCH nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=? AND trait_type=? AND value=? AND price_key<?)',
+      )
+      expect(text).toContain('SEARCH floor USING INTEGER PRIMARY KEY (rowid=?)')
     }
   })
 

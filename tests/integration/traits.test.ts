@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyTokenMetadata, rankCollection } from '../../db/market'
+import { applyTokenMetadata, rankCollection, refreshNftMarket } from '../../db/market'
 import { collections, nfts, type Trait } from '../../db/schema'
 import { app } from '../../server/app'
 import { createSeededRuntime } from '../support/seeded'
@@ -188,6 +188,57 @@ describe('numeric traits', () => {
   })
 })
 
+describe('the counts of each value', () => {
+  it('stay equal to the tokens carrying it through metadata changes, and floors follow listings', async () => {
+    const recount = async () =>
+      runtime.db.all(sql`
+        SELECT collection_id, trait_type, value, count(*) AS n FROM nft_attributes GROUP BY 1, 2, 3
+        EXCEPT SELECT collection_id, trait_type, value, token_count FROM collection_traits`)
+    const stored = async () =>
+      runtime.db.all(sql`
+        SELECT collection_id, trait_type, value, token_count FROM collection_traits
+        EXCEPT SELECT collection_id, trait_type, value, count(*) FROM nft_attributes GROUP BY 1, 2, 3`)
+    expect(await recount()).toEqual([])
+    expect(await stored()).toEqual([])
+    // A value no other token has disappears with the last token that had it.
+    const token = tokens[1]!
+    const traits = (attributes: Trait[]) => ({
+      name: null,
+      description: '',
+      image: '',
+      animationUrl: null,
+      externalUrl: null,
+      tokenUri: null,
+      attributes,
+    })
+    await applyTokenMetadata(runtime.db, token.id, traits([{ trait_type: 'Comet', value: 'Once' }]))
+    expect((await get(`/collections/${slug}/traits?type=Comet`)).body).toMatchObject([{ value: 'Once', count: 1 }])
+    await applyTokenMetadata(runtime.db, token.id, traits(token.attributes))
+    expect((await get(`/collections/${slug}/traits?type=Comet`)).body).toEqual([])
+    expect(await recount()).toEqual([])
+    expect(await stored()).toEqual([])
+    // The cheapest listed token of a value stops being listed: the value's floor is the next one.
+    const listed = tokens.filter((t) => t.priceWei !== null && !t.nsfw).sort((a, b) => a.priceAscKey - b.priceAscKey)
+    const cheapest = listed[0]!
+    const trait = cheapest.attributes[0]!
+    const floorOf = async () =>
+      (await get(`/collections/${slug}/traits?type=${q(trait.trait_type)}`)).body.find(
+        (r: { value: string }) => r.value === trait.value,
+      ).floor
+    expect((await floorOf()).wei).toBe(cheapest.priceWei)
+    await runtime.db.run(sql`UPDATE listings SET status = 'cancelled' WHERE nft_id = ${cheapest.id}`)
+    await refreshNftMarket(runtime.db, [cheapest.id])
+    const next = tokens
+      .filter((t) => t.id !== cheapest.id && t.priceWei !== null && has(t, trait.trait_type, [trait.value]))
+      .sort((a, b) => a.priceAscKey - b.priceAscKey)[0]
+    expect((await floorOf())?.wei ?? null).toBe(next?.priceWei ?? null)
+    // Every trait row carries its token's price key (the floors read it).
+    const [stray] = await runtime.db.all<{ n: number }>(sql`
+      SELECT count(*) AS n FROM nft_attributes a JOIN nfts n ON n.id = a.nft_id WHERE a.price_key != n.price_asc_key`)
+    expect(stray!.n).toBe(0)
+  })
+})
+
 describe('rarity', () => {
   it('ranks every token of the collection, rarest first, and says of how many', async () => {
     const ranked = await all(`/nfts?collection=${slug}&sort=rarest`)
@@ -243,6 +294,7 @@ describe('rarity', () => {
     await runtime.db.run(
       sql`DELETE FROM nft_attributes WHERE nft_id IN (SELECT id FROM nfts WHERE collection_id = ${other!.id})`,
     )
+    await runtime.db.run(sql`DELETE FROM collection_traits WHERE collection_id = ${other!.id}`)
     await rankCollection(runtime.db, other!.id)
     const { body } = await get(`/nfts?collection=${other!.slug}&sort=rarest&limit=5`)
     expect(body.data.length).toBeGreaterThan(0)
@@ -269,6 +321,10 @@ describe('rarity', () => {
       INSERT INTO nft_attributes (nft_id, collection_id, trait_type, value)
       SELECT id, collection_id, 'Serial', printf('Serial %05d', substr(token_id, 8))
       FROM nfts WHERE collection_id = ${other!.id} AND token_id LIKE 'serial-%'`)
+    await runtime.db.run(sql`
+      INSERT INTO collection_traits (collection_id, trait_type, value, token_count)
+      SELECT collection_id, trait_type, value, count(*) FROM nft_attributes
+      WHERE collection_id = ${other!.id} AND trait_type = 'Serial' GROUP BY 1, 2, 3`)
     const { body } = await get(`/collections/${other!.slug}/traits?type=Serial`)
     expect(body).toHaveLength(200)
     expect(body.some((r: { value: string }) => r.value === 'Serial 02999')).toBe(false)
