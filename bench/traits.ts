@@ -89,10 +89,15 @@ async function addCollection(): Promise<number> {
       FROM json_each(${chunk}) j, collections c WHERE c.id = ${id}`)
   }
   await db.run(sql`
-    INSERT INTO nft_attributes (nft_id, collection_id, trait_type, value, display_type, number)
+    INSERT INTO nft_attributes (nft_id, collection_id, trait_type, value, display_type, number, price_key)
     SELECT n.id, n.collection_id, t.value ->> 'trait_type', t.value ->> 'value', t.value ->> 'display_type',
-      CASE WHEN t.value ->> 'display_type' IS NULL THEN NULL ELSE CAST(t.value ->> 'value' AS REAL) END
+      CASE WHEN t.value ->> 'display_type' IS NULL THEN NULL ELSE CAST(t.value ->> 'value' AS REAL) END,
+      n.price_asc_key
     FROM nfts n, json_each(n.attributes) t WHERE n.collection_id = ${id}`)
+  await db.run(sql`
+    INSERT INTO collection_traits (collection_id, trait_type, value, display_type, token_count)
+    SELECT collection_id, trait_type, value, max(display_type), count(*) FROM nft_attributes
+    WHERE collection_id = ${id} GROUP BY 1, 2, 3`)
   await db.run(sql`ANALYZE`)
   return id
 }
