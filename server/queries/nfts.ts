@@ -8,7 +8,7 @@ import type { Database } from '../../db/client'
 import { collections, nftAttributes, nfts, UNRANKED, type Category } from '../../db/schema'
 import { afterCursor, cursorKey, encodeCursor, keysetValues, splitPage } from './cursor'
 import { collectionCardColumns } from './collections'
-import { filledStatement, placeholder, preparedShape } from './prepared'
+import { filledStatement, inJsonList, placeholder, preparedShape } from './prepared'
 import { rowReader } from './rows'
 import { checksum, creatorOrNull, iso, isoTime, toPrice } from './serialize'
 import type { TraitRange } from '../inputs/traits'
@@ -69,8 +69,8 @@ interface PageShape {
   scopes: ('collectionId' | 'category' | 'chainId' | 'owner' | 'creator')[]
   collectionSlug: boolean
   nameMatch: boolean
-  /** How many values each trait type asks for. */
-  traits: number[]
+  /** How many trait types it asks for (each type's values travel as one JSON list). */
+  traits: number
   /** Which bounds each numeric range has. */
   ranges: { min: boolean; max: boolean }[]
   /** Bounds on the price key column (ETH, negated for price-desc). */
@@ -90,7 +90,7 @@ function pageShape(q: NftListQuery): PageShape {
     scopes: SCOPES.filter((scope) => q[scope] !== undefined),
     collectionSlug: q.collectionSlug !== undefined,
     nameMatch: q.nameMatch !== undefined,
-    traits: (q.traits ?? []).map((t) => t.values.length),
+    traits: (q.traits ?? []).length,
     ranges: (q.ranges ?? []).map((r) => ({ min: r.min !== undefined, max: r.max !== undefined })),
     low: bounds.low !== undefined,
     high: bounds.high !== undefined,
@@ -119,7 +119,10 @@ function pageValues(q: NftListQuery): Record<string, unknown> {
     creator: q.creator,
     nameMatch: q.nameMatch,
     ...Object.fromEntries(
-      (q.traits ?? []).flatMap((t, i) => [[`trait${i}`, t.type], ...t.values.map((v, j) => [`trait${i}_${j}`, v])]),
+      (q.traits ?? []).flatMap((t, i) => [
+        [`trait${i}`, t.type],
+        [`trait${i}_values`, JSON.stringify(t.values)],
+      ]),
     ),
     ...Object.fromEntries(
       (q.ranges ?? []).flatMap((r, i) => [
@@ -147,15 +150,12 @@ function buildNftListQuery(shape: PageShape) {
   if (shape.collectionSlug) where.push(eq(nfts.collectionId, collectionId))
   // Each trait type (and range) is the set of its tokens, read from one range of a trait index;
   // SQLite reads the smallest set first and checks the others by rowid.
-  shape.traits.forEach((count, i) => {
-    const values = sql.join(
-      Array.from({ length: count }, (_, j) => placeholder(`trait${i}_${j}`)),
-      sql`, `,
-    )
+  for (let i = 0; i < shape.traits; i++) {
+    const values = inJsonList(nftAttributes.value, placeholder(`trait${i}_values`))
     where.push(
-      sql`${nfts.id} IN (SELECT ${nftAttributes.nftId} FROM ${nftAttributes} WHERE ${nftAttributes.collectionId} = ${collectionId} AND ${nftAttributes.traitType} = ${placeholder(`trait${i}`)} AND ${nftAttributes.value} IN (${values}))`,
+      sql`${nfts.id} IN (SELECT ${nftAttributes.nftId} FROM ${nftAttributes} WHERE ${nftAttributes.collectionId} = ${collectionId} AND ${nftAttributes.traitType} = ${placeholder(`trait${i}`)} AND ${values})`,
     )
-  })
+  }
   shape.ranges.forEach(({ min, max }, i) => {
     const bounds = [
       min ? sql` AND ${nftAttributes.number} >= ${placeholder(`range${i}_min`)}` : sql``,

@@ -305,16 +305,20 @@ describe('database round trips of a page on a cache miss', () => {
     return pageTrips()
   }
 
-  it('is one for home, explore, item, collection, user and search (ADR 17)', async () => {
+  it('is one for home, explore, item, collection (with trait filters too), user and search (ADR 17)', async () => {
     const token = await unlistedToken()
     const counts = {
       home: await renderTrips('/'),
       explore: await renderTrips('/collection/explore_collection'),
       item: await renderTrips(`/item/${token.id}`),
       collection: await renderTrips('/collection/avatar_1'),
+      // With its trait panel, two trait filters and "Rarest first".
+      filtered: await renderTrips(
+        `/collection/avatar_1?sort=rarest&trait=${encodeURIComponent(JSON.stringify(['Rarity:Common', 'Mood:Calm']))}`,
+      ),
       user: await renderTrips('/user/avatar_6'),
       search: await renderTrips('/search?q=ne'),
     }
-    expect(counts).toEqual({ home: 1, explore: 1, item: 1, collection: 1, user: 1, search: 1 })
+    expect(counts).toEqual({ home: 1, explore: 1, item: 1, collection: 1, filtered: 1, user: 1, search: 1 })
   })
 })
