@@ -206,6 +206,7 @@ describe('bad input is a 400 naming the field', () => {
       (a: string, b: string) => `/api/v1/users/${a}/${b}`,
       (a: string, b: string) => `/api/v1/users/owned/${b || a}`,
       (a: string) => `/api/v1/collections/${a}`,
+      (a: string) => `/api/v1/collections/${a}/traits`,
       (a: string) => `/api/v1/marketplace/filterNFTbyCollection/${a}`,
       (a: string) => `/api/v1/orders/${a}`,
     )
@@ -238,6 +239,8 @@ describe('bad input is a 400 naming the field', () => {
       'type',
       'user',
       'nft',
+      'trait',
+      'traitRange',
     )
     const path = fc.constantFrom(
       '/api/v1/nfts',

@@ -4,6 +4,7 @@
  * queries that made it.
  */
 import { eq, sql } from 'drizzle-orm'
+import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applyTokenMetadata, rankCollection, refreshNftMarket } from '../../db/market'
 import { collections, nfts, type Trait } from '../../db/schema'
@@ -131,6 +132,32 @@ describe('GET /nfts?collection=…&trait=…', () => {
     expect((await get(`/nfts?collection=${slug}&trait=${q('Mood:Calme 🌊 ünïcode')}`)).body.data).toEqual([])
     const fifty = Array.from({ length: 50 }, (_, i) => `trait=${q(`Mood:v${i}`)}`).join('&')
     expect((await get(`/nfts?collection=${slug}&${fifty}`)).status).toBe(200)
+  })
+
+  it('never answers fuzzed trait filters with a 5xx', async () => {
+    const text = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 40 }),
+      fc.constantFrom('Background:Mint', 'Mood:', ':', '\\:x:y', 'Level:1..', 'Level:..', 'a'.repeat(400) + ':b'),
+    )
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom('trait', 'traitRange'), text), { minLength: 1, maxLength: 6 }),
+        fc.constantFrom('recently-added', 'price-asc', 'rarest'),
+        async (pairs, sort) => {
+          const query = new URLSearchParams([['collection', slug], ['sort', sort], ...pairs])
+          const response = await app.request(`http://localhost/api/v1/nfts?${query}`, undefined, runtime)
+          expect(response.status, query.toString()).toBeLessThan(500)
+          const traits = await app.request(
+            `http://localhost/api/v1/collections/${slug}/traits?${new URLSearchParams({ type: pairs[0]![1], q: pairs.at(-1)![1] })}`,
+            undefined,
+            runtime,
+          )
+          expect(traits.status).toBeLessThan(500)
+        },
+      ),
+      { numRuns: 150 },
+    )
   })
 
   it('refuses plainly what it cannot answer, with a 400 naming it', async () => {
