@@ -112,6 +112,9 @@ describe('trait panel', () => {
     const errors = watchErrors(page)
     await openPage(page, `/collection/${SLUG}`)
     const panel = page.getByTestId('trait-panel')
+    // On a phone the panel is folded until asked for.
+    expect(await panel.getByText('Peak temperature', { exact: true }).isVisible()).toBe(false)
+    await panel.getByRole('button', { name: 'Filter by trait' }).click()
     await panel.getByText('Peak temperature', { exact: true }).click()
     await panel.getByLabel('Peak temperature from').fill('1200')
     await panel.getByLabel('Peak temperature to').fill('1260')

@@ -54,71 +54,86 @@ export function TraitPanel({
   const { values, ranges } = chosen(search)
   const setValues = (next: string[]) => update({ trait: next.length ? next : undefined })
   const setRanges = (next: string[]) => update({ traitRange: next.length ? next : undefined })
+  // On a phone the panel folds away above the grid until asked for; beside it on a wide screen.
+  const [shown, setShown] = useState(false)
+  const panelId = useId()
   if (!traits.data?.length) return null
+  const chosenCount = values.length + ranges.length
 
   return (
     <div data-testid="trait-panel">
-      <h2 className="mb-3 font-display text-lg font-semibold">Traits</h2>
-      {(values.length > 0 || ranges.length > 0) && (
-        <div className="mb-4 flex flex-wrap gap-2" aria-label="Chosen traits">
-          {values.map((v) => (
+      <button
+        type="button"
+        className="w-full rounded-xl border border-jacarta-100 px-4 py-3 text-left font-semibold lg:hidden dark:border-jacarta-600"
+        aria-expanded={shown}
+        aria-controls={panelId}
+        onClick={() => setShown(!shown)}
+      >
+        Filter by trait{chosenCount > 0 ? ` (${chosenCount} chosen)` : ''}
+      </button>
+      <div id={panelId} className={shown ? 'mt-4 lg:mt-0' : 'hidden lg:block'}>
+        <h2 className="mb-3 font-display text-lg font-semibold">Traits</h2>
+        {(values.length > 0 || ranges.length > 0) && (
+          <div className="mb-4 flex flex-wrap gap-2" aria-label="Chosen traits">
+            {values.map((v) => (
+              <button
+                key={v.text}
+                type="button"
+                className={chip}
+                onClick={() => setValues(values.filter((x) => x.text !== v.text).map((x) => x.text))}
+                aria-label={`Remove ${v.type}: ${v.value}`}
+              >
+                {v.type}: {v.value} <span aria-hidden>×</span>
+              </button>
+            ))}
+            {ranges.map((r) => (
+              <button
+                key={r.text}
+                type="button"
+                className={chip}
+                onClick={() => setRanges(ranges.filter((x) => x.text !== r.text).map((x) => x.text))}
+                aria-label={`Remove ${r.type} range`}
+              >
+                {r.type}: {r.min ?? '…'} – {r.max ?? '…'} <span aria-hidden>×</span>
+              </button>
+            ))}
             <button
-              key={v.text}
               type="button"
-              className={chip}
-              onClick={() => setValues(values.filter((x) => x.text !== v.text).map((x) => x.text))}
-              aria-label={`Remove ${v.type}: ${v.value}`}
+              className="text-sm font-semibold text-jacarta-500 underline dark:text-jacarta-200"
+              onClick={() => update({ trait: undefined, traitRange: undefined })}
             >
-              {v.type}: {v.value} <span aria-hidden>×</span>
+              Clear all
             </button>
-          ))}
-          {ranges.map((r) => (
-            <button
-              key={r.text}
-              type="button"
-              className={chip}
-              onClick={() => setRanges(ranges.filter((x) => x.text !== r.text).map((x) => x.text))}
-              aria-label={`Remove ${r.type} range`}
-            >
-              {r.type}: {r.min ?? '…'} – {r.max ?? '…'} <span aria-hidden>×</span>
-            </button>
-          ))}
-          <button
-            type="button"
-            className="text-sm font-semibold text-jacarta-500 underline dark:text-jacarta-200"
-            onClick={() => update({ trait: undefined, traitRange: undefined })}
-          >
-            Clear all
-          </button>
-        </div>
-      )}
-      <div className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700">
-        {byType(traits.data).map(([type, rows]) =>
-          rows[0]!.displayType ? (
-            <RangeFilter
-              key={type}
-              type={type}
-              rows={rows}
-              current={ranges.find((r) => r.type === type)}
-              onChange={(text) => setRanges([...ranges.filter((r) => r.type !== type).map((r) => r.text), ...text])}
-            />
-          ) : (
-            <ValueFilter
-              key={type}
-              collection={collection}
-              type={type}
-              rows={rows}
-              chosen={values.filter((v) => v.type === type).map((v) => v.value)}
-              onToggle={(value, on) =>
-                setValues(
-                  on
-                    ? [...values.map((v) => v.text), traitFilter(type, value)]
-                    : values.filter((v) => !(v.type === type && v.value === value)).map((v) => v.text),
-                )
-              }
-            />
-          ),
+          </div>
         )}
+        <div className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700">
+          {byType(traits.data).map(([type, rows]) =>
+            rows[0]!.displayType ? (
+              <RangeFilter
+                key={type}
+                type={type}
+                rows={rows}
+                current={ranges.find((r) => r.type === type)}
+                onChange={(text) => setRanges([...ranges.filter((r) => r.type !== type).map((r) => r.text), ...text])}
+              />
+            ) : (
+              <ValueFilter
+                key={type}
+                collection={collection}
+                type={type}
+                rows={rows}
+                chosen={values.filter((v) => v.type === type).map((v) => v.value)}
+                onToggle={(value, on) =>
+                  setValues(
+                    on
+                      ? [...values.map((v) => v.text), traitFilter(type, value)]
+                      : values.filter((v) => !(v.type === type && v.value === value)).map((v) => v.text),
+                  )
+                }
+              />
+            ),
+          )}
+        </div>
       </div>
     </div>
   )
