@@ -6,8 +6,10 @@
 import { eq, sql } from 'drizzle-orm'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applyTokenMetadata, rankCollection, refreshNftMarket } from '../../db/market'
-import { collections, nfts, type Trait } from '../../db/schema'
+import { applyTokenMetadata, rankCollection, RARITY_SETTLE_MS, recordToken, refreshNftMarket } from '../../db/market'
+import { roundIsIdle } from '../../chain/indexer/idle'
+import type { PublicClient } from 'viem'
+import { chainCursors, collections, nfts, type Trait } from '../../db/schema'
 import { app } from '../../server/app'
 import { createSeededRuntime } from '../support/seeded'
 
@@ -313,6 +315,36 @@ describe('rarity', () => {
     expect(after!.at).toBeNull()
     // Nothing changed since: ranking again writes nothing.
     expect(await rankCollection(runtime.db, collectionId)).toEqual([])
+  })
+
+  it('a mint marks its collection, and the round after the settling time ranks it', async () => {
+    const [row] = await runtime.db.select().from(collections).where(eq(collections.id, 6))
+    const collection = { ...row!, creator: row!.creator! }
+    await runtime.db.run(sql`UPDATE collections SET rarity_stale_at = NULL WHERE id = ${collection.id}`)
+    const minted = await recordToken(runtime.db, {
+      collection,
+      tokenId: 990_001n,
+      name: 'Fresh mint',
+      description: '',
+      image: '/x.svg',
+      owner: collection.creator,
+      lazyMinted: false,
+      attributes: [{ trait_type: 'Background', value: 'Never seen' }],
+      addDate: new Date(),
+    })
+    const [marked] = await runtime.db.select().from(collections).where(eq(collections.id, collection.id))
+    expect(marked!.rarityStaleAt).not.toBeNull()
+    // The round's idle check (its one read) says ranks are due once the settling time has passed.
+    await runtime.db.insert(chainCursors).values({ chainId: collection.chainId, block: 0, updatedAt: new Date() })
+    const client = { getBlockNumber: async () => 0n, getBlock: async () => ({ hash: null }) } as unknown as PublicClient
+    const check = (at: number) =>
+      roundIsIdle({ db: runtime.db, client, chainId: collection.chainId, confirmations: 0, now: new Date(at) })
+    expect((await check(Date.now())).rarityDue).toBe(false)
+    expect(await check(Date.now() + RARITY_SETTLE_MS + 1_000)).toMatchObject({ rarityDue: true, idle: true })
+    await rankCollection(runtime.db, collection.id)
+    const { body } = await get(`/nfts/${minted}`)
+    expect(body.data.rarity).toMatchObject({ rank: 1 })
+    expect((await check(Date.now() + RARITY_SETTLE_MS + 1_000)).rarityDue).toBe(false)
   })
 
   it('leaves tokens without read metadata unranked, and a collection without text traits without ranks', async () => {
