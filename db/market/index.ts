@@ -108,7 +108,7 @@ export const requestMetadataRefresh = changingPages(metadata.requestMetadataRefr
 )
 // New ranks show on the tokens' cards and pages (and, with a new "of", on every ranked one).
 export const rankCollection = changingPages(rarity.rankCollection, (changed) => nftPages(changed))
-export { rarityDueQuery, RARITY_SETTLE_MS } from './rarity'
+export { rarityDueQuery, rankWrites, RARITY_SETTLE_MS } from './rarity'
 export { claimDueMetadata, dueMetadataQuery, type ClaimedToken, type TokenMetadataRecord } from './metadata'
 export const saveProfile = changingPages(users.saveProfile, (_, [address]) => ({ users: [address] }))
 export const recordSeededProfile = changingPages(users.recordSeededProfile, (_, [profile]) => ({

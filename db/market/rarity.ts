@@ -24,6 +24,28 @@ export const rarityDueQuery = (db: Db, { chainId, now }: { chainId: number; now:
     .orderBy(collections.rarityStaleAt)
 
 /**
+ * The two writes of a ranking: the ranks that changed (`json`: `[[id, rank, score], …]`) and the
+ * tokens no longer ranked. Each rank finds its row by id (the unary plus keeps the collection a
+ * check: without planner statistics, as on Turso, its index would make every row scan the JSON
+ * list; a query-plan test holds this). A score read back from JSON text may differ in its last
+ * bit: only a real change is written.
+ */
+export const rankWrites = (json: string, collectionId: number) => ({
+  ranked: sql`
+    UPDATE nfts SET rarity_rank = r.value ->> 1, rarity_score = r.value ->> 2
+    FROM json_each(${json}) r
+    WHERE nfts.id = r.value ->> 0 AND +nfts.collection_id = ${collectionId}
+      AND (nfts.rarity_rank IS NOT r.value ->> 1 OR nfts.rarity_score IS NULL
+        OR abs(nfts.rarity_score - (r.value ->> 2)) > 1e-12)
+    RETURNING nfts.id`,
+  unranked: sql`
+    UPDATE nfts SET rarity_rank = ${UNRANKED}, rarity_score = NULL
+    WHERE collection_id = ${collectionId} AND rarity_rank != ${UNRANKED}
+      AND id NOT IN (SELECT r.value ->> 0 FROM json_each(${json}) r)
+    RETURNING id`,
+})
+
+/**
  * Ranks the collection's tokens whose metadata is read (a token still waiting for its metadata
  * would look rare for lacking every trait) and writes the ranks that changed, in one batch.
  * Answers the tokens whose rank, score or "of" changed.
@@ -43,19 +65,8 @@ export async function rankCollection(db: Db, collectionId: number, now = new Dat
   const ranks = rankByRarity(tokens) ?? []
   const json = JSON.stringify(ranks.map((r) => [r.id, r.rank, r.score]))
   const [ranked, unranked] = await db.transaction(async (tx) => {
-    const written = await tx.all<[number]>(sql`
-      -- A score read back from JSON text may differ in its last bit: only a real change is written.
-      UPDATE nfts SET rarity_rank = r.value ->> 1, rarity_score = r.value ->> 2
-      FROM json_each(${json}) r
-      WHERE nfts.id = r.value ->> 0 AND nfts.collection_id = ${collectionId}
-        AND (nfts.rarity_rank IS NOT r.value ->> 1 OR nfts.rarity_score IS NULL
-          OR abs(nfts.rarity_score - (r.value ->> 2)) > 1e-12)
-      RETURNING nfts.id`)
-    const cleared = await tx.all<[number]>(sql`
-      UPDATE nfts SET rarity_rank = ${UNRANKED}, rarity_score = NULL
-      WHERE collection_id = ${collectionId} AND rarity_rank != ${UNRANKED}
-        AND id NOT IN (SELECT r.value ->> 0 FROM json_each(${json}) r)
-      RETURNING id`)
+    const written = await tx.all<[number]>(rankWrites(json, collectionId).ranked)
+    const cleared = await tx.all<[number]>(rankWrites(json, collectionId).unranked)
     // Current again, unless a change came while this ran (it moved the mark back to its time).
     await tx.run(sql`
       UPDATE collections SET rarity_ranked = ${ranks.length},

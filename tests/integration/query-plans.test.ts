@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { stalestListings } from '../../chain/indexer/listings'
 import { openOffers } from '../../chain/indexer/offers'
-import { applyImportedRange, rarityDueQuery } from '../../db/market'
+import { applyImportedRange, rankWrites, rarityDueQuery } from '../../db/market'
 import { expiring } from '../../db/market/refresh'
 import { CATEGORIES, collections, listings, offers } from '../../db/schema'
 import { activityPageStatement } from '../../server/queries/activity'
@@ -18,6 +18,7 @@ import { searchStatements } from '../../server/queries/search'
 import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
+import { createTestRuntime } from '../support/runtime'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
 /** Every table of the schema: a plan may scan none of them whole. */
@@ -178,6 +179,27 @@ describe('NFT lists', () => {
         'SEARCH nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=? AND trait_type=? AND value=? AND price_key<?)',
       )
       expect(text).toContain('SEARCH floor USING INTEGER PRIMARY KEY (rowid=?)')
+    }
+  })
+
+  it("a ranking's writes find each row by id, even without planner statistics (as on Turso)", async () => {
+    const bare = await createTestRuntime()
+    try {
+      const { ranked, unranked } = rankWrites('[[1, 1, 0.5]]', 3)
+      const explain = async (statement: typeof ranked) => {
+        const { sql: text, params } = bare.db.all(statement).getQuery()
+        const { rows } = await bare.db.$client.execute({ sql: `EXPLAIN QUERY PLAN ${text}`, args: params as never })
+        return rows.map((row) => String(row.detail))
+      }
+      expect(await explain(ranked)).toEqual([
+        expect.stringMatching(/^SCAN r VIRTUAL TABLE/),
+        'SEARCH nfts USING INTEGER PRIMARY KEY (rowid=?)',
+      ])
+      expect((await explain(unranked)).join('\n')).toMatch(
+        /SEARCH nfts USING (COVERING )?INDEX nfts_collection_rarest_idx \(collection_id=\?/,
+      )
+    } finally {
+      bare.close()
     }
   })
 

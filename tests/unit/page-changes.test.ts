@@ -33,6 +33,7 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   refreshCollectionStats: 'purges the collections whose figures moved itself (db/market/stats.ts)',
   dueMetadataQuery: 'a read',
   rarityDueQuery: 'a read',
+  rankWrites: 'SQL of rankCollection, for its query-plan test; runs nothing',
   claimDueMetadata: "holds tokens for the metadata queue; the read's outcome purges the token's pages",
   recordSignIn: "a wallet's first row turns its page from a 404 (never stored) into one",
   endSessions: 'session versions: no page shows them',
