@@ -158,7 +158,10 @@ const rows: [string, number][] = [
       }),
     ),
   ],
-  ['a numeric range and a trait', await median(() => list(db, { trait: ['Aura:Aura 1'], traitRange: ['Level:10..40'] }))],
+  [
+    'a numeric range and a trait',
+    await median(() => list(db, { trait: ['Aura:Aura 1'], traitRange: ['Level:10..40'] })),
+  ],
   ['rarest first, page 1', await median(() => list(db, { sort: 'rarest' }))],
 ]
 
@@ -179,13 +182,15 @@ ${rows.map(([name, value]) => `| ${name} | ${ms(value)} |`).join('\n')}
 | rarity ranks of ${size.toLocaleString('en-US')} tokens, first time (every row written) | ${ms(rankFirst)} |
 | the same again after one token changed (median of 5) | ${ms(rankAgain)} |
 
-Cost per unit of growth: the panel reads the collection's trait rows (≈ ${(TYPES.length + 1.7).toFixed(0)} a token here)
-from one index range and the listed tokens' traits from their JSON, so it grows with the tokens of
-the collection, not the market: a 1,563-token seeded collection's panel costs what its size says.
-A filter reads each type's matching rows from the trait index and sorts the matches, so it grows
-with the matches (at most the collection), never with the market. Ranks grow with the collection's
-tokens (one read of their traits, one scoring pass, one write of the ranks that changed) and run in
-the indexer's rounds, at most once per collection per round, a few seconds after its traits changed.`,
+Cost per unit of growth: the panel reads the collection's kept counts (one row per distinct value:
+~10,300 here, 10,000 of them the date trait's, which is most of its time) and one index seek per
+value shown for its floor, so it grows with the collection's distinct values, not its tokens or the
+market (a seeded collection's 30 values: 0.4 ms). A filter reads each type's matching rows from the
+trait index and sorts the matches, so it grows with the matches (at most the collection), never
+with the market. Ranks grow with the collection's tokens (one read of their traits, one scoring
+pass, one write of the ranks that changed; ~25–45 µs a token) and run in the indexer's rounds, at
+most once per collection per round, a few seconds after its traits changed. The seed's ranking of
+640 collections of 1,563 tokens on this database took 68 ms a collection.`,
 )
 console.log(rows, { rankFirst, rankAgain })
 db.$client.close()
