@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react'
+import type { ActivityKind } from '../lib/activity'
+
+const CHIP_LABELS: Record<ActivityKind, string> = {
+  sale: 'Sales',
+  list: 'Listings',
+  offer: 'Offers',
+  transfer: 'Transfers',
+  mint: 'Mints',
+  cancel: 'Cancels',
+  like: 'Likes',
+}
+
+/** "No sales yet" under a filter that finds nothing; without one, the table's own words. */
+export const noEventsTitle = (kind: ActivityKind | undefined) =>
+  kind === undefined ? undefined : `No ${CHIP_LABELS[kind].toLowerCase()} yet`
+
+const chipClass = (selected: boolean) =>
+  `inline-block rounded-xl border px-3 py-1.5 text-sm font-semibold sm:px-4 sm:py-2 ${
+    selected
+      ? 'border-transparent bg-accent text-white'
+      : 'border-jacarta-100 hover:border-accent dark:border-jacarta-600 dark:hover:border-accent'
+  }`
+
+/**
+ * The chips that filter an activity table by kind: "All" and one per kind, the chosen one marked
+ * (`aria-current`) and shown filled. Each chip is the page's own link (`chip` renders it, so each
+ * route keeps its typed search), and so works before hydration and survives a reload.
+ */
+export function ActivityKindFilter<K extends ActivityKind>({
+  kinds,
+  value,
+  chip,
+  label = 'Filter events',
+  id,
+}: {
+  kinds: readonly K[]
+  value: K | undefined
+  /** A link to the page with this kind (undefined: every kind), with these props. */
+  chip: (kind: K | undefined, props: { className: string; 'aria-current'?: 'true'; children: ReactNode }) => ReactNode
+  label?: string
+  id: string
+}) {
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-x-3 gap-y-2">
+      <span id={id} className="text-sm font-semibold text-jacarta-500 dark:text-jacarta-200">
+        {label}
+      </span>
+      <ul className="flex flex-wrap gap-2" aria-labelledby={id}>
+        {[undefined, ...kinds].map((kind) => {
+          const selected = value === kind
+          return (
+            <li key={kind ?? 'all'}>
+              {chip(kind, {
+                className: chipClass(selected),
+                ...(selected ? { 'aria-current': 'true' as const } : {}),
+                children: kind === undefined ? 'All' : CHIP_LABELS[kind],
+              })}
+            </li>
+          )
+        })}
+      </ul>
+    </div>
+  )
+}
