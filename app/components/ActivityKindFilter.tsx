@@ -11,6 +11,9 @@ const CHIP_LABELS: Record<ActivityKind, string> = {
   like: 'Likes',
 }
 
+/** A chip link's `activeOptions`: the URL's kind must be the chip's, a missing one included. */
+export const CHIP_ACTIVE = { includeSearch: true, explicitUndefined: true } as const
+
 /** "No sales yet" under a filter that finds nothing; without one, the table's own words. */
 export const noEventsTitle = (kind: ActivityKind | undefined) =>
   kind === undefined ? undefined : `No ${CHIP_LABELS[kind].toLowerCase()} yet`
@@ -24,8 +27,10 @@ const chipClass = (selected: boolean) =>
 
 /**
  * The chips that filter an activity table by kind: "All" and one per kind, the chosen one marked
- * (`aria-current`) and shown filled. Each chip is the page's own link (`chip` renders it, so each
- * route keeps its typed search), and so works before hydration and survives a reload.
+ * (`aria-current="page"`: it links to the page as shown) and filled. Each chip is the page's own
+ * link (`chip` renders it, so each route keeps its typed search), so it works before hydration and
+ * survives a reload. A router `Link` must be told that a missing kind counts (`CHIP_ACTIVE`), or
+ * "All" would be marked current under every filter.
  */
 export function ActivityKindFilter<K extends ActivityKind>({
   kinds,
@@ -37,7 +42,7 @@ export function ActivityKindFilter<K extends ActivityKind>({
   kinds: readonly K[]
   value: K | undefined
   /** A link to the page with this kind (undefined: every kind), with these props. */
-  chip: (kind: K | undefined, props: { className: string; 'aria-current'?: 'true'; children: ReactNode }) => ReactNode
+  chip: (kind: K | undefined, props: { className: string; 'aria-current'?: 'page'; children: ReactNode }) => ReactNode
   label?: string
   id: string
 }) {
@@ -53,7 +58,7 @@ export function ActivityKindFilter<K extends ActivityKind>({
             <li key={kind ?? 'all'}>
               {chip(kind, {
                 className: chipClass(selected),
-                ...(selected ? { 'aria-current': 'true' as const } : {}),
+                ...(selected ? { 'aria-current': 'page' as const } : {}),
                 children: kind === undefined ? 'All' : CHIP_LABELS[kind],
               })}
             </li>

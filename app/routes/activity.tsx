@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
-import { ActivityKindFilter, noEventsTitle } from '../components/ActivityKindFilter'
+import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../components/ActivityKindFilter'
 import { ActivityTable } from '../components/ActivityTable'
 import { PageHeading } from '../components/ui/states'
 import { ALL_ACTIVITY_KINDS, type ActivityKind } from '../lib/activity'
@@ -34,7 +34,9 @@ function ActivityPage() {
         id="activity-kinds"
         kinds={ALL_ACTIVITY_KINDS}
         value={type}
-        chip={(to, props) => <Link from={Route.fullPath} search={{ type: to }} {...props} />}
+        chip={(to, props) => (
+          <Link from={Route.fullPath} search={{ type: to }} activeOptions={CHIP_ACTIVE} {...props} />
+        )}
       />
       <ActivityTable query={query} emptyTitle={noEventsTitle(type)} />
     </section>

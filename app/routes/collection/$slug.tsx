@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
-import { ActivityKindFilter, noEventsTitle } from '../../components/ActivityKindFilter'
+import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
 import { PagedActivityTable } from '../../components/ActivityTable'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
@@ -163,6 +163,7 @@ function CollectionPage() {
                 search={(prev) => ({ ...prev, activity: to })}
                 hash="collection-activity"
                 hashScrollIntoView={false}
+                activeOptions={CHIP_ACTIVE}
                 replace
                 resetScroll={false}
                 {...props}

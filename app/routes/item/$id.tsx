@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { LinkHTMLAttributes } from 'react'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { ActivityKindFilter, noEventsTitle } from '../../components/ActivityKindFilter'
+import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
 import { PagedActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
@@ -180,6 +180,7 @@ function ItemPage() {
               search={(prev) => ({ ...prev, activity: to })}
               hash="item-activity"
               hashScrollIntoView={false}
+              activeOptions={CHIP_ACTIVE}
               replace
               resetScroll={false}
               {...props}
