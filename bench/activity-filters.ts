@@ -76,7 +76,7 @@ const EXTRA = {
 const SETS: Record<string, (keyof typeof EXTRA)[]> = {
   'today (scope, time)': [],
   '+ (collection, kind, time)': ['collection'],
-  '+ both (collection | item, kind, time)': ['collection', 'nft'],
+  '+ both (collection or item, kind, time)': ['collection', 'nft'],
 }
 async function useIndexes(extra: (keyof typeof EXTRA)[]) {
   for (const name of Object.keys(EXTRA) as (keyof typeof EXTRA)[]) {
@@ -135,7 +135,7 @@ for (const [name, extra] of Object.entries(SETS)) {
   for (const type of kinds) {
     const c = await page({ collectionId: big, type })
     const n = await page({ nftId: busyItem, type })
-    const shown = type === 'cancel' ? 'cancel (none in the collection)' : type
+    const shown = type === 'cancel' ? 'cancel (none in the big collection)' : type
     rows.push(`| ${name} | ${shown} | ${c.ms.toFixed(2)} (${c.index}) | ${n.ms.toFixed(3)} (${n.index}) |`)
   }
   writeRows.push(`| ${name} | ${(await writeCost()).toFixed(1)} |`)
