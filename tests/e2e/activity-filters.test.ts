@@ -100,6 +100,29 @@ describe('activity filters by kind', () => {
     await page.close()
   })
 
+  it('a collection with more than a page of events loads the rest with "Load more activity"', async () => {
+    const { data: collections } = (await (await fetch(`${baseUrl}/api/v1/collections?tab=top&limit=40`)).json()) as {
+      data: { slug: string }[]
+    }
+    let busy: { slug: string; count: number } | undefined
+    for (const { slug } of collections) {
+      const count = (await events(`collection=${slug}&limit=40`)).length
+      if (count > 20) busy = { slug, count }
+      if (busy) break
+    }
+    expect(busy, 'a dev-world collection with more than 20 events').toBeDefined()
+    const page = await browser.newPage()
+    const errors = watchErrors(page)
+    await page.goto(`${baseUrl}/collection/${busy!.slug}`)
+    await waitForHydration(page)
+    const region = page.getByRole('region', { name: 'Activity', exact: true })
+    expect(await eventColumn(region)).toHaveLength(20)
+    await region.getByRole('button', { name: 'Load more activity' }).click()
+    await expect.poll(async () => (await eventColumn(region)).length).toBe(busy!.count)
+    expect(errors).toEqual([])
+    await page.close()
+  })
+
   it('an unknown kind in the URL is dropped: the page shows every kind', async () => {
     const { id: slug } = await mixedScope('collection')
     const page = await browser.newPage()
