@@ -20,13 +20,15 @@ const LABELS: Record<string, string> = {
 
 export function ActivityTable({
   query,
+  emptyTitle = 'No activity yet',
 }: {
   query: { data?: Page | undefined; isPending: boolean; error: { message: string } | null }
+  emptyTitle?: string
 }) {
   if (query.error) return <ErrorState message={query.error.message} />
   if (query.isPending) return <p className="text-sm text-jacarta-500 dark:text-jacarta-200">Loading activity…</p>
   const events = query.data?.data ?? []
-  if (events.length === 0) return <EmptyState title="No activity yet" />
+  if (events.length === 0) return <EmptyState title={emptyTitle} />
   return (
     <DataTable columns={['Event', 'Item', 'Price', 'From', 'To', 'When']}>
       {events.map((e) => (
@@ -60,5 +62,41 @@ export function ActivityTable({
         </tr>
       ))}
     </DataTable>
+  )
+}
+
+/** An activity table read page by page: the pages loaded so far, then "Load more" while there are more. */
+export function PagedActivityTable({
+  query,
+  emptyTitle,
+}: {
+  query: {
+    data?: { pages: Page[] } | undefined
+    isPending: boolean
+    error: { message: string } | null
+    hasNextPage: boolean
+    isFetchingNextPage: boolean
+    fetchNextPage: () => unknown
+  }
+  emptyTitle?: string
+}) {
+  const pages = query.data?.pages
+  const flat = pages && { data: pages.flatMap((p) => p.data), nextCursor: pages.at(-1)?.nextCursor ?? null }
+  return (
+    <>
+      <ActivityTable query={{ data: flat, isPending: query.isPending, error: query.error }} emptyTitle={emptyTitle} />
+      {query.hasNextPage && !query.error && (
+        <div className="mt-6 text-center">
+          <button
+            type="button"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+            className="rounded-full border border-jacarta-100 px-6 py-3 font-semibold hover:border-accent hover:bg-accent hover:text-white disabled:opacity-60 dark:border-jacarta-600"
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more activity'}
+          </button>
+        </div>
+      )}
+    </>
   )
 }

@@ -184,6 +184,8 @@ export const activity = sqliteTable(
     index('activity_time_idx').on(t.createdAt, t.id),
     index('activity_type_idx').on(t.type, t.createdAt, t.id),
     index('activity_collection_idx').on(t.collectionId, t.createdAt, t.id),
+    // A collection's events of one kind: without it a rare kind walks the whole collection's history.
+    index('activity_collection_type_idx').on(t.collectionId, t.type, t.createdAt, t.id),
     index('activity_nft_idx').on(t.nftId, t.createdAt, t.id),
     index('activity_from_idx').on(t.fromAddress, t.createdAt, t.id),
     index('activity_to_idx').on(t.toAddress, t.createdAt, t.id),

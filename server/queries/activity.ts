@@ -10,6 +10,8 @@ import { checksumOrNull, isoTime, toPrice } from './serialize'
 export interface ActivityQuery {
   type?: ActivityType | undefined
   collectionId?: number | undefined
+  /** A collection by its slug (lowercase), resolved inside the page's statement: one read. */
+  collectionSlug?: string | undefined
   user?: string | undefined
   nftId?: number | undefined
   cursor?: string | undefined
@@ -29,6 +31,7 @@ function pageShape(q: ActivityQuery) {
   return {
     type: q.type !== undefined,
     collection: q.collectionId !== undefined,
+    collectionSlug: q.collectionSlug !== undefined,
     nft: q.nftId !== undefined,
     user: q.user !== undefined,
     after: q.cursor !== undefined && q.cursor !== '',
@@ -39,17 +42,26 @@ function pageValues(q: ActivityQuery): Record<string, unknown> {
   return {
     type: q.type,
     collectionId: q.collectionId,
+    collectionSlug: q.collectionSlug,
     nftId: q.nftId,
     user: q.user,
     ...keysetValues(q.cursor, 'activity', q.limit),
   }
 }
 
-/** Newest first; each filter has an index on `(filter, created_at, id)`. */
+/**
+ * Newest first; each filter has an index on `(filter, created_at, id)`, and a collection's or an
+ * item's events of one kind one on `(scope, type, created_at, id)` (ADR: activity by kind).
+ */
 function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
   const where: (SQL | undefined)[] = []
   if (shape.type) where.push(eq(activity.type, placeholder('type')))
   if (shape.collection) where.push(eq(activity.collectionId, placeholder('collectionId')))
+  if (shape.collectionSlug) {
+    // Uncorrelated: SQLite reads the id once, by the slug's index, then walks the collection's events.
+    const id = sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${placeholder('collectionSlug')})`
+    where.push(eq(activity.collectionId, id))
+  }
   if (shape.nft) where.push(eq(activity.nftId, placeholder('nftId')))
   if (shape.user) {
     where.push(or(eq(activity.fromAddress, placeholder('user')), eq(activity.toAddress, placeholder('user'))))

@@ -299,6 +299,8 @@ export const openApiDocument = {
     '/activity': {
       get: {
         summary: 'Activity feed, newest first',
+        description:
+          'Filters combine: `type` (one kind of event) with `collection`, `nft` or `user` gives that kind within that scope, page after page by `cursor`. An unknown `type` is a 400 naming the kinds; an unknown `collection` a 404.',
         parameters: queryParams({
           type: z.enum(ACTIVITY_TYPES).optional(),
           collection: idOrSlugSchema.optional(),

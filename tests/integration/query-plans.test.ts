@@ -263,6 +263,8 @@ describe('activity feed', () => {
     'type and collection': { type: 'sale' as const, collectionId: 2 },
     'type and item': { type: 'list' as const, nftId: 10 },
     'type and user': { type: 'sale' as const, user: owner },
+    'collection by slug': { collectionSlug: 'chromatic-reveries' },
+    'type and collection by slug': { type: 'cancel' as const, collectionSlug: 'chromatic-reveries' },
   })) {
     it(`by ${name} (first page and a later page)`, async () => {
       // A user's feed is two index searches (as sender, as receiver) merged; the sort then only
@@ -273,6 +275,17 @@ describe('activity feed', () => {
       expectIndexed(await plan(activityPageStatement(runtime.db, { limit: 24, cursor, ...scope })), 'activity', sorted)
     })
   }
+
+  it("a collection's events of one kind walk the (collection, kind, time) index, not the whole collection", async () => {
+    for (const scope of [{ collectionId: 2 }, { collectionSlug: 'chromatic-reveries' }]) {
+      for (const cursor of [undefined, encodeCursor('activity', 1_700_000_000_000, 100)]) {
+        const lines = await plan(activityPageStatement(runtime.db, { limit: 24, type: 'transfer', cursor, ...scope }))
+        expect(lines.join('\n')).toMatch(
+          /SEARCH activity USING INDEX activity_collection_type_idx \(collection_id=\? AND type=\?/,
+        )
+      }
+    }
+  })
 })
 
 describe('search', () => {

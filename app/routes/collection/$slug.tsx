@@ -1,11 +1,13 @@
-import { useQuery } from '@tanstack/react-query'
-import { createFileRoute, notFound, redirect } from '@tanstack/react-router'
-import { ActivityTable } from '../../components/ActivityTable'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
+import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
+import { PagedActivityTable } from '../../components/ActivityTable'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
 import { Icon } from '../../components/icons'
 import { NftBrowser } from '../../components/nft/NftBrowser'
+import { activityQuery, ITEM_ACTIVITY_KINDS, parseActivitySearch, type ActivitySearch } from '../../lib/activity'
 import {
   nftBrowseQuery,
   parseCollectionSearch,
@@ -25,14 +27,27 @@ import { useLivePage } from '../../lib/live'
 /** `/collection/avatar_1` (the sketch's demo path) → the collection with id 1, by its slug. */
 const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
 
+/** The item grid's search, and the activity table's own `?activity=` beside it. */
+type CollectionSearch = BrowseSearch & ActivitySearch
+
 export const Route = createFileRoute('/collection/$slug')({
-  validateSearch: strictSearch<BrowseSearch>(parseCollectionSearch),
+  validateSearch: strictSearch<CollectionSearch>((raw) => ({
+    ...parseCollectionSearch(raw),
+    ...parseActivitySearch(raw),
+  })),
   loaderDeps: ({ search }) => search,
   loader: async ({ context, params, deps }) => {
     const idOrSlug = demoId(params.slug) ?? params.slug
-    // Under its own slug, its NFTs load beside it: on the Workers build both share one database round trip.
+    const { activity: kind, ...browse } = deps
+    // Under its own slug, its NFTs and its activity load beside it: on the Workers build all three
+    // share one database round trip.
     const listed = (slug: string) =>
-      context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, deps, { collection: slug }))
+      Promise.all([
+        context.queryClient.ensureInfiniteQueryData(nftBrowseQuery(context.trpc, browse, { collection: slug })),
+        context.queryClient
+          .ensureInfiniteQueryData(activityQuery(context.trpc, { collection: slug }, kind))
+          .catch(() => undefined), // the table shows its own error
+      ])
     const early = idOrSlug === params.slug ? listed(params.slug) : undefined
     // Its trait panel too, in the same round trip.
     const traits = (slug: string) =>
@@ -75,7 +90,7 @@ const INDEXING_POLL_MS = 3_000
 
 function CollectionPage() {
   const loaded = Route.useLoaderData()
-  const search = Route.useSearch()
+  const { activity: kind, ...search } = Route.useSearch()
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
   const live = useQuery({
@@ -87,7 +102,7 @@ function CollectionPage() {
     },
   })
   const collection = live.data
-  const activity = useQuery(trpc.activity.list.queryOptions({ collection: collection.slug, limit: 10 }))
+  const activity = useInfiniteQuery(activityQuery(trpc, { collection: collection.slug }, kind))
   useLivePage([collectionTag(collection.id)])
   const hasTraits = (useQuery(trpc.collection.traits.queryOptions({ idOrSlug: collection.slug })).data?.length ?? 0) > 0
   const stats = [
@@ -158,8 +173,30 @@ function CollectionPage() {
             onSearchChange={searchPatcher(navigate)}
           />
         </div>
-        <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Activity</h2>
-        <ActivityTable query={activity} />
+        <section aria-labelledby="collection-activity">
+          <h2 id="collection-activity" className="mt-14 mb-6 font-display text-2xl font-bold">
+            Activity
+          </h2>
+          <ActivityKindFilter
+            id="collection-activity-kinds"
+            kinds={ITEM_ACTIVITY_KINDS}
+            value={kind}
+            chip={(to, props) => (
+              <Link
+                from={Route.fullPath}
+                to="."
+                search={(prev) => ({ ...prev, activity: to })}
+                hash="collection-activity"
+                hashScrollIntoView={false}
+                activeOptions={CHIP_ACTIVE}
+                replace
+                resetScroll={false}
+                {...props}
+              />
+            )}
+          />
+          <PagedActivityTable query={activity} emptyTitle={noEventsTitle(kind)} />
+        </section>
       </section>
     </div>
   )

@@ -1,15 +1,18 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import type { LinkHTMLAttributes } from 'react'
 import { createFileRoute, Link, notFound } from '@tanstack/react-router'
-import { ActivityTable } from '../../components/ActivityTable'
+import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
+import { PagedActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
 import { MetadataStatus } from '../../components/nft/MetadataStatus'
 import { Properties } from '../../components/nft/Properties'
 import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
 import { ItemMarket } from '../../components/trade/ItemMarket'
+import { activityQuery, ITEM_ACTIVITY_KINDS, parseActivitySearch, type ActivitySearch } from '../../lib/activity'
 import { shortenAddress } from '../../lib/format'
 import { isVideo, responsiveImage } from '../../lib/images'
+import { strictSearch } from '../../lib/search-params'
 import { pageTitle, socialMeta } from '../../lib/seo'
 import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
@@ -34,15 +37,22 @@ function mainPicturePreload(nft: {
 }
 
 export const Route = createFileRoute('/item/$id')({
-  loader: async ({ context, params }) => {
+  validateSearch: strictSearch<ActivitySearch>(parseActivitySearch),
+  loaderDeps: ({ search }) => ({ activity: search.activity }),
+  loader: async ({ context, params, deps }) => {
     const id = itemId(params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw notFound()
+    // The item's history starts with it: on the Workers build both share one database round trip.
+    const history = context.queryClient
+      .ensureInfiniteQueryData(activityQuery(context.trpc, { nft: id }, deps.activity))
+      .catch(() => undefined) // the table shows its own error
     const nft = await context.queryClient
       .ensureQueryData(context.trpc.nft.byId.queryOptions({ id }))
       .catch((error: unknown) => {
         if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
+    await history
     return { nft }
   },
   head: ({ loaderData, match }) =>
@@ -70,7 +80,8 @@ function ItemPage() {
   const trpc = useTRPC()
   // Live after the loader: trades invalidate it and the market panel updates in place.
   const nft = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id })).data ?? loaded
-  const activity = useQuery(trpc.activity.list.queryOptions({ nft: nft.id, limit: 20 }))
+  const { activity: kind } = Route.useSearch()
+  const activity = useInfiniteQuery(activityQuery(trpc, { nft: nft.id }, kind))
   // A sale, a listing, an offer or a bid anywhere shows here without a reload.
   useLivePage([nftTag(nft.id)])
 
@@ -143,10 +154,30 @@ function ItemPage() {
 
         <ItemMarket nft={nft} image={nft.image} />
       </div>
-      <div className="md:col-span-2">
-        <h2 className="mb-4 font-display text-xl font-semibold">Item activity</h2>
-        <ActivityTable query={activity} />
-      </div>
+      <section aria-labelledby="item-activity" className="md:col-span-2">
+        <h2 id="item-activity" className="mb-4 font-display text-xl font-semibold">
+          Item activity
+        </h2>
+        <ActivityKindFilter
+          id="item-activity-kinds"
+          kinds={ITEM_ACTIVITY_KINDS}
+          value={kind}
+          chip={(to, props) => (
+            <Link
+              from={Route.fullPath}
+              to="."
+              search={(prev) => ({ ...prev, activity: to })}
+              hash="item-activity"
+              hashScrollIntoView={false}
+              activeOptions={CHIP_ACTIVE}
+              replace
+              resetScroll={false}
+              {...props}
+            />
+          )}
+        />
+        <PagedActivityTable query={activity} emptyTitle={noEventsTitle(kind)} />
+      </section>
     </section>
   )
 }

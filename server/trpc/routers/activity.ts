@@ -23,19 +23,23 @@ export const activityRouter = router({
       }),
     )
     .query(async ({ ctx, input }) => {
-      let collectionId: number | undefined
-      if (input.collection !== undefined) {
-        collectionId = await findCollectionId(ctx.db, input.collection)
-        if (collectionId === undefined)
-          throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.collection}" does not exist` })
-      }
-      return listActivity(ctx.db, {
-        type: input.type,
-        collectionId,
-        user: input.user,
-        nftId: input.nft,
-        cursor: input.cursor,
-        limit: input.limit,
-      })
+      const key = input.collection
+      const byId = key !== undefined && /^\d+$/.test(key)
+      // The page and the collection's existence are read together (one round trip over HTTP): the
+      // page finds the collection by its slug itself, so it needs no id first.
+      const [exists, page] = await Promise.all([
+        key === undefined ? true : findCollectionId(ctx.db, key).then((id) => id !== undefined),
+        listActivity(ctx.db, {
+          type: input.type,
+          collectionId: byId ? Number(key) : undefined,
+          collectionSlug: key !== undefined && !byId ? key.toLowerCase() : undefined,
+          user: input.user,
+          nftId: input.nft,
+          cursor: input.cursor,
+          limit: input.limit,
+        }),
+      ])
+      if (!exists) throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${key}" does not exist` })
+      return page
     }),
 })

@@ -1,0 +1,1 @@
+CREATE INDEX `activity_collection_type_idx` ON `activity` (`collection_id`,`type`,`created_at`,`id`);
