@@ -8,6 +8,7 @@ import { MetadataStatus } from '../../components/nft/MetadataStatus'
 import { Properties } from '../../components/nft/Properties'
 import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
 import { ItemMarket } from '../../components/trade/ItemMarket'
+import { ItemCharts } from '../../components/charts/ItemCharts'
 import { shortenAddress } from '../../lib/format'
 import { isVideo, responsiveImage } from '../../lib/images'
 import { pageTitle, socialMeta } from '../../lib/seo'
@@ -37,12 +38,16 @@ export const Route = createFileRoute('/item/$id')({
   loader: async ({ context, params }) => {
     const id = itemId(params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw notFound()
+    // Its sales (the price chart) beside it: one database round trip on the Workers build.
+    const sales = context.queryClient.ensureQueryData(context.trpc.nft.sales.queryOptions({ id }))
+    sales.catch(() => {})
     const nft = await context.queryClient
       .ensureQueryData(context.trpc.nft.byId.queryOptions({ id }))
       .catch((error: unknown) => {
         if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
+    await sales
     return { nft }
   },
   head: ({ loaderData, match }) =>
@@ -143,6 +148,7 @@ function ItemPage() {
 
         <ItemMarket nft={nft} image={nft.image} />
       </div>
+      <ItemCharts nftId={nft.id} listings={nft.listings} offers={nft.offers} />
       <div className="md:col-span-2">
         <h2 className="mb-4 font-display text-xl font-semibold">Item activity</h2>
         <ActivityTable query={activity} />
