@@ -51,7 +51,8 @@ export function ChartFrame(props: {
       {props.rows.length > 0 && (
         <details className="mt-2 text-sm">
           <summary className="cursor-pointer text-jacarta-500 dark:text-jacarta-200">Show the data as a table</summary>
-          <div className="mt-2 max-h-64 overflow-auto">
+          {/* Focusable: a keyboard scrolls it. */}
+          <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label={`${props.title}: data`}>
             <table className="w-full text-left">
               <caption className="sr-only">{props.title}</caption>
               <thead>

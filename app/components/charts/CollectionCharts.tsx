@@ -40,7 +40,7 @@ export function CollectionCharts({ slug, range }: { slug: string; range: ChartRa
               search={(prev) => ({ ...prev, chart: r === DEFAULT_CHART_RANGE ? undefined : r })}
               resetScroll={false}
               replace
-              aria-current={r === range ? 'true' : undefined}
+              aria-current={r === range ? 'page' : undefined}
               className={`rounded-md px-3 py-1.5 font-semibold ${
                 r === range
                   ? 'bg-white text-accent shadow-sm dark:bg-jacarta-700 dark:text-accent-lighter'
