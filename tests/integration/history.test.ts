@@ -10,6 +10,9 @@ import { refreshNftMarket } from '../../db/market'
 import { collectionFloors, collections, listings, nfts, sales } from '../../db/schema'
 import { app } from '../../server/app'
 import { collectionHistory } from '../../server/queries/history'
+import { collectShown } from '../../server/http/cache-tags'
+import { createContext } from '../../server/trpc/init'
+import { createCaller } from '../../server/trpc/root'
 import type { Runtime } from '../../server/platform/runtime'
 import { atomsCollection } from '../support/market-rows'
 import { createTestRuntime } from '../support/runtime'
@@ -173,6 +176,20 @@ describe('collection.history', () => {
     expect(
       await collectionHistory(runtime.db, { idOrSlug: 'nothing-here', interval: 'day', range: '7d' }, NOW),
     ).toBeUndefined()
+  })
+})
+
+describe('the edge cache', () => {
+  it('files a history under its collection and keeps it no longer than its last bucket lasts', async () => {
+    const caller = createCaller(createContext({ request: new Request('http://localhost/'), runtime }))
+    const { tags, maxAge } = await collectShown(() =>
+      caller.collection.history({ idOrSlug: 'atoms', interval: 'hour' }),
+    )
+    expect(tags).toContain('collection-atoms')
+    expect(maxAge).toBeGreaterThanOrEqual(60)
+    expect(maxAge).toBeLessThanOrEqual(3_600)
+    const daily = await collectShown(() => caller.collection.history({ idOrSlug: 'atoms' }))
+    expect(daily.maxAge).toBeLessThanOrEqual(86_400)
   })
 })
 
