@@ -66,6 +66,8 @@ try {
     ['nfts category art, 0.1–1 ETH', '/api/v1/nfts?category=art&minPrice=0.1&maxPrice=1&sort=price-asc'],
     ['collection page (detail)', `/api/v1/collections/${slug}`],
     ['collection items', `/api/v1/marketplace/filterNFTbyCollection/${slug}?sort=price-asc`],
+    ['collection history, daily (30 d)', `/api/v1/collections/${slug}/history`],
+    ['collection history, hourly (30 d)', `/api/v1/collections/${slug}/history?interval=hour&range=30d`],
     ['collections trending', '/api/v1/collections?tab=trending'],
     ['rankings 7d', '/api/v1/rankings?period=7d'],
     ['activity (sales)', '/api/v1/activity?type=sale'],

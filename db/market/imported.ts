@@ -99,7 +99,7 @@ export function applyImportedRange(
       })
       .where(eq(collections.id, collection.id))
     if (range.following) await tellOfImport(tx, collection.id, 'finished')
-    await refreshCollectionCounts(tx, [collection.id])
+    await refreshCollectionCounts(tx, [collection.id], now)
     return { applied: true, nftIds: [...touched] }
   })
 }
@@ -187,7 +187,7 @@ export function applyFollowedRanges(
         .update(collections)
         .set({ indexedBlock: Number(to), headBlock: Number(to) })
         .where(inArray(collections.id, written))
-      await refreshCollectionCounts(tx, written)
+      await refreshCollectionCounts(tx, written, now)
     }
     return { nftIds: [...touched], written: written.length + sentBack.length }
   })

@@ -50,7 +50,7 @@ export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): 
       .set({ priceKey: keys.priceAscKey })
       .where(and(eq(nftAttributes.nftId, nftId), ne(nftAttributes.priceKey, keys.priceAscKey)))
   }
-  await refreshCollectionCounts(tx, collectionIds)
+  await refreshCollectionCounts(tx, collectionIds, now)
 }
 
 /** Recomputes the market columns of `nftIds` from their live orders (one transaction); returns how many. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm'
 import { formatEther, zeroAddress } from 'viem'
 import type { Database } from '../client'
 import { collections, NO_CHANGE_TRENDING_KEY, sales } from '../schema'
@@ -40,9 +40,39 @@ const COUNTS = sql`
  * moved, listed or sold, so a collection's header is never behind its grid (the volumes wait for
  * `refreshCollectionStats`, which sales call for).
  */
-export async function refreshCollectionCounts(tx: Db, collectionIds: Iterable<number>): Promise<void> {
+export async function refreshCollectionCounts(
+  tx: Db,
+  collectionIds: Iterable<number>,
+  now = new Date(),
+): Promise<void> {
   const ids = [...new Set(collectionIds)]
-  if (ids.length) await tx.run(sql`UPDATE collections SET ${COUNTS} WHERE ${inArray(collections.id, ids)}`)
+  if (!ids.length) return
+  await tx.run(sql`UPDATE collections SET ${COUNTS} WHERE ${inArray(collections.id, ids)}`)
+  await recordFloors(tx, inArray(collections.id, ids), now)
+}
+
+const HOUR = 3_600_000
+
+/** `a < b` for two wei texts (decimal, no leading zeros): exact, with no float between them. */
+const weiBelow = (a: SQL, b: SQL) => sql`(length(${a}) < length(${b}) OR (length(${a}) = length(${b}) AND ${a} < ${b}))`
+
+/**
+ * The floor history (collection_floors): for each collection of `which` whose floor is not the one
+ * its history last recorded, one upsert of this hour's row: its floor now, and the lowest floor
+ * written in the hour. A collection whose floor did not change writes nothing.
+ */
+async function recordFloors(tx: Db, which: SQL, now: Date): Promise<void> {
+  const hour = Math.floor(now.getTime() / HOUR) * HOUR
+  const last = sql`(SELECT f.floor_wei FROM collection_floors f WHERE f.collection_id = collections.id ORDER BY f.hour DESC LIMIT 1)`
+  const low = sql.raw('collection_floors.low_wei')
+  const incoming = sql.raw('excluded.low_wei')
+  await tx.run(sql`
+    INSERT INTO collection_floors (collection_id, hour, low_wei, floor_wei)
+    SELECT collections.id, ${hour}, collections.floor_wei, collections.floor_wei FROM collections
+    WHERE ${which} AND collections.floor_wei IS NOT ${last}
+    ON CONFLICT (collection_id, hour) DO UPDATE SET
+      floor_wei = excluded.floor_wei,
+      low_wei = CASE WHEN ${low} IS NULL OR (${incoming} IS NOT NULL AND ${weiBelow(incoming, low)}) THEN ${incoming} ELSE ${low} END`)
 }
 
 /**
@@ -52,7 +82,10 @@ export async function refreshCollectionCounts(tx: Db, collectionIds: Iterable<nu
  * trending key. Run after seeding and by the indexer.
  */
 export async function refreshCollectionStats(db: Database, now = new Date()): Promise<void> {
-  await db.run(sql`UPDATE collections SET ${COUNTS}`)
+  await db.transaction(async (tx) => {
+    await tx.run(sql`UPDATE collections SET ${COUNTS}`)
+    await recordFloors(tx, sql`true`, now)
+  })
 
   type Sums = { d1: bigint; prev: bigint; d7: bigint; d30: bigint; all: bigint; count: number }
   const sums = new Map<number, Sums>()

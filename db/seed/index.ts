@@ -13,6 +13,7 @@ import { rankCollection } from '../market/rarity'
 import {
   activity,
   CATEGORIES,
+  collectionFloors,
   collections,
   favorites,
   listings,
@@ -27,6 +28,7 @@ import {
 } from '../schema'
 import { artUrl } from '../media'
 import { BIOS, COLLECTIONS, HANDLE_FIRST, HANDLE_SECOND, SEED_CHAINS, TRAITS } from './catalog'
+import { floorHistory, type FloorWindow } from './floors'
 import { createRandom, type Random } from './random'
 
 export const DEFAULT_SEED = 20261122
@@ -151,6 +153,7 @@ async function insertSeed(db: Database, options: SeedOptions & { now: Date; log:
   const ids = { listing: 0, offer: 0, sale: 0, activity: 0 }
   for (const collection of collectionRows) {
     const count = Math.min(perCollection, nftTotal - made)
+    const floorWindows: FloorWindow[] = []
     for (let start = 0; start < count; start += 2_000) {
       const batch = buildBatch(
         random,
@@ -175,7 +178,15 @@ async function insertSeed(db: Database, options: SeedOptions & { now: Date; log:
       } finally {
         tx.close()
       }
+      floorWindows.push(...batch.floorWindows)
     }
+    // Its floor over the seeded 90 days, from the listings above (db/seed/floors.ts).
+    const floors = floorHistory(floorWindows, t0 - 90 * DAY, t0)
+    await insertMany(
+      db,
+      collectionFloors,
+      floors.map((row) => ({ collectionId: collection.id, ...row })),
+    )
     made += count
     if (collection.id % 20 === 0) log(`${made} NFTs`)
   }
@@ -214,6 +225,7 @@ function buildBatch(
     sales: [] as (typeof sales.$inferInsert)[],
     favorites: [] as (typeof favorites.$inferInsert)[],
     activity: [] as (typeof activity.$inferInsert)[],
+    floorWindows: [] as FloorWindow[],
   }
   const event = (row: Omit<typeof activity.$inferInsert, 'id' | 'collectionId'>) =>
     out.activity.push({ id: ++ids.activity, collectionId: collection.id, ...row })
@@ -263,6 +275,9 @@ function buildBatch(
           txHash: hash,
           soldAt: new Date(when),
         })
+        const listedAt = when - HOUR * random.int(1, 48)
+        // Live from its listing to its sale: a point of the floor's history.
+        out.floorWindows.push({ from: listedAt, to: when, wei: priceWei })
         event({
           type: 'list',
           nftId: id,
@@ -270,7 +285,7 @@ function buildBatch(
           toAddress: null,
           priceWei: priceWei.toString(),
           currency: 'ETH',
-          createdAt: new Date(when - HOUR * random.int(1, 48)),
+          createdAt: new Date(listedAt),
         })
         event({
           type: 'sale',
@@ -303,6 +318,7 @@ function buildBatch(
     // What is on the market now: a fixed-price listing, an auction, or nothing.
     const list = (kind: 'fixed' | 'auction', priceWei: string, startsAt: number, endsAt: Date) => {
       const listed = { nftId: id, priceWei, currency: 'ETH' }
+      out.floorWindows.push({ from: startsAt, to: endsAt.getTime(), wei: BigInt(priceWei) })
       out.listings.push({
         ...listed,
         id: ++ids.listing,

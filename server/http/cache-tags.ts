@@ -20,7 +20,7 @@ const scope = new AsyncLocalStorage<Shown>()
 export const PRICE_MAX_AGE_S = 300
 
 type Input = Record<string, unknown>
-type Rule = (input: Input, output: unknown) => string[] | { maxAge: number }
+type Rule = (input: Input, output: unknown) => string[] | { maxAge: number; tags?: string[] }
 
 /** An input as its schema reads it (trimmed): the tag must be the one a change names. */
 const str = (value: unknown) =>
@@ -43,6 +43,18 @@ const listOf = (input: Input): string[] => {
   return [LISTS_TAG]
 }
 
+/**
+ * A history's buckets move on with the clock, with no write to purge it: kept until its last
+ * bucket ends (at least a minute), filed under its collection.
+ */
+const historyRule: Rule = (input, output) => {
+  const buckets = (output as { interval?: string; buckets?: { start: string }[] }).buckets
+  const size = (output as { interval?: string }).interval === 'hour' ? 3_600 : 86_400
+  const last = buckets?.at(-1)
+  const ends = last ? Date.parse(last.start) / 1000 + size : Date.now() / 1000 + 60
+  return { tags: [collectionTag(need(input.idOrSlug))], maxAge: Math.max(60, Math.ceil(ends - Date.now() / 1000)) }
+}
+
 /** Every public query (server/http/cache-policy.ts) and what its answer shows. */
 const RULES: Record<string, Rule> = {
   'activity.list': listOf,
@@ -50,10 +62,13 @@ const RULES: Record<string, Rule> = {
   'collection.byIdOrSlug': (input) => [collectionTag(need(input.idOrSlug))],
   'collection.list': () => [LISTS_TAG],
   'collection.nfts': (input) => [collectionTag(need(input.collection))],
+  'collection.charts': (input) => [collectionTag(need(input.idOrSlug))],
+  'collection.history': historyRule,
   'collection.traits': (input) => [collectionTag(need(input.idOrSlug))],
   'nft.byId': (input) => [nftTag(need(input.id))],
   'nft.byToken': (_, output) => [nftTag(need((output as { id?: unknown }).id))],
   'nft.list': listOf,
+  'nft.sales': (input) => [nftTag(need(input.id))],
   'ranking.list': () => [LISTS_TAG],
   'search.query': () => [LISTS_TAG],
   session: () => [],
@@ -86,7 +101,10 @@ export function noteShown(path: string, input: unknown, output: unknown): void {
     noted = [LISTS_TAG] // an input the rule cannot read: retired by any change, never kept past one
   }
   if (Array.isArray(noted)) for (const tag of noted) shown.tags.add(tag)
-  else shown.maxAge = Math.min(shown.maxAge ?? Infinity, noted.maxAge)
+  else {
+    for (const tag of noted.tags ?? []) shown.tags.add(tag)
+    shown.maxAge = Math.min(shown.maxAge ?? Infinity, noted.maxAge)
+  }
 }
 
 /** A page that reads no query of its own (a sitemap) says what it shows. */

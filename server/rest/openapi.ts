@@ -16,6 +16,7 @@ import {
 import { nftListInput, tokenInput } from '../inputs/nfts'
 import { TRAIT_VALUES_MAX, traitsInput } from '../inputs/traits'
 import { searchInput } from '../inputs/search'
+import { HISTORY_MAX_DAYS, historyIntervalSchema, historyRangeSchema } from '../inputs/history'
 import { userNameSchema } from '../inputs/profile'
 import { submitOrderInput } from '../trading/order-input'
 import { importCollectionInput } from '../inputs/collections'
@@ -26,6 +27,7 @@ import {
   collectionShape,
   errorShape,
   eventShape,
+  historyShape,
   markedReadShape,
   nftDetailShape,
   nftShape,
@@ -274,6 +276,21 @@ export const openApiDocument = {
           ...queryParams({ type: traitsInput.shape.type, q: traitsInput.shape.q }),
         ],
         responses: answer('[{ type, value, count, floor, displayType }]', z.array(traitShape), [400, 404]),
+      },
+    },
+    '/collections/{idOrSlug}/history': {
+      get: {
+        summary: "A collection's floor, volume and sales per UTC day or hour, oldest first",
+        description: `Buckets end with the current (partial) one. \`range\` 7d or 30d: that many days of buckets; \`all\` (daily only): from the first bucket with a sale or a known floor, at most ${HISTORY_MAX_DAYS} days back. Hourly buckets reach back at most 30 days (range=all with interval=hour is a 400). A bucket's floor is the lowest live listing price during it, carried from the bucket before when it did not change; volume is exact wei.`,
+        parameters: [
+          pathParam('idOrSlug', idOrSlugSchema),
+          ...queryParams({ interval: historyIntervalSchema.optional(), range: historyRangeSchema.optional() }),
+        ],
+        responses: answer(
+          '{ data: { interval, range, buckets: [{ start, floor, volume, sales }] } }',
+          oneOf(historyShape),
+          [400, 404],
+        ),
       },
     },
     '/marketplace/filterNFTbyCollection/{idOrSlug}': {

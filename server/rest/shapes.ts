@@ -18,6 +18,8 @@ import type { Fillability } from '../queries/fillable'
 import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
 import type { TraitJson } from '../queries/traits'
+import type { CollectionHistory } from '../queries/history'
+import { HISTORY_INTERVALS, HISTORY_RANGES } from '../inputs/history'
 import type { toUserJson } from '../queries/users'
 import type { listNotifications } from '../notify/inbox'
 
@@ -103,6 +105,30 @@ export const traitShape = z.strictObject({
     .nullable()
     .describe('a numeric trait (filter it by range with traitRange), or null for text'),
 })
+
+const volumeShape = z.strictObject({
+  wei: weiText,
+  eth: z
+    .string()
+    .regex(/^\d+(\.\d+)?$/)
+    .describe('the same amount in ETH, exact'),
+})
+
+/** GET /collections/{idOrSlug}/history: floor, volume and sales per UTC day or hour, oldest first. */
+export const historyShape = z.strictObject({
+  interval: z.enum(HISTORY_INTERVALS),
+  range: z.enum(HISTORY_RANGES),
+  buckets: z.array(
+    z.strictObject({
+      start: time.describe('the start of the bucket (a UTC day or hour)'),
+      floor: priceShape.describe(
+        'the lowest live listing price during the bucket; a bucket without a change carries the floor before it; null when nothing was listed',
+      ),
+      volume: volumeShape.describe("the bucket's sales, summed (a maker's fill of their own order not counted)"),
+      sales: z.number().int().nonnegative(),
+    }),
+  ),
+}) satisfies z.ZodType<CollectionHistory>
 
 /** A profile's NFTs: on the Owned tab each says how many the address holds (ERC-1155 balances). */
 export const userNftShape = nftShape.extend({

@@ -183,6 +183,12 @@ describe('reads', () => {
     await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?type=Background&q=mi`)
     await call(seeded, '/api/v1/collections/nope/traits')
     await call(seeded, '/api/v1/collections/a_b/traits')
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/history`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/history?interval=hour&range=7d`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?range=all`)
+    await call(seeded, '/api/v1/collections/nope/history')
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?interval=week`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?interval=hour&range=all`)
     await call(
       seeded,
       `/api/v1/nfts?collection=${offered.collection.slug}&trait=Background:Mint&trait=Mood:Calm&sort=rarest`,
@@ -313,6 +319,7 @@ describe('an undeclared query parameter', () => {
       'GET /collections/{idOrSlug}': `/api/v1/collections/${nft.collection.slug}`,
       'POST /collections/import': '/api/v1/collections/import',
       'GET /collections/{idOrSlug}/traits': `/api/v1/collections/${nft.collection.slug}/traits`,
+      'GET /collections/{idOrSlug}/history': `/api/v1/collections/${nft.collection.slug}/history`,
       'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
       'GET /rankings': '/api/v1/rankings',
       'GET /activity': '/api/v1/activity',

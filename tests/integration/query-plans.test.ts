@@ -14,6 +14,12 @@ import { NFT_SORTS } from '../../server/inputs/nfts'
 import { nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
 import { traitsStatement } from '../../server/queries/traits'
+import {
+  historyStatement,
+  holdersStatement,
+  salePointsStatement,
+  tokenSalesStatement,
+} from '../../server/queries/history'
 import { searchStatements } from '../../server/queries/search'
 import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
@@ -201,6 +207,49 @@ describe('NFT lists', () => {
     } finally {
       bare.close()
     }
+  })
+
+  it("a collection's history: its floor rows by their primary key (sqlite_autoindex_collection_floors_1), its sales by sales_collection_idx", async () => {
+    for (const query of [
+      { idOrSlug: '3', interval: 'day', range: 'all' },
+      { idOrSlug: 'chromatic-reveries', interval: 'hour', range: '30d' },
+    ] as const) {
+      const lines = await plan(historyStatement(runtime.db, query, SEED_NOW).getQuery())
+      for (const table of ['collections', 'collection_floors', 'sales']) expectIndexed(lines, table, false)
+      const text = lines.join('\n')
+      expect(text).toMatch(/SEARCH collections USING (INTEGER PRIMARY KEY|COVERING INDEX collections_slug_idx)/)
+      // The floor before the window, the window's rows, and each bucket's last row: the primary key.
+      expect(text).toContain(
+        'SEARCH collection_floors USING INDEX sqlite_autoindex_collection_floors_1 (collection_id=? AND hour<?)',
+      )
+      expect(text).toContain(
+        'SEARCH collection_floors USING INDEX sqlite_autoindex_collection_floors_1 (collection_id=? AND hour>? AND hour<?)',
+      )
+      expect(text).toContain(
+        'SEARCH ends USING INDEX sqlite_autoindex_collection_floors_1 (collection_id=? AND hour=?)',
+      )
+      expect(text).toContain(
+        'SEARCH sales USING INDEX sales_collection_idx (collection_id=? AND sold_at>? AND sold_at<?)',
+      )
+    }
+  })
+
+  it("a collection's sale points (sales_collection_idx, newest first) and holders (its tokens by a collection index)", async () => {
+    const points = await plan(
+      salePointsStatement(runtime.db, { idOrSlug: 'chromatic-reveries', range: '30d' }, SEED_NOW).getQuery(),
+    )
+    expectIndexed(points, 'sales')
+    expect(points.join('\n')).toContain('SEARCH sales USING INDEX sales_collection_idx (collection_id=? AND sold_at>?)')
+    const holders = await plan(holdersStatement(runtime.db, 'chromatic-reveries').getQuery())
+    for (const table of ['nfts', 'token_balances', 'collections']) expectIndexed(holders, table, false)
+    expect(holders.join('\n')).toMatch(/SEARCH nfts USING (COVERING )?INDEX nfts_collection_\w+_idx \(collection_id=\?/)
+    expect(holders.join('\n')).toContain('SEARCH token_balances USING')
+  })
+
+  it("a token's sales: sales_nft_idx, newest first", async () => {
+    const lines = await plan(tokenSalesStatement(runtime.db, 7).getQuery())
+    expectIndexed(lines, 'sales')
+    expect(lines.join('\n')).toContain('SEARCH sales USING INDEX sales_nft_idx (nft_id=?)')
   })
 
   it('the collections whose ranks are due, from their own partial index', async () => {

@@ -362,3 +362,18 @@ describe('floors inside each top folder', () => {
     expect(upwards.map(describeEdge)).toEqual([])
   })
 })
+
+/**
+ * app/components/charts/ is the bottom floor of app/components/: charts draw what they are given
+ * (plain SVG, no effects), so they load only app/lib/ and each other, never another component.
+ */
+describe('app/components/charts', () => {
+  it('imports only app/lib/ and its own files (and types)', () => {
+    const charts = edges.filter((edge) => edge.from.startsWith('app/components/charts/'))
+    expect(charts.length).toBeGreaterThan(0)
+    const found = charts.filter(
+      (edge) => !edge.typeOnly && !edge.to.startsWith('app/lib/') && !edge.to.startsWith('app/components/charts/'),
+    )
+    expect(found.map(describeEdge)).toEqual([])
+  })
+})

@@ -23,20 +23,31 @@ import { useTRPC } from '../../lib/trpc-react'
 import { strictSearch } from '../../lib/search-params'
 import { collectionTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
+import { oneOf } from '../../lib/search-params'
+import {
+  CHART_RANGES,
+  chartInputs,
+  CollectionCharts,
+  DEFAULT_CHART_RANGE,
+  type ChartRange,
+} from '../../components/charts/CollectionCharts'
 
 /** `/collection/avatar_1` (the sketch's demo path) → the collection with id 1, by its slug. */
 const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
 
-/** The item grid's search, and the activity table's own `?activity=` beside it. */
-type CollectionSearch = BrowseSearch & ActivitySearch
+/** The item grid's search, the activity table's own `?activity=` and the charts' span (`?chart=7d`). */
+type CollectionSearch = BrowseSearch & ActivitySearch & { chart?: ChartRange }
+
+const parseCollectionPageSearch = (raw: Record<string, unknown>): CollectionSearch => {
+  const chart = oneOf(raw.chart, CHART_RANGES)
+  return { ...parseCollectionSearch(raw), ...parseActivitySearch(raw), ...(chart ? { chart } : {}) }
+}
 
 export const Route = createFileRoute('/collection/$slug')({
-  validateSearch: strictSearch<CollectionSearch>((raw) => ({
-    ...parseCollectionSearch(raw),
-    ...parseActivitySearch(raw),
-  })),
+  validateSearch: strictSearch<CollectionSearch>(parseCollectionPageSearch),
   loaderDeps: ({ search }) => search,
-  loader: async ({ context, params, deps }) => {
+  loader: async ({ context, params, deps: search }) => {
+    const { chart = DEFAULT_CHART_RANGE, ...deps } = search
     const idOrSlug = demoId(params.slug) ?? params.slug
     const { activity: kind, ...browse } = deps
     // Under its own slug, its NFTs and its activity load beside it: on the Workers build all three
@@ -53,8 +64,16 @@ export const Route = createFileRoute('/collection/$slug')({
     const traits = (slug: string) =>
       context.queryClient.ensureQueryData(context.trpc.collection.traits.queryOptions({ idOrSlug: slug }))
     const earlyTraits = idOrSlug === params.slug ? traits(params.slug) : undefined
+    // Its charts too, in the same round trip.
+    const charts = (slug: string) =>
+      Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.collection.history.queryOptions(chartInputs(slug, chart))),
+        context.queryClient.ensureQueryData(context.trpc.collection.charts.queryOptions(chartInputs(slug, chart))),
+      ])
+    const earlyCharts = idOrSlug === params.slug ? charts(params.slug) : undefined
     early?.catch(() => {}) // a missing collection is answered below
     earlyTraits?.catch(() => {})
+    earlyCharts?.catch(() => {})
     const collection = await context.queryClient
       .ensureQueryData(context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug }))
       .catch((error: unknown) => {
@@ -63,8 +82,12 @@ export const Route = createFileRoute('/collection/$slug')({
         throw error
       })
     if (collection.slug !== params.slug)
-      throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search: deps })
-    await Promise.all([early ?? listed(collection.slug), earlyTraits ?? traits(collection.slug)])
+      throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search })
+    await Promise.all([
+      early ?? listed(collection.slug),
+      earlyTraits ?? traits(collection.slug),
+      earlyCharts ?? charts(collection.slug),
+    ])
     return collection
   },
   head: ({ loaderData, match }) =>
@@ -90,7 +113,7 @@ const INDEXING_POLL_MS = 3_000
 
 function CollectionPage() {
   const loaded = Route.useLoaderData()
-  const { activity: kind, ...search } = Route.useSearch()
+  const { activity: kind, chart = DEFAULT_CHART_RANGE, ...search } = Route.useSearch()
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
   const live = useQuery({
@@ -158,6 +181,7 @@ function CollectionPage() {
             </div>
           ))}
         </dl>
+        <CollectionCharts slug={collection.slug} range={chart} />
         <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Items</h2>
         <div className={hasTraits ? 'gap-8 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)]' : ''}>
           {hasTraits && (

@@ -10,6 +10,7 @@ import { Properties } from '../../components/nft/Properties'
 import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
 import { ItemMarket } from '../../components/trade/ItemMarket'
 import { activityQuery, ITEM_ACTIVITY_KINDS, parseActivitySearch, type ActivitySearch } from '../../lib/activity'
+import { ItemCharts } from '../../components/charts/ItemCharts'
 import { shortenAddress } from '../../lib/format'
 import { isVideo, responsiveImage } from '../../lib/images'
 import { strictSearch } from '../../lib/search-params'
@@ -42,17 +43,20 @@ export const Route = createFileRoute('/item/$id')({
   loader: async ({ context, params, deps }) => {
     const id = itemId(params.id)
     if (!Number.isSafeInteger(id) || id < 1) throw notFound()
-    // The item's history starts with it: on the Workers build both share one database round trip.
+    // The item's history and its sales (the price chart) start with it: on the Workers build all
+    // three share one database round trip.
     const history = context.queryClient
       .ensureInfiniteQueryData(activityQuery(context.trpc, { nft: id }, deps.activity))
       .catch(() => undefined) // the table shows its own error
+    const sales = context.queryClient.ensureQueryData(context.trpc.nft.sales.queryOptions({ id }))
+    sales.catch(() => {})
     const nft = await context.queryClient
       .ensureQueryData(context.trpc.nft.byId.queryOptions({ id }))
       .catch((error: unknown) => {
         if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
-    await history
+    await Promise.all([history, sales])
     return { nft }
   },
   head: ({ loaderData, match }) =>
@@ -154,6 +158,7 @@ function ItemPage() {
 
         <ItemMarket nft={nft} image={nft.image} />
       </div>
+      <ItemCharts nftId={nft.id} listings={nft.listings} offers={nft.offers} />
       <section aria-labelledby="item-activity" className="md:col-span-2">
         <h2 id="item-activity" className="mb-4 font-display text-xl font-semibold">
           Item activity

@@ -16,6 +16,8 @@ import { nftListInput } from '../../inputs/nfts'
 import { traitsInput } from '../../inputs/traits'
 import { listTraits } from '../../queries/traits'
 import { browseNfts } from '../../queries/nft-browse'
+import { chartsInput, historyInput } from '../../inputs/history'
+import { collectionCharts, collectionHistory } from '../../queries/history'
 
 export const collectionRouter = router({
   list: publicProcedure
@@ -57,6 +59,21 @@ export const collectionRouter = router({
     if (id === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
     return traits
+  }),
+
+  /** Floor, volume and sales per day or hour, oldest first (the charts and GET …/history). */
+  history: publicProcedure.input(historyInput).query(async ({ ctx, input }) => {
+    const history = await collectionHistory(ctx.db, input)
+    if (!history) throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return history
+  }),
+
+  /** The collection page's sales scatter and holders' spread. */
+  charts: publicProcedure.input(chartsInput).query(async ({ ctx, input }) => {
+    const [id, charts] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), collectionCharts(ctx.db, input)])
+    if (id === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return charts
   }),
 
   /** The items of one collection, with every sort and filter of nft.list. */

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import { findHolding, findNftId, findNftTerms } from '../../queries/nft-lookups'
 import { findItem } from '../../trading/item'
 import { browseNfts } from '../../queries/nft-browse'
+import { tokenSales } from '../../queries/history'
 import { checksum, isoTime } from '../../queries/serialize'
 import { requestMetadataRefresh } from '../../../db/market'
 import { limitRate } from '../rate-limit'
@@ -27,6 +28,18 @@ export const nftRouter = router({
       if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
       return nft
     }),
+
+  /** The token's sales, oldest first (its price chart); empty for an id that names no token. */
+  sales: publicProcedure
+    .input(
+      z.object({
+        id: z.coerce
+          .number({ error: 'must be a numeric NFT id' })
+          .int('must be a numeric NFT id')
+          .positive('must be a numeric NFT id'),
+      }),
+    )
+    .query(({ ctx, input }) => tokenSales(ctx.db, input.id)),
 
   /** How many of the token an address holds: an ERC-1155 balance, or 1 / 0 for an ERC-721's owner. */
   holding: publicProcedure
