@@ -52,10 +52,7 @@ export function Properties({ nft }: { nft: Nft }) {
               className="block rounded-xl border border-accent/30 bg-accent/5 p-3 text-center hover:border-accent"
               title={`See the collection's items with ${a.trait_type}: ${shown(a)}`}
             >
-              <p className="text-xs text-accent uppercase dark:text-accent-lighter">
-                {a.trait_type}
-                <span className="sr-only">:</span>
-              </p>
+              <p className="text-xs text-accent uppercase dark:text-accent-lighter">{a.trait_type}</p>
               <p className="mt-1 truncate font-semibold">{shown(a)}</p>
             </Link>
           </li>
