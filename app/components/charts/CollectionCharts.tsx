@@ -1,19 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import type { HistoryRange } from '../../../server/inputs/history'
+import { CHART_RANGES, chartInputs, DEFAULT_CHART_RANGE, type ChartRange } from '../../lib/chart-ranges'
 import { useTRPC } from '../../lib/trpc-react'
 import { HistoryChart } from './HistoryChart'
 import { HoldersChart } from './HoldersChart'
 import { SalesScatter } from './SalesScatter'
 
-/** The spans a collection page's charts show, as its `?chart=` param (30 days when absent). */
-export const CHART_RANGES = ['7d', '30d', 'all'] as const satisfies readonly HistoryRange[]
-export type ChartRange = (typeof CHART_RANGES)[number]
-export const DEFAULT_CHART_RANGE: ChartRange = '30d'
 const RANGE_LABELS: Record<ChartRange, string> = { '7d': '7 days', '30d': '30 days', all: 'All time' }
-
-/** The reads a collection page's charts show (its loader prefetches them with the rest). */
-export const chartInputs = (idOrSlug: string, range: ChartRange) => ({ idOrSlug, range })
 
 /**
  * A collection's market: floor and volume by day, its sales as points and its holders' spread.

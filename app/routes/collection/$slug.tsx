@@ -24,13 +24,8 @@ import { strictSearch } from '../../lib/search-params'
 import { collectionTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
 import { oneOf } from '../../lib/search-params'
-import {
-  CHART_RANGES,
-  chartInputs,
-  CollectionCharts,
-  DEFAULT_CHART_RANGE,
-  type ChartRange,
-} from '../../components/charts/CollectionCharts'
+import { CollectionCharts } from '../../components/charts/CollectionCharts'
+import { CHART_RANGES, chartInputs, DEFAULT_CHART_RANGE, type ChartRange } from '../../lib/chart-ranges'
 
 /** `/collection/avatar_1` (the sketch's demo path) → the collection with id 1, by its slug. */
 const demoId = (slug: string) => /^avatar_(\d+)$/.exec(slug)?.[1]
