@@ -14,6 +14,12 @@ import {
 import { searchWords } from './search'
 import { traitFiltersSchema, traitRangesSchema } from './traits'
 
+/** An NFT by its numeric id (nft.byId, nft.sales, activity of one NFT). */
+export const nftIdSchema = z.coerce
+  .number({ error: 'must be a numeric NFT id' })
+  .int('must be a numeric NFT id')
+  .positive('must be a numeric NFT id')
+
 export const NFT_SORTS = ['price-asc', 'price-desc', 'recently-added', 'ending-soon', 'rarest'] as const
 export const NFT_FILTERS = ['verified', 'nsfw', 'lazy-minted'] as const
 export const NFT_STATUSES = ['buy-now', 'on-auction', 'has-offers'] as const

@@ -5,6 +5,7 @@ import { listActivity } from '../../queries/activity'
 import { findCollectionId } from '../../queries/collections'
 import { publicProcedure, router } from '../init'
 import { addressSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../../inputs/fields'
+import { nftIdSchema } from '../../inputs/nfts'
 
 export const activityRouter = router({
   list: publicProcedure
@@ -13,11 +14,7 @@ export const activityRouter = router({
         type: z.enum(ACTIVITY_TYPES, { error: `must be one of ${ACTIVITY_TYPES.join(', ')}` }).optional(),
         collection: idOrSlugSchema.optional(),
         user: addressSchema.optional(),
-        nft: z.coerce
-          .number({ error: 'must be a numeric NFT id' })
-          .int('must be a numeric NFT id')
-          .positive('must be a numeric NFT id')
-          .optional(),
+        nft: nftIdSchema.optional(),
         cursor: cursorSchema,
         limit: limitSchema,
       }),

@@ -9,37 +9,19 @@ import { requestMetadataRefresh } from '../../../db/market'
 import { limitRate } from '../rate-limit'
 import { publicProcedure, router } from '../init'
 import { addressSchema } from '../../inputs/fields'
-import { nftListInput, tokenInput } from '../../inputs/nfts'
+import { nftIdSchema, nftListInput, tokenInput } from '../../inputs/nfts'
 
 export const nftRouter = router({
   list: publicProcedure.input(nftListInput).query(({ ctx, input }) => browseNfts(ctx.db, input)),
 
-  byId: publicProcedure
-    .input(
-      z.object({
-        id: z.coerce
-          .number({ error: 'must be a numeric NFT id' })
-          .int('must be a numeric NFT id')
-          .positive('must be a numeric NFT id'),
-      }),
-    )
-    .query(async ({ ctx, input }) => {
-      const nft = await findItem(ctx, input.id)
-      if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
-      return nft
-    }),
+  byId: publicProcedure.input(z.object({ id: nftIdSchema })).query(async ({ ctx, input }) => {
+    const nft = await findItem(ctx, input.id)
+    if (!nft) throw new TRPCError({ code: 'NOT_FOUND', message: `NFT ${input.id} does not exist` })
+    return nft
+  }),
 
   /** The token's sales, oldest first (its price chart); empty for an id that names no token. */
-  sales: publicProcedure
-    .input(
-      z.object({
-        id: z.coerce
-          .number({ error: 'must be a numeric NFT id' })
-          .int('must be a numeric NFT id')
-          .positive('must be a numeric NFT id'),
-      }),
-    )
-    .query(({ ctx, input }) => tokenSales(ctx.db, input.id)),
+  sales: publicProcedure.input(z.object({ id: nftIdSchema })).query(({ ctx, input }) => tokenSales(ctx.db, input.id)),
 
   /** How many of the token an address holds: an ERC-1155 balance, or 1 / 0 for an ERC-721's owner. */
   holding: publicProcedure
