@@ -58,6 +58,17 @@ async function all(path: string): Promise<{ id: number; rarity: { rank: number }
   return items
 }
 
+/** A metadata read that changes only the token's traits. */
+const withTraits = (attributes: Trait[]) => ({
+  name: null,
+  description: '',
+  image: '',
+  animationUrl: null,
+  externalUrl: null,
+  tokenUri: null,
+  attributes,
+})
+
 const has = (token: (typeof tokens)[number], type: string, values: string[]) =>
   token.attributes.some((t) => t.trait_type === type && values.includes(t.value))
 const ids = (list: { id: number }[]) => list.map((n) => n.id).sort((a, b) => a - b)
@@ -188,19 +199,15 @@ describe('numeric traits', () => {
   it('filter by range, show their display type, and stay out of rarity', async () => {
     const some = tokens.slice(0, 12)
     for (const [i, token] of some.entries()) {
-      await applyTokenMetadata(runtime.db, token.id, {
-        name: null,
-        description: '',
-        image: '',
-        animationUrl: null,
-        externalUrl: null,
-        tokenUri: null,
-        attributes: [
+      await applyTokenMetadata(
+        runtime.db,
+        token.id,
+        withTraits([
           ...token.attributes,
           { trait_type: 'Level', value: String(i + 1), display_type: 'number' },
           { trait_type: 'Born', value: String(1_700_000_000 + i * 86_400), display_type: 'date' },
-        ],
-      })
+        ]),
+      )
     }
     const levels = await all(`/nfts?collection=${slug}&traitRange=${q('Level:3..7.5')}`)
     expect(ids(levels)).toEqual(ids(some.slice(2, 7)))
@@ -231,18 +238,9 @@ describe('the counts of each value', () => {
     expect(await stored()).toEqual([])
     // A value no other token has disappears with the last token that had it.
     const token = tokens[1]!
-    const traits = (attributes: Trait[]) => ({
-      name: null,
-      description: '',
-      image: '',
-      animationUrl: null,
-      externalUrl: null,
-      tokenUri: null,
-      attributes,
-    })
-    await applyTokenMetadata(runtime.db, token.id, traits([{ trait_type: 'Comet', value: 'Once' }]))
+    await applyTokenMetadata(runtime.db, token.id, withTraits([{ trait_type: 'Comet', value: 'Once' }]))
     expect((await get(`/collections/${slug}/traits?type=Comet`)).body).toMatchObject([{ value: 'Once', count: 1 }])
-    await applyTokenMetadata(runtime.db, token.id, traits(token.attributes))
+    await applyTokenMetadata(runtime.db, token.id, withTraits(token.attributes))
     expect((await get(`/collections/${slug}/traits?type=Comet`)).body).toEqual([])
     expect(await recount()).toEqual([])
     expect(await stored()).toEqual([])
@@ -286,19 +284,15 @@ describe('rarity', () => {
 
   it('ranks a token whose traits became unique first, in the round after its metadata changed', async () => {
     const token = tokens.at(-1)!
-    await applyTokenMetadata(runtime.db, token.id, {
-      name: null,
-      description: '',
-      image: '',
-      animationUrl: null,
-      externalUrl: null,
-      tokenUri: null,
-      attributes: [
+    await applyTokenMetadata(
+      runtime.db,
+      token.id,
+      withTraits([
         { trait_type: 'Background', value: 'Aurora' },
         { trait_type: 'Palette', value: 'Gold' },
         { trait_type: 'Halo', value: 'Golden' },
-      ],
-    })
+      ]),
+    )
     const [stale] = await runtime.db
       .select({ at: collections.rarityStaleAt })
       .from(collections)
