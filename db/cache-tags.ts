@@ -13,6 +13,12 @@ export const SITE_TAG = 'site'
 /** Each kind's prefix: the writes' SQL builds tags from rows with the same ones (./page-changes.ts). */
 export const TAG_PREFIX = { nft: 'nft-', collection: 'collection-', user: 'user-' } as const
 
+/**
+ * The pages that show a collection's best collection and trait offers: its items' pages carry it,
+ * so a new or filled collection offer retires them without retiring them for every sale.
+ */
+export const offersOfTag = (collectionId: number) => `offers-of-${collectionId}`
+
 export const nftTag = (id: number | string) => `${TAG_PREFIX.nft}${Number(id)}`
 export const userTag = (address: string) => `${TAG_PREFIX.user}${address.toLowerCase()}`
 

@@ -9,7 +9,15 @@
 import { and, eq, inArray, lt, lte, sql } from 'drizzle-orm'
 import type { PublicClient } from 'viem'
 import type { Database } from '../../db/client'
-import { cachePurges, chainCursors, collections, indexedBlocks, listings, offers } from '../../db/schema'
+import {
+  cachePurges,
+  chainCursors,
+  collections,
+  criteriaOffers,
+  indexedBlocks,
+  listings,
+  offers,
+} from '../../db/schema'
 import { dueMetadataQuery, rarityDueQuery } from '../../db/market'
 import { dueForOwnReading } from './backfill'
 
@@ -34,7 +42,7 @@ export async function roundIsIdle(options: {
 }): Promise<RoundCheck> {
   const { db, client, chainId, confirmations, now = new Date() } = options
   const head = await client.getBlockNumber({ cacheTime: 0 })
-  const ended = (table: typeof listings | typeof offers) =>
+  const ended = (table: typeof listings | typeof offers | typeof criteriaOffers) =>
     db
       .select({ id: table.id })
       .from(table)
@@ -45,7 +53,7 @@ export async function roundIsIdle(options: {
     .select({
       block: chainCursors.block,
       hash: indexedBlocks.hash,
-      ended: sql<number>`exists ${ended(listings)} or exists ${ended(offers)}`,
+      ended: sql<number>`exists ${ended(listings)} or exists ${ended(offers)} or exists ${ended(criteriaOffers)}`,
       behind: sql<number>`exists ${behind}`,
       metadataDue: sql<number>`exists ${dueMetadataQuery(db, { chainId, now, limit: 1 })}`,
       purgeDue: sql<number>`exists ${purgeDue}`,

@@ -35,7 +35,16 @@ import {
   refreshNftMarket,
   type ChainLog,
 } from '../../db/market'
-import { chainCursors, collections, indexedBlocks, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import {
+  chainCursors,
+  collections,
+  criteriaOffers,
+  indexedBlocks,
+  listings,
+  nfts,
+  offers,
+  OPEN_ORDER_STATUSES,
+} from '../../db/schema'
 import { refreshCollectionStats } from '../../db/market'
 import { ItemType } from '../seaport'
 import { blockTimes } from './block-times'
@@ -348,6 +357,16 @@ const amountOf = (items: readonly { itemType: number; amount: bigint }[], type: 
   items.reduce((sum, item) => (item.itemType === type ? sum + item.amount : sum), 0n)
 
 /**
+ * The token the order's first consideration item received (the order's own items come first):
+ * for a collection or trait offer, the one the holder gave, as Seaport resolved its criteria.
+ */
+function givenToken(items: readonly { itemType: number; token: string; identifier: bigint }[]) {
+  const [first] = items
+  if (!first || (first.itemType !== ItemType.ERC721 && first.itemType !== ItemType.ERC1155)) return undefined
+  return { contract: first.token, tokenId: first.identifier }
+}
+
+/**
  * Decodes logs into the market module's operations (each one transaction); reads only, apart
  * from what those operations write.
  */
@@ -385,7 +404,12 @@ class LogApplier {
     const [listing] = await this.db.select({ id: listings.id }).from(listings).where(eq(listings.orderHash, orderHash))
     if (listing) return true
     const [offer] = await this.db.select({ id: offers.id }).from(offers).where(eq(offers.orderHash, orderHash))
-    return offer !== undefined
+    if (offer) return true
+    const [criteria] = await this.db
+      .select({ id: criteriaOffers.id })
+      .from(criteriaOffers)
+      .where(eq(criteriaOffers.orderHash, orderHash))
+    return criteria !== undefined
   }
 
   /** Who sent a transaction, and to what: the node's word, which no contract's log can change. */
@@ -482,6 +506,7 @@ class LogApplier {
             recipient,
             erc20Offered: amountOf(args.offer!, ItemType.ERC20),
             editionsOffered: amountOf(args.offer!, ItemType.ERC1155),
+            given: givenToken(args.consideration!),
           },
           this.now,
         )

@@ -6,11 +6,12 @@
  * range it indexes, and checks their offers again (and, in turn, every other offer): `inactive`
  * with the reason when short, `active` again when the WETH is back.
  */
-import { and, eq, gt, inArray, isNotNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm'
 import { pad, parseAbi, toEventSelector, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import type { Database } from '../../db/client'
-import { recordOrderChecks, type OrderCheck } from '../../db/market'
-import { nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { recordCriteriaChecks, recordOrderChecks, type CriteriaCheck, type OrderCheck } from '../../db/market'
+import { collections, criteriaOffers, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { unionAll } from 'drizzle-orm/sqlite-core'
 import { ORDERS_PER_CALL, ReadBatch } from './order-reads'
 import { refused } from './rpc-errors'
 
@@ -26,14 +27,18 @@ const TRANSFER = SELECTORS[0]!
 /** Addresses per log filter: RPCs bound how many topics one filter may list. */
 const CHUNK = 100
 
-/** The signed offers on this chain that may still be filled (of `makers`, or as `open` picks them). */
+/**
+ * The signed offers on this chain that may still be filled (of `makers`, or as `open` picks them):
+ * on one token, and for any token of a collection or trait (`criteria`), read together.
+ */
 export function openOffers(db: Database, chainId: number, now: Date, makers?: string[]) {
-  return db
+  const byMaker = (maker: typeof offers.maker | typeof criteriaOffers.maker) => (makers ? [inArray(maker, makers)] : [])
+  const onToken = db
     .select({
       id: offers.id,
       nftId: offers.nftId,
+      criteria: sql<number>`0`.as('criteria'),
       maker: offers.maker,
-      status: offers.status,
       priceWei: offers.priceWei,
       quantity: offers.quantity,
       filled: offers.filledQuantity,
@@ -48,9 +53,32 @@ export function openOffers(db: Database, chainId: number, now: Date, makers?: st
         inArray(offers.status, OPEN_ORDER_STATUSES),
         gt(offers.endsAt, now),
         eq(nfts.chainId, chainId),
-        ...(makers ? [inArray(offers.maker, makers)] : []),
+        ...byMaker(offers.maker),
       ),
     )
+  const forAny = db
+    .select({
+      id: criteriaOffers.id,
+      nftId: sql<number>`0`.as('nft_id'),
+      criteria: sql<number>`1`.as('criteria'),
+      maker: criteriaOffers.maker,
+      priceWei: criteriaOffers.priceWei,
+      quantity: criteriaOffers.quantity,
+      filled: criteriaOffers.filledQuantity,
+      counter: criteriaOffers.counter,
+      checkedBlock: criteriaOffers.checkedBlock,
+    })
+    .from(criteriaOffers)
+    .innerJoin(collections, eq(collections.id, criteriaOffers.collectionId))
+    .where(
+      and(
+        inArray(criteriaOffers.status, OPEN_ORDER_STATUSES),
+        gt(criteriaOffers.endsAt, now),
+        eq(collections.chainId, chainId),
+        ...byMaker(criteriaOffers.maker),
+      ),
+    )
+  return unionAll(onToken, forAny)
 }
 
 /** Of `makers`, those whose WETH balance or allowance may have changed in the blocks `from`–`to`. */
@@ -84,7 +112,11 @@ async function wethMoved(client: PublicClient, weth: Address, makers: string[], 
 
 /** The page of open offers checked longest ago (never checked first), from the round's read of them all. */
 const stalest = (open: Offer[]) =>
-  [...open].sort((a, b) => (a.checkedBlock ?? -1) - (b.checkedBlock ?? -1) || a.id - b.id).slice(0, ORDERS_PER_CALL)
+  [...open]
+    .sort((a, b) => (a.checkedBlock ?? -1) - (b.checkedBlock ?? -1) || a.criteria - b.criteria || a.id - b.id)
+    .slice(0, ORDERS_PER_CALL)
+/** An offer's key across both tables (their ids overlap). */
+const key = (offer: Offer) => `${offer.criteria}:${offer.id}`
 
 type Offer = Awaited<ReturnType<typeof openOffers>>[number]
 
@@ -110,12 +142,17 @@ export async function recheckOffers(options: {
     ? [...(await wethMoved(client, weth, [...makers], from, to))].filter((m) => makers.has(m))
     : []
   const touched = moved.length ? await openOffers(db, chainId, now, moved) : []
-  const seen = new Set(touched.map((o) => o.id))
-  const due = [...touched, ...stalest(open).filter((o) => !seen.has(o.id))]
+  const seen = new Set(touched.map(key))
+  const due = [...touched, ...stalest(open).filter((o) => !seen.has(key(o)))]
   const changed: number[] = []
   for (let i = 0; i < due.length; i += ORDERS_PER_CALL) {
     const checks = await checkPage(client, weth, seaport, due.slice(i, i + ORDERS_PER_CALL), to)
-    changed.push(...(await recordOrderChecks(db, 'offer', to, checks, now)))
+    const onToken = checks.filter((c) => !c.criteria).map(({ check }) => check)
+    const forAny = checks
+      .filter((c) => c.criteria)
+      .map(({ check }): CriteriaCheck => ({ id: check.id, reason: check.reason as CriteriaCheck['reason'] }))
+    changed.push(...(await recordOrderChecks(db, 'offer', to, onToken, now)))
+    await recordCriteriaChecks(db, to, forAny)
   }
   return changed
 }
@@ -133,7 +170,7 @@ async function checkPage(client: PublicClient, weth: Address, seaport: Address, 
     }
   })
   await batch.run(client, block)
-  return asked.map(({ offer, balance, allowance, counter }): OrderCheck => {
+  return asked.map(({ offer, balance, allowance, counter }): { criteria: boolean; check: OrderCheck } => {
     // The WETH the rest of the offer pays: its price per token times what is left of it.
     const left = BigInt(offer.priceWei) * (BigInt(offer.quantity) - BigInt(offer.filled))
     const current = counter === null ? undefined : batch.answer<bigint>(counter)
@@ -145,6 +182,6 @@ async function checkPage(client: PublicClient, weth: Address, seaport: Address, 
           : (batch.answer<bigint>(allowance) ?? 0n) < left
             ? 'insufficient_allowance'
             : null
-    return { id: offer.id, nftId: offer.nftId, reason }
+    return { criteria: offer.criteria === 1, check: { id: offer.id, nftId: offer.nftId, reason } }
   })
 }

@@ -7,7 +7,8 @@
  * finds what the blocks it undoes wrote and puts it back.
  */
 import { and, eq, inArray } from 'drizzle-orm'
-import { activity, listings, nfts, offers, OPEN_ORDER_STATUSES as OPEN, sales } from '../schema'
+import { activity, criteriaOffers, listings, nfts, offers, OPEN_ORDER_STATUSES as OPEN, sales } from '../schema'
+import { criteriaOfferFilled, offersOfChanged } from './criteria-offers'
 import { tellOfFill } from './notifications'
 import { refreshInTx } from './refresh'
 import { refreshCollectionCounts } from './stats'
@@ -110,6 +111,11 @@ export interface Fill {
   erc20Offered: bigint
   /** ERC-1155 tokens the listing gave (a part of a listing of several, or all of it). */
   editionsOffered?: bigint
+  /**
+   * The token the order's first consideration item received, as Seaport resolved it: which token
+   * a holder gave for a collection or trait offer.
+   */
+  given?: { contract: string; tokenId: bigint }
 }
 
 /**
@@ -121,8 +127,12 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
   return db.transaction(async (tx) => {
     const [listing] = await tx.select().from(listings).where(eq(listings.orderHash, fill.orderHash))
     const [offer] = listing ? [] : await tx.select().from(offers).where(eq(offers.orderHash, fill.orderHash))
-    const order = listing ?? offer
+    // A collection or trait offer: the sale is of the token the holder gave.
+    const criteria = listing || offer ? undefined : await criteriaOfferFilled(tx, fill)
+    const order = listing ?? offer ?? criteria
     if (!order) return null // filled elsewhere; the Transfer log still moves the token
+    const table = listing ? listings : offer ? offers : criteriaOffers
+    if (criteria) await offersOfChanged(tx, [criteria.collectionId])
     const collectionId = await collectionOf(tx, order.nftId)
     const quantity = BigInt(order.quantity)
     const unitPrice = BigInt(order.priceWei)
@@ -142,10 +152,8 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
         filledQuantity: (filled < quantity ? filled : quantity).toString(),
         ...(filled >= quantity ? closedBy(log, 'filled') : {}),
       }
-      if (listing) await tx.update(listings).set(settled).where(eq(listings.id, listing.id))
-      else await tx.update(offers).set(settled).where(eq(offers.id, order.id))
-    } else if (listing) await tx.update(listings).set(closedBy(log, 'filled')).where(eq(listings.id, listing.id))
-    else await tx.update(offers).set(closedBy(log, 'filled')).where(eq(offers.id, order.id))
+      await settle(tx, table, order.id, settled)
+    } else await settle(tx, table, order.id, closedBy(log, 'filled'))
     // A listing is paid in ETH by the filler, its signed price for the part; an offer in WETH by its maker to whoever filled it.
     const price = listing ? unitPrice * part : fill.erc20Offered
     const maker = fill.offerer.toLowerCase()
@@ -198,6 +206,20 @@ export function applyFill(db: Db, log: ChainLog, fill: Fill, now = new Date()): 
   })
 }
 
+type OrderTable = typeof listings | typeof offers | typeof criteriaOffers
+type Settled = Partial<{
+  filledQuantity: string
+  status: 'filled' | 'cancelled'
+  closedBlock: number
+  checkedBlock: number
+}>
+/** One update over any of the three order tables (they share the columns a fill sets). */
+const settle = (tx: Tx, table: OrderTable, id: number, settled: Settled) =>
+  tx
+    .update(table as typeof offers)
+    .set(settled)
+    .where(eq((table as typeof offers).id, id))
+
 /** Seaport's OrderCancelled: the order `cancelled`, in the feed. Returns the NFTs it was on. */
 export function applyCancel(db: Db, log: ChainLog, orderHash: string, now = new Date()): Promise<number[]> {
   return db.transaction(async (tx) => {
@@ -213,6 +235,15 @@ export function applyCancel(db: Db, log: ChainLog, orderHash: string, now = new 
         touched.push(row.nftId)
       }
     }
+    const criteria = await tx
+      .update(criteriaOffers)
+      .set({ ...closedBy(log, 'cancelled'), unfillable: 'cancelled' })
+      .where(eq(criteriaOffers.orderHash, orderHash))
+      .returning({ collectionId: criteriaOffers.collectionId })
+    await offersOfChanged(
+      tx,
+      criteria.map((row) => row.collectionId),
+    )
     await refreshInTx(tx, touched, now)
     return touched
   })
@@ -228,6 +259,26 @@ export function applyCounter(
   return db.transaction(async (tx) => {
     const touched: number[] = []
     const offerer = counter.offerer.toLowerCase()
+    const criteria = await tx
+      .select({ id: criteriaOffers.id, collectionId: criteriaOffers.collectionId, counter: criteriaOffers.counter })
+      .from(criteriaOffers)
+      .where(and(eq(criteriaOffers.maker, offerer), inArray(criteriaOffers.status, OPEN)))
+    const voidedCriteria = criteria.filter((o) => o.counter !== null && BigInt(o.counter) < counter.newCounter)
+    if (voidedCriteria.length) {
+      await tx
+        .update(criteriaOffers)
+        .set({ ...closedBy(log, 'cancelled'), unfillable: 'counter_bumped' })
+        .where(
+          inArray(
+            criteriaOffers.id,
+            voidedCriteria.map((o) => o.id),
+          ),
+        )
+      await offersOfChanged(
+        tx,
+        voidedCriteria.map((o) => o.collectionId),
+      )
+    }
     for (const table of [listings, offers]) {
       const open = await tx
         .select({ id: table.id, nftId: table.nftId, counter: table.counter })

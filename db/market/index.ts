@@ -12,6 +12,8 @@ import { changingPages, type PageChange } from './page-changes'
 import * as chain from './chain'
 import * as checks from './checks'
 import * as collections from './collections'
+import * as criteria from './criteria-offers'
+import { offersOfTag } from '../cache-tags'
 import * as imported from './imported'
 import * as metadata from './metadata'
 import * as orders from './orders'
@@ -36,6 +38,14 @@ export const refreshNftMarket = changingPages(refresh.refreshNftMarket, (refresh
 )
 export const expireOrders = changingPages(refresh.expireOrders, (expired) => nftPages(expired))
 export const recordOrder = changingPages(orders.recordOrder, (_, [order]) => nftPage(order.nft.id, [order.maker]))
+const offersOfPages = (ids: number[]): PageChange | null =>
+  ids.length ? { collections: ids, tags: ids.map(offersOfTag) } : null
+export const recordCriteriaOffer = changingPages(criteria.recordCriteriaOffer, (_, [offer]) => ({
+  ...offersOfPages([offer.collectionId]),
+  users: [offer.maker],
+}))
+export const recordCriteriaChecks = changingPages(criteria.recordCriteriaChecks, offersOfPages)
+export type { CriteriaCheck, CriteriaOfferRecord } from './criteria-offers'
 export const recordAuction = changingPages(orders.recordAuction, (_, [auction]) =>
   nftPage(auction.nft.id, [auction.seller]),
 )

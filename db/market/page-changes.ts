@@ -17,6 +17,8 @@ export interface PageChange {
   users?: Iterable<string>
   /** Every cached answer (a rewind of the chain can change anything). */
   everything?: boolean
+  /** Further tags, as they are (the pages showing a collection's best collection offers). */
+  tags?: Iterable<string>
 }
 
 let filed = 0
@@ -33,6 +35,7 @@ export async function pagesChanged(db: Db, change: PageChange, now = Date.now())
   const tags = new Set([LISTS_TAG, ...nfts.map(nftTag), ...collections.map(collectionTag)])
   for (const user of change.users ?? []) tags.add(userTag(user))
   if (change.everything) tags.add(SITE_TAG)
+  for (const tag of change.tags ?? []) tags.add(tag)
   // Lists travel as one JSON parameter each: a change may name thousands of NFTs (an imported
   // range), past SQLite's limits on compound selects and bound variables.
   const json = (values: unknown[]) => JSON.stringify(values)

@@ -4,7 +4,8 @@
  */
 import { and, eq, gt, inArray, lt, ne, sql } from 'drizzle-orm'
 import { formatEther } from 'viem'
-import { listings, nftAttributes, nfts, offers, priceSortKeys } from '../schema'
+import { criteriaOffers, listings, nftAttributes, nfts, offers, priceSortKeys } from '../schema'
+import { expireCriteriaOffers, offersOfChanged } from './criteria-offers'
 import { refreshCollectionCounts } from './stats'
 import type { Db, Tx } from './transaction'
 
@@ -70,7 +71,10 @@ export async function expireOrders(db: Db, now = new Date()): Promise<number[]> 
     sql`select exists ${db.select({ id: listings.id }).from(listings).where(ended(listings, now))} or exists ${db
       .select({ id: offers.id })
       .from(offers)
-      .where(ended(offers, now))} as due`,
+      .where(ended(offers, now))} or exists ${db
+      .select({ id: criteriaOffers.id })
+      .from(criteriaOffers)
+      .where(ended(criteriaOffers, now))} as due`,
   )
   if (!ask?.due) return []
   return db.transaction(async (tx) => {
@@ -79,6 +83,8 @@ export async function expireOrders(db: Db, now = new Date()): Promise<number[]> 
       const rows = await expiring(tx, table, now)
       touched.push(...rows.map((r) => r.nftId))
     }
+    // Collection and trait offers are on no token: the pages showing their collection's best ones.
+    await offersOfChanged(tx, await expireCriteriaOffers(tx, now))
     await refreshInTx(tx, touched, now)
     return touched
   })
@@ -88,5 +94,5 @@ export async function expireOrders(db: Db, now = new Date()): Promise<number[]> 
 export const expiring = (db: Db, table: typeof listings | typeof offers, now: Date) =>
   db.update(table).set({ status: 'expired' }).where(ended(table, now)).returning({ nftId: table.nftId })
 
-const ended = (table: typeof listings | typeof offers, now: Date) =>
+const ended = (table: typeof listings | typeof offers | typeof criteriaOffers, now: Date) =>
   and(inArray(table.status, ['active', 'inactive']), lt(table.endsAt, now))

@@ -119,6 +119,47 @@ export const offers = sqliteTable(
   ],
 )
 
+/**
+ * An offer in WETH for any token of a collection (criteria 0), or for any of the tokens that
+ * carried a trait when it was made (criteria: the Merkle root of their ids, `tokenIds`): a Seaport
+ * criteria item for `quantity` tokens, each fill a sale of the token a holder gave.
+ */
+export const criteriaOffers = sqliteTable(
+  'criteria_offers',
+  {
+    id: integer('id').primaryKey(),
+    collectionId: integer('collection_id')
+      .notNull()
+      .references(() => collections.id, { onDelete: 'cascade' }),
+    /** The trait it asks for (both null: any token of the collection). */
+    traitType: text('trait_type'),
+    traitValue: text('trait_value'),
+    /** The criteria signed: '0' for the whole collection, else the Merkle root (0x-hex). */
+    criteriaRoot: text('criteria_root').notNull(),
+    /** The ids (decimal, as a JSON list) the root was built from: the proofs are served from them. */
+    tokenIds: text('token_ids'),
+    maker: address('maker').notNull(),
+    /** The WETH paid for each token (the order's total is this times the quantity). */
+    priceWei: wei('price_wei').notNull(),
+    priceSort: real('price_sort').notNull(),
+    currency: text('currency').notNull().default('WETH'),
+    startsAt: timestamp('starts_at').notNull(),
+    endsAt: timestamp('ends_at').notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('active'),
+    ...closedOnChain(),
+    ...signedOrder(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // A collection's best offers: the highest first, of the open ones.
+    index('criteria_offers_collection_idx').on(t.collectionId, t.status, t.priceSort),
+    index('criteria_offers_maker_idx').on(t.maker, t.status),
+    index('criteria_offers_open_idx').on(t.status, t.endsAt),
+    index('criteria_offers_checked_idx').on(t.checkedBlock).where(sql.raw(OPEN_STATUS_SQL)),
+    uniqueIndex('criteria_offers_order_hash_idx').on(t.orderHash),
+  ],
+)
+
 export const sales = sqliteTable(
   'sales',
   {

@@ -6,7 +6,7 @@
  * the answer may be kept instead.
  */
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { collectionTag, LISTS_TAG, nftTag, SITE_TAG, userTag } from '../../db/cache-tags'
+import { collectionTag, LISTS_TAG, nftTag, offersOfTag, SITE_TAG, userTag } from '../../db/cache-tags'
 
 interface Shown {
   tags: Set<string>
@@ -63,9 +63,15 @@ const RULES: Record<string, Rule> = {
   'collection.list': () => [LISTS_TAG],
   'collection.nfts': (input) => [collectionTag(need(input.collection))],
   'collection.charts': (input) => [collectionTag(need(input.idOrSlug))],
+  'collection.criteria': (input) => [collectionTag(need(input.idOrSlug))],
+  'collection.offers': (input) => [collectionTag(need(input.idOrSlug))],
   'collection.history': historyRule,
   'collection.traits': (input) => [collectionTag(need(input.idOrSlug))],
-  'nft.byId': (input) => [nftTag(need(input.id))],
+  // The item shows its collection's best collection and trait offers too.
+  'nft.byId': (input, output) => [
+    nftTag(need(input.id)),
+    offersOfTag(Number((output as { collectionId?: unknown }).collectionId)),
+  ],
   'nft.byToken': (_, output) => [nftTag(need((output as { id?: unknown }).id))],
   'nft.list': listOf,
   'nft.sales': (input) => [nftTag(need(input.id))],

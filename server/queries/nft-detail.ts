@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, listings, nfts, offers, OPEN_ORDER_STATUSES } from '../../db/schema'
+import { offersCovering, toCriteriaOfferJson } from './criteria-offers'
 import { fillability } from './fillable'
 import { nftRows, toNftJson } from './nfts'
 import { inJsonList, placeholder, prepared } from './prepared'
@@ -32,7 +33,7 @@ const fillableFirst = <T extends { fillable: boolean }>(orders: T[]) => [
  */
 export async function findNftDetail(db: Database, id: number, now = new Date()) {
   // Together, not one after the other: over HTTP they share one round trip (db/read-batches.ts).
-  const [[nft], openListings, openOffers] = await Promise.all([
+  const [[nft], openListings, openOffers, covering] = await Promise.all([
     findNftsByIds(db, [id]),
     db
       .select()
@@ -44,6 +45,7 @@ export async function findNftDetail(db: Database, id: number, now = new Date()) 
       .from(offers)
       .where(and(eq(offers.nftId, id), inArray(offers.status, OPEN_ORDER_STATUSES)))
       .orderBy(desc(offers.priceSort)),
+    offersCovering(db, id, now),
   ])
   if (!nft) return undefined
   return {
@@ -80,5 +82,7 @@ export async function findNftDetail(db: Database, id: number, now = new Date()) 
         ...fillability('offer', o, now),
       })),
     ),
+    /** Collection and trait offers this token may fill, the highest first (fillable first). */
+    collectionOffers: fillableFirst(covering.map(({ offer }) => toCriteriaOfferJson(offer, now))),
   }
 }

@@ -29,7 +29,7 @@ export interface TraitsQuery {
 }
 
 /** The collection's id by id or slug, inside a statement (one round trip with what reads it). */
-function collectionIdOf(idOrSlug: string): SQL {
+export function collectionIdOf(idOrSlug: string): SQL {
   return /^\d+$/.test(idOrSlug)
     ? sql`${Number(idOrSlug)}`
     : sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${idOrSlug.toLowerCase()})`

@@ -168,6 +168,45 @@ const orderFields = {
   ...fillabilityFields,
 }
 
+/** A collection or trait offer: WETH for any of a collection's tokens, or of those carrying a trait. */
+export const criteriaOfferShape = z.strictObject({
+  id: z.number().int(),
+  kind: z
+    .enum(['collection', 'trait'])
+    .describe('collection: any of its tokens; trait: any that carried the trait when it was made'),
+  trait: z.strictObject({ type: z.string(), value: z.string() }).nullable(),
+  maker: address,
+  price: priceShape.describe('WETH for each token'),
+  orderHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+  criteria: z
+    .string()
+    .describe(
+      "the order's criteria: '0' for any token, else the Merkle root of the token ids (GET /offers/{orderHash}/criteria gives a token's proof)",
+    ),
+  startsAt: time,
+  endsAt: time,
+  quantity: z.string().regex(/^\d+$/).describe('tokens wanted in all'),
+  remaining: z.string().regex(/^\d+$/).describe('tokens still wanted: each is one fill'),
+  ...fillabilityFields,
+})
+
+export const criteriaShape = z.strictObject({
+  type: z.string(),
+  value: z.string(),
+  root: z
+    .string()
+    .regex(/^0x[0-9a-f]{64}$/)
+    .describe('the Merkle root a trait offer signs as its criteria'),
+  tokenIds: z.array(z.string().regex(/^\d+$/)).describe('the ids carrying the trait now, ascending'),
+})
+
+export const criteriaProofShape = z.strictObject({
+  identifier: z.string().regex(/^\d+$/).describe('the token given'),
+  proof: z
+    .array(z.string().regex(/^0x[0-9a-f]{64}$/))
+    .describe("Seaport's criteriaProof for it (empty for a collection offer)"),
+})
+
 export const nftDetailShape = nftShape.extend({
   listings: z.array(
     z.strictObject({
@@ -191,6 +230,9 @@ export const nftDetailShape = nftShape.extend({
       remaining: z.string().regex(/^\d+$/).describe('tokens of it still wanted: a holder may accept up to this many'),
     }),
   ),
+  collectionOffers: z
+    .array(criteriaOfferShape)
+    .describe('the best open collection and trait offers this token may fill (at most 5), the highest first'),
   standard: z
     .enum(['erc721', 'erc1155'])
     .describe('erc1155: several may be held, listed and bought at once (listings state their quantity)'),
@@ -381,7 +423,7 @@ const signature = z
   )
 const orderCommon = {
   chainId: z.number().int(),
-  nftId: z.number().int(),
+  nftId: z.number().int().nullable().describe('the token it is on; null for a collection or trait offer'),
   status: z.enum(ORDER_STATUSES),
   orderHash: bytes32,
   signature,
@@ -402,6 +444,16 @@ export const orderShape = z.discriminatedUnion('kind', [
     kind: z.enum(['listing', 'offer']).describe('a Seaport order: fill it with fulfillOrder'),
     ...orderCommon,
     components: seaportComponentsShape,
+    criteria: z
+      .strictObject({
+        collectionId: z.number().int(),
+        root: z.string(),
+        trait: z.strictObject({ type: z.string(), value: z.string() }).nullable(),
+      })
+      .nullable()
+      .describe(
+        'a collection or trait offer: fill it with fulfillAdvancedOrder and a criteria resolver naming your token (its proof: GET /offers/{orderHash}/criteria)',
+      ),
   }),
   z.strictObject({
     kind: z.literal('voucher').describe("a lazy mint: redeem the creator's voucher on the collection contract"),
@@ -413,7 +465,9 @@ export const orderShape = z.discriminatedUnion('kind', [
 export const submittedOrderShape = z.strictObject({
   id: z.number().int(),
   orderHash: bytes32,
-  nftId: z.number().int(),
+  nftId: z.number().int().nullable().describe('null for a collection or trait offer'),
+  collectionId: z.number().int().optional().describe('a collection or trait offer: its collection'),
+  price: z.string().optional().describe('a collection or trait offer: WETH for each token'),
 })
 
 /** A list answer: `{ data: [...], nextCursor }`. */

@@ -125,6 +125,12 @@ export const v1 = new Hono<AppEnv>()
   .get('/collections/:idOrSlug/traits', async (c) =>
     c.json(await caller(c).collection.traits(raw({ ...query(c), idOrSlug: c.req.param('idOrSlug') }))),
   )
+  .get('/collections/:idOrSlug/offers', async (c) =>
+    c.json({ data: await caller(c).collection.offers({ idOrSlug: c.req.param('idOrSlug') }) }),
+  )
+  .get('/collections/:idOrSlug/criteria', async (c) =>
+    c.json({ data: await caller(c).collection.criteria(raw({ ...query(c), idOrSlug: c.req.param('idOrSlug') })) }),
+  )
   .get('/collections/:idOrSlug/history', async (c) =>
     c.json({ data: await caller(c).collection.history(raw({ ...query(c), idOrSlug: c.req.param('idOrSlug') })) }),
   )
@@ -145,6 +151,11 @@ export const v1 = new Hono<AppEnv>()
   })
   .post('/notifications/read', async (c) =>
     c.json({ data: await caller(c).notifications.markRead(raw(await jsonBody(c))) }),
+  )
+  .get('/offers/:orderHash/criteria', async (c) =>
+    c.json({
+      data: await caller(c).market.criteriaProof(raw({ ...query(c), orderHash: c.req.param('orderHash') })),
+    }),
   )
   .get('/orders/:orderHash', async (c) =>
     c.json({ data: await caller(c).market.order(raw({ orderHash: c.req.param('orderHash') })) }),

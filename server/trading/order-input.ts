@@ -69,5 +69,12 @@ export const submitOrderInput = z.strictObject({
     .describe(
       "The offerer's EIP-712 signature of the order: 65 bytes, 64 bytes (EIP-2098 compact), or what the offerer's smart wallet accepts (EIP-1271, EIP-6492)",
     ),
+  trait: z
+    .string()
+    .max(600, 'must be at most 600 characters')
+    .optional()
+    .describe(
+      'A trait offer only: the trait its criteria root covers, as `Type:Value` (a colon in the type escaped `\\:`); the root must be that of the tokens carrying it now (GET /collections/{idOrSlug}/criteria)',
+    ),
 })
 export type SubmitOrderInput = z.infer<typeof submitOrderInput>

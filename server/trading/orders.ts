@@ -36,7 +36,7 @@ import {
   type OrderComponents,
 } from '../../chain/seaport'
 import type { Database } from '../../db/client'
-import { collections, listings, nfts, offers } from '../../db/schema'
+import { collections, criteriaOffers, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
 import { checksum } from '../queries/serialize'
@@ -52,20 +52,20 @@ import { requiredFees } from './royalties'
 const MAX_DURATION_S = 180n * 86_400n
 const CLOCK_SKEW_S = 300n
 
-interface Context {
+export interface Context {
   db: Database
   env: Env
   now?: Date
 }
 
-function tradingSetup(env: Env, chainId: number) {
+export function tradingSetup(env: Env, chainId: number) {
   const contracts = marketplaceContracts(chainId)
   const client = chainClient(env, chainId)
   if (!contracts || !client) return refuse(`chainId: Vitrine does not trade on chain ${chainId}`)
   return { contracts, client }
 }
 
-function checkCommonTerms(order: OrderComponents, now: Date, orderType = FULL_OPEN) {
+export function checkCommonTerms(order: OrderComponents, now: Date, orderType = FULL_OPEN) {
   if (order.orderType !== orderType || order.zone !== zeroAddress || order.zoneHash !== zeroHash) {
     refuse(
       orderType === FULL_OPEN
@@ -118,7 +118,7 @@ async function findToken(db: Database, chainId: number, contract: Address, token
 }
 
 type FoundToken = Awaited<ReturnType<typeof findToken>>
-const royaltyTerms = (token: FoundToken) => ({
+export const royaltyTerms = (token: FoundToken) => ({
   chainId: token.nft.chainId,
   contract: token.nft.contract,
   tokenId: token.nft.tokenId,
@@ -142,7 +142,7 @@ function ecdsaSignature(signature: Hex): Hex | null {
 }
 
 /** The signature to store: the offerer's ECDSA signature in the form Seaport accepts, or a smart wallet's as given. */
-async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address): Promise<Hex> {
+export async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address): Promise<Hex> {
   const typed = orderTypedData(input.chainId, seaport, input.order)
   const signature = input.signature as Hex
   const ecdsa = ecdsaSignature(signature)
@@ -161,7 +161,7 @@ async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Addres
   )
 }
 
-async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address) {
+export async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address) {
   const counter = await chainClient(env, input.chainId)!.readContract({
     address: seaport,
     abi: seaportAbi,
@@ -173,10 +173,14 @@ async function checkCounter(env: Env, input: SubmitOrderInput, seaport: Address)
   }
 }
 
-async function ensureNew(db: Database, hash: string) {
+export async function ensureNew(db: Database, hash: string) {
   const [listing] = await db.select({ id: listings.id }).from(listings).where(eq(listings.orderHash, hash))
   const [offer] = await db.select({ id: offers.id }).from(offers).where(eq(offers.orderHash, hash))
-  if (listing || offer) refuse('order: this order was already submitted', 'conflict')
+  const [forAny] = await db
+    .select({ id: criteriaOffers.id })
+    .from(criteriaOffers)
+    .where(eq(criteriaOffers.orderHash, hash))
+  if (listing || offer || forAny) refuse('order: this order was already submitted', 'conflict')
 }
 
 /**
@@ -184,6 +188,7 @@ async function ensureNew(db: Database, hash: string) {
  * bought, each at an Nth of every amount), offered for ETH; the seller is paid first, then the fees.
  */
 export async function submitListing({ db, env, now = new Date() }: Context, input: SubmitOrderInput) {
+  if (input.trait !== undefined) refuse('trait: only an offer for any token with a trait names one')
   const { contracts, client } = tradingSetup(env, input.chainId)
   const { order } = input
   const [item, more] = order.offer
@@ -276,6 +281,7 @@ export async function submitListing({ db, env, now = new Date() }: Context, inpu
  * holder receives.
  */
 export async function submitOffer({ db, env, now = new Date() }: Context, input: SubmitOrderInput) {
+  if (input.trait !== undefined) refuse('trait: only an offer for any token with a trait (a criteria item) names one')
   const { contracts, client } = tradingSetup(env, input.chainId)
   const { order } = input
   const [bid, more] = order.offer
@@ -320,22 +326,32 @@ export async function submitOffer({ db, env, now = new Date() }: Context, input:
   const signature = await checkSignature(env, input, contracts.seaport)
   await checkCounter(env, input, contracts.seaport)
 
+  await checkWethCovers(client, contracts, order.offerer, total)
+
+  // An ERC-1155 token has many holders, any of whom may accept: the offer is to none in particular.
+  const nft = editions ? { ...token.nft, owner: null } : token.nft
+  return storeOrder(db, now, 'offer', nft, { ...input, signature }, hash, price, quantity)
+}
+
+/** The offerer must hold the WETH offered and let Seaport spend it. */
+export async function checkWethCovers(
+  client: ReturnType<typeof tradingSetup>['client'],
+  contracts: ReturnType<typeof tradingSetup>['contracts'],
+  offerer: Address,
+  total: bigint,
+) {
   const [balance, allowance] = await Promise.all([
-    client.readContract({ address: contracts.weth, abi: erc20Abi, functionName: 'balanceOf', args: [order.offerer] }),
+    client.readContract({ address: contracts.weth, abi: erc20Abi, functionName: 'balanceOf', args: [offerer] }),
     client.readContract({
       address: contracts.weth,
       abi: erc20Abi,
       functionName: 'allowance',
-      args: [order.offerer, contracts.seaport],
+      args: [offerer, contracts.seaport],
     }),
   ])
   if (balance < total)
     refuse(`order.offerer: holds ${formatEther(balance)} WETH, less than the ${formatEther(total)} offered`)
   if (allowance < total) refuse('order.offerer: has not allowed Seaport to spend the WETH offered (approve)')
-
-  // An ERC-1155 token has many holders, any of whom may accept: the offer is to none in particular.
-  const nft = editions ? { ...token.nft, owner: null } : token.nft
-  return storeOrder(db, now, 'offer', nft, { ...input, signature }, hash, price, quantity)
 }
 
 /** Stores a checked order (listing or offer) through the market module: one transaction. */

@@ -5,6 +5,7 @@ import * as market from '../../db/market'
 import * as chain from '../../db/market/chain'
 import * as checks from '../../db/market/checks'
 import * as collections from '../../db/market/collections'
+import * as criteriaOffers from '../../db/market/criteria-offers'
 import * as imported from '../../db/market/imported'
 import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
@@ -81,6 +82,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       chain,
       checks,
       collections,
+      criteriaOffers,
       imported,
       messages,
       metadata,
@@ -99,7 +101,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections imported index messages metadata notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
+        ...'chain checks collections criteria-offers imported index messages metadata notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
           ' ',
         ),
       ]

@@ -18,6 +18,8 @@ import { listTraits } from '../../queries/traits'
 import { browseNfts } from '../../queries/nft-browse'
 import { chartsInput, historyInput } from '../../inputs/history'
 import { collectionCharts, collectionHistory } from '../../queries/history'
+import { criteriaInput } from '../../inputs/criteria-offers'
+import { collectionOffers, traitCriteria } from '../../queries/criteria-offers'
 
 export const collectionRouter = router({
   list: publicProcedure
@@ -59,6 +61,32 @@ export const collectionRouter = router({
     if (id === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
     return traits
+  }),
+
+  /** The open collection and trait offers, the highest first. */
+  offers: publicProcedure.input(z.object({ idOrSlug: idOrSlugSchema })).query(async ({ ctx, input }) => {
+    const [id, offers] = await Promise.all([
+      findCollectionId(ctx.db, input.idOrSlug),
+      collectionOffers(ctx.db, input.idOrSlug),
+    ])
+    if (id === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return offers
+  }),
+
+  /** The criteria a trait offer signs: the Merkle root of the ids that carry the trait now. */
+  criteria: publicProcedure.input(criteriaInput).query(async ({ ctx, input }) => {
+    const id = await findCollectionId(ctx.db, input.idOrSlug)
+    if (id === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    const found = await traitCriteria(ctx.db, id, input.trait.type, input.trait.value)
+    if (!found.root) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `trait: no token of this collection carries ${input.trait.type}: ${input.trait.value}`,
+      })
+    }
+    return { ...found, root: found.root }
   }),
 
   /** Floor, volume and sales per day or hour, oldest first (the charts and GET …/history). */

@@ -2,11 +2,14 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { indexedTo } from '../../queries/indexer-progress'
 import { findOrder } from '../../queries/orders'
+import { criteriaProofInput } from '../../inputs/criteria-offers'
+import { criteriaProof } from '../../queries/criteria-offers'
 import { startAuction } from '../../trading/auctions'
 import { ChainUnavailableError } from '../../platform/clients'
 import { DEV_INDEXER_HEADER, devIndexerKey, syncChain } from '../../trading/indexing'
 import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
-import { submitListing, submitOffer } from '../../trading/orders'
+import { submitAnyOffer } from '../../trading/criteria-offers'
+import { submitListing } from '../../trading/orders'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
 
@@ -48,7 +51,7 @@ export const marketRouter = router({
   submitOffer: protectedProcedure.input(submitOrderInput).mutation(async ({ ctx, input }) => {
     assertMaker(ctx.address, input)
     await limitRate(ctx, 'orders')
-    return submitOffer(ctx, input)
+    return submitAnyOffer(ctx, input)
   }),
 
   /** A timed auction of a token the signed-in wallet owns; bids are WETH offers. */
@@ -71,6 +74,23 @@ export const marketRouter = router({
     const order = await findOrder(ctx.db, input.orderHash)
     if (!order) throw new TRPCError({ code: 'NOT_FOUND', message: `no order ${input.orderHash}` })
     return order
+  }),
+
+  /**
+   * What a holder gives Seaport to fill a collection or trait offer with their token: its proof
+   * (empty for a collection offer). A token the offer does not cover is a 400 saying so.
+   */
+  criteriaProof: publicProcedure.input(criteriaProofInput).query(async ({ ctx, input }) => {
+    const proof = await criteriaProof(ctx.db, input.orderHash, input.tokenId)
+    if (proof === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `no collection or trait offer ${input.orderHash}` })
+    if (proof === null) {
+      throw new TRPCError({
+        code: 'BAD_REQUEST',
+        message: `tokenId: token ${input.tokenId} is not covered by this offer (it did not carry the trait when the offer was made)`,
+      })
+    }
+    return proof
   }),
 
   /** The last block of a chain the indexer has read (null before its first run): a signed-out buyer waits for it. */
