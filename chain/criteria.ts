@@ -5,8 +5,16 @@
  * 32-byte word, leaves sorted, each pair hashed in sorted order, an odd node carried up as it is.
  * Pure functions, shared by the browser (make, accept) and the server (check, serve proofs).
  */
-import { concat, keccak256, numberToHex, type Hex } from 'viem'
-import { ItemType, PARTIAL_OPEN, FULL_OPEN, feeAmount, type Fee, type OrderComponents } from './seaport'
+import { concat, keccak256, numberToHex, zeroAddress, zeroHash, type Hex } from 'viem'
+import {
+  ItemType,
+  PARTIAL_OPEN,
+  FULL_OPEN,
+  feeAmount,
+  orderParameters,
+  type Fee,
+  type OrderComponents,
+} from './seaport'
 
 export const CRITERIA_ITEM = { erc721: 4, erc1155: 5 } as const
 export const isCriteriaItem = (itemType: number) =>
@@ -87,7 +95,7 @@ export function criteriaOfferOrder(terms: CriteriaOfferTerms): OrderComponents {
   const { quantity } = terms
   return {
     offerer: terms.maker,
-    zone: '0x0000000000000000000000000000000000000000',
+    zone: zeroAddress,
     offer: [
       {
         itemType: ItemType.ERC20,
@@ -120,9 +128,9 @@ export function criteriaOfferOrder(terms: CriteriaOfferTerms): OrderComponents {
     orderType: quantity > 1n ? PARTIAL_OPEN : FULL_OPEN,
     startTime: terms.startTime,
     endTime: terms.endTime,
-    zoneHash: '0x0000000000000000000000000000000000000000000000000000000000000000',
+    zoneHash: zeroHash,
     salt: terms.salt,
-    conduitKey: '0x0000000000000000000000000000000000000000000000000000000000000000',
+    conduitKey: zeroHash,
     counter: terms.counter,
   }
 }
@@ -135,3 +143,28 @@ export const criteriaResolver = (identifier: bigint, proof: readonly Hex[]) => (
   identifier,
   criteriaProof: [...proof],
 })
+
+/**
+ * The arguments of Seaport's `fulfillAdvancedOrder` that fill a collection or trait offer with
+ * one token (`units` of an ERC-1155 one): the order's share for it, and the resolver naming it.
+ */
+export function criteriaFillArgs(
+  stored: { order: OrderComponents; signature: Hex; quantity: bigint },
+  tokenId: bigint,
+  proof: readonly Hex[],
+  units = 1n,
+) {
+  const whole = stored.order.orderType === FULL_OPEN
+  return [
+    {
+      parameters: orderParameters(stored.order),
+      numerator: whole ? 1n : units,
+      denominator: whole ? 1n : stored.quantity,
+      signature: stored.signature,
+      extraData: '0x' as Hex,
+    },
+    [criteriaResolver(tokenId, proof)],
+    zeroHash,
+    zeroAddress,
+  ] as const
+}

@@ -20,9 +20,10 @@ export async function findOrder(db: Database, orderHash: string, now = new Date(
       .where(eq(table.orderHash, orderHash))
     if (!row) continue
     const { order } = row
+    const voucher = 'kind' in order && order.kind === 'voucher'
     return {
       /** `voucher`: a lazy mint, bought by redeeming the creator's voucher on the collection contract. */
-      kind: 'kind' in order && order.kind === 'voucher' ? ('voucher' as const) : kind,
+      kind: voucher ? ('voucher' as const) : kind,
       chainId: row.chainId,
       nftId: order.nftId,
       status: order.endsAt < now && order.status === 'active' ? ('expired' as const) : order.status,
@@ -32,7 +33,7 @@ export async function findOrder(db: Database, orderHash: string, now = new Date(
       /** Tokens it is for (an ERC-1155 listing of several may be bought in part) and how many were bought. */
       quantity: order.quantity,
       filledQuantity: order.filledQuantity,
-      criteria: null,
+      ...(voucher ? {} : { criteria: null }),
       ...fillability(kind, order, now),
     }
   }

@@ -23,6 +23,9 @@ import { importCollectionInput } from '../inputs/collections'
 import { markReadInput, notificationListInput } from '../inputs/notifications'
 import { emailConfirmInput } from '../inputs/notification-email'
 import {
+  criteriaOfferShape,
+  criteriaProofShape,
+  criteriaShape,
   chainShape,
   collectionShape,
   errorShape,
@@ -278,6 +281,22 @@ export const openApiDocument = {
         responses: answer('[{ type, value, count, floor, displayType }]', z.array(traitShape), [400, 404]),
       },
     },
+    '/collections/{idOrSlug}/offers': {
+      get: {
+        summary: "A collection's open collection and trait offers, the highest first (at most 10)",
+        parameters: [pathParam('idOrSlug', idOrSlugSchema)],
+        responses: answer('{ data: [criteria offer] }', oneOf(z.array(criteriaOfferShape)), [400, 404]),
+      },
+    },
+    '/collections/{idOrSlug}/criteria': {
+      get: {
+        summary: 'The criteria a trait offer signs: the Merkle root of the ids of the tokens carrying a trait now',
+        description:
+          "Sign the root as the identifierOrCriteria of the offer's first consideration item (itemType 4 for ERC-721, 5 for ERC-1155) and send the trait with the order to POST /offers. Leaves are keccak256 of each id as a 32-byte word, sorted, pairs hashed in sorted order (as seaport-js builds them). Only these tokens can fill the offer: a token that gains the trait later is not covered. A trait no token carries is a 400.",
+        parameters: [pathParam('idOrSlug', idOrSlugSchema), ...queryParams({ trait: z.string() })],
+        responses: answer('{ data: { type, value, root, tokenIds } }', oneOf(criteriaShape), [400, 404]),
+      },
+    },
     '/collections/{idOrSlug}/history': {
       get: {
         summary: "A collection's floor, volume and sales per UTC day or hour, oldest first",
@@ -364,7 +383,7 @@ export const openApiDocument = {
     },
     '/offers': {
       post: orderSubmission(
-        "An offer or auction bid: WETH offered for one ERC-721, or an offer for a stated quantity (at least 1) of one ERC-1155 token (its first consideration item, itemType 3, to the offerer; a partial order, orderType 1, every WETH amount a multiple of the quantity, so a holder may accept part of it with fulfillAdvancedOrder); fees as WETH consideration items, an imported collection's creator earnings its EIP-2981 royaltyInfo. ERC-1155 tokens are not auctioned: an offer on one may be accepted by any of its holders",
+        "An offer or auction bid: WETH offered for one ERC-721, or an offer for a stated quantity (at least 1) of one ERC-1155 token (its first consideration item, itemType 3, to the offerer; a partial order, orderType 1, every WETH amount a multiple of the quantity, so a holder may accept part of it with fulfillAdvancedOrder); fees as WETH consideration items, an imported collection's creator earnings its EIP-2981 royaltyInfo. ERC-1155 tokens are not auctioned: an offer on one may be accepted by any of its holders. A collection offer's first consideration item is a criteria item (itemType 4 for ERC-721, 5 for ERC-1155) with criteria 0 and the number of tokens wanted as its amount (orderType 1 when more than one); a trait offer's criteria is the root GET /collections/{idOrSlug}/criteria gives, with `trait` naming it",
       ),
     },
     '/notifications': {
@@ -381,6 +400,18 @@ export const openApiDocument = {
         summary: 'Mark some or all of the signed-in wallet’s notifications read (needs a session)',
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(markReadInput) } } },
         responses: answer('{ data: { marked, unread } }', markedReadShape, [400, 401, 403, 413]),
+      },
+    },
+    '/offers/{orderHash}/criteria': {
+      get: {
+        summary: "A token's proof for filling a collection or trait offer",
+        description:
+          "Pass it to Seaport's fulfillAdvancedOrder as a criteria resolver (orderIndex 0, side 1, index 0, identifier = tokenId, criteriaProof = proof). A collection offer takes any token and an empty proof; a token a trait offer does not cover is a 400 saying so.",
+        parameters: [
+          pathParam('orderHash', z.string().regex(/^0x[0-9a-fA-F]{64}$/)),
+          ...queryParams({ tokenId: z.string().regex(/^\d+$/) }),
+        ],
+        responses: answer('{ data: { identifier, proof } }', oneOf(criteriaProofShape), [400, 404]),
       },
     },
     '/orders/{orderHash}': {

@@ -15,6 +15,7 @@ import { orderFromJson, orderToJson, type OrderComponents, type OrderJson } from
 import { tokenUri, voucherTypedData } from '../../chain/voucher'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { createDatabase } from '../../db/client'
+import { recordCriteriaOffer } from '../../db/market'
 import { app } from '../../server/app'
 import type { Runtime } from '../../server/platform/runtime'
 import { testAccount } from '../support/chain'
@@ -183,6 +184,41 @@ describe('reads', () => {
     await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?type=Background&q=mi`)
     await call(seeded, '/api/v1/collections/nope/traits')
     await call(seeded, '/api/v1/collections/a_b/traits')
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/offers`)
+    await call(seeded, '/api/v1/collections/nope/offers')
+    const [trait] = (await call(seeded, `/api/v1/collections/${offered.collection.slug}/traits`)).body as unknown as {
+      type: string
+      value: string
+    }[]
+    const criteria = await call(
+      seeded,
+      `/api/v1/collections/${offered.collection.slug}/criteria?trait=${encodeURIComponent(`${trait!.type}:${trait!.value}`)}`,
+    )
+    // A trait offer on it (stored as the server stores one it checked), and a covered token's proof.
+    const { root, tokenIds } = criteria.body.data as unknown as { root: string; tokenIds: string[] }
+    const hash = `0x${'7'.repeat(64)}`
+    await recordCriteriaOffer(seeded.db, {
+      collectionId: offered.collection.id,
+      trait: { type: trait!.type, value: trait!.value },
+      criteriaRoot: root,
+      tokenIds,
+      maker: offered.owner.toLowerCase(),
+      priceWei: parseEther('0.1'),
+      quantity: 2n,
+      startsAt: new Date(),
+      endsAt: new Date(Date.now() + 86_400_000),
+      orderHash: hash,
+      orderJson: '{}',
+      signature: '0x00',
+      counter: 0n,
+    })
+    await call(seeded, `/api/v1/offers/${hash}/criteria?tokenId=${tokenIds[0]}`)
+    await call(seeded, `/api/v1/offers/${hash}/criteria?tokenId=${BigInt(tokenIds.at(-1)!) + 100_000n}`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/criteria?trait=Background:Nope`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/criteria`)
+    await call(seeded, '/api/v1/collections/nope/criteria?trait=Background:Mint')
+    await call(seeded, `/api/v1/offers/0x${'1'.repeat(64)}/criteria?tokenId=1`)
+    await call(seeded, `/api/v1/offers/0x${'1'.repeat(64)}/criteria?tokenId=abc`)
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/history`)
     await call(seeded, `/api/v1/collections/${offered.collection.id}/history?interval=hour&range=7d`)
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?range=all`)
@@ -320,6 +356,9 @@ describe('an undeclared query parameter', () => {
       'POST /collections/import': '/api/v1/collections/import',
       'GET /collections/{idOrSlug}/traits': `/api/v1/collections/${nft.collection.slug}/traits`,
       'GET /collections/{idOrSlug}/history': `/api/v1/collections/${nft.collection.slug}/history`,
+      'GET /collections/{idOrSlug}/offers': `/api/v1/collections/${nft.collection.slug}/offers`,
+      'GET /collections/{idOrSlug}/criteria': `/api/v1/collections/${nft.collection.slug}/criteria?trait=Background:Mint`,
+      'GET /offers/{orderHash}/criteria': `/api/v1/offers/0x${'1'.repeat(64)}/criteria?tokenId=1`,
       'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
       'GET /rankings': '/api/v1/rankings',
       'GET /activity': '/api/v1/activity',
