@@ -70,9 +70,12 @@ const RULES: Record<string, Rule> = {
   // The item shows its collection's best collection and trait offers too.
   'nft.byId': (input, output) => [
     nftTag(need(input.id)),
-    offersOfTag(Number((output as { collectionId?: unknown }).collectionId)),
+    offersOfTag(Number(need((output as { collection?: { id?: unknown } }).collection?.id))),
   ],
-  'nft.byToken': (_, output) => [nftTag(need((output as { id?: unknown }).id))],
+  'nft.byToken': (_, output) => [
+    nftTag(need((output as { id?: unknown }).id)),
+    offersOfTag(Number(need((output as { collection?: { id?: unknown } }).collection?.id))),
+  ],
   'nft.list': listOf,
   'nft.sales': (input) => [nftTag(need(input.id))],
   'ranking.list': () => [LISTS_TAG],

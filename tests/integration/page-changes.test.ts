@@ -178,7 +178,11 @@ describe('a public read carries the tags of what it showed', () => {
   it('an item, a collection page, a profile, a list; a price from outside bounds the keeping instead', async () => {
     const { token, slug } = await tokens()
     const shown = async (read: () => Promise<unknown>) => (await collectShown(read)).tags.sort()
-    expect(await shown(() => caller().nft.byId({ id: token.id }))).toEqual([`nft-${token.id}`, 'site'])
+    expect(await shown(() => caller().nft.byId({ id: token.id }))).toEqual([
+      `nft-${token.id}`,
+      `offers-of-${token.collectionId}`,
+      'site',
+    ])
     expect(await shown(() => caller().collection.byIdOrSlug({ idOrSlug: ` ${slug.toUpperCase()} ` }))).toEqual([
       `collection-${slug}`,
       'site',

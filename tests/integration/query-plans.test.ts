@@ -21,6 +21,7 @@ import {
   tokenSalesStatement,
 } from '../../server/queries/history'
 import { searchStatements } from '../../server/queries/search'
+import { collectionOffersStatement, offersCovering, traitTokensStatement } from '../../server/queries/criteria-offers'
 import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
@@ -186,6 +187,24 @@ describe('NFT lists', () => {
       )
       expect(text).toContain('SEARCH floor USING INTEGER PRIMARY KEY (rowid=?)')
     }
+  })
+
+  it("collection and trait offers: a collection's best, those covering a token, a trait's tokens", async () => {
+    for (const idOrSlug of ['3', 'chromatic-reveries']) {
+      const lines = await plan(collectionOffersStatement(runtime.db, idOrSlug, SEED_NOW, 10))
+      expectIndexed(lines, 'criteria_offers', false)
+      expect(lines.join('\n')).toMatch(
+        /SEARCH criteria_offers USING INDEX criteria_offers_collection_idx \(collection_id=\? AND status=\?/,
+      )
+    }
+    const covering = await plan(offersCovering(runtime.db, 5, SEED_NOW))
+    expectIndexed(covering, 'criteria_offers', false)
+    expect(covering.join('\n')).toContain('USING INDEX criteria_offers_collection_idx (collection_id=? AND status=?')
+    const trait = await plan(traitTokensStatement(runtime.db, 3, 'Background', 'Mint'))
+    expectIndexed(trait, 'nft_attributes', false)
+    expect(trait.join('\n')).toContain(
+      'nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=? AND trait_type=? AND value=?)',
+    )
   })
 
   it("a ranking's writes find each row by id, even without planner statistics (as on Turso)", async () => {
