@@ -205,7 +205,7 @@ describe('a collection offer made by seaport-js', () => {
     }
     expect((await collectionOffers()).map((o) => o.orderHash)).not.toContain(orderHash)
     expect((await itemOffers(7n)).map((o) => o.orderHash)).not.toContain(orderHash)
-  })
+  }, 30_000)
 })
 
 describe('a trait offer made in the site', () => {
@@ -262,7 +262,7 @@ describe('a trait offer made in the site', () => {
     expect(before.trader - (await weth(trader.address))).toBe(price)
     await m.index()
     expect((await stored(orderHash)).status).toBe('filled')
-  })
+  }, 30_000)
 })
 
 describe('bad collection and trait offers', () => {
@@ -339,5 +339,5 @@ describe('bad collection and trait offers', () => {
       /^order.offerer: holds [\d.]+ WETH, less than the 45 offered/,
     )
     expect(await collectionOffers()).toEqual(before)
-  })
+  }, 30_000)
 })
