@@ -61,3 +61,25 @@ export const bidForm = (auction?: { reserveWei: bigint; highestBidWei?: bigint }
       : z.undefined().optional(),
     terms: z.literal(true, { error: 'Please accept the Terms of Service to bid.' }),
   })
+
+/** How long a collection or trait offer lasts. */
+export const COLLECTION_OFFER_DAYS = [1, 3, 7, 30] as const
+
+/**
+ * The collection offer form: a WETH price for each token, how many tokens (at most `most`, the
+ * tokens there are to give, when known), any token or one trait's, how long, and the Terms.
+ */
+export const collectionOfferForm = (most?: number) =>
+  z.object({
+    price: ethPriceSchema('The price'),
+    quantity: z.coerce
+      .bigint({ error: 'must be a whole number' })
+      .min(1n, 'must be at least 1')
+      .max(
+        BigInt(most ?? 1_000_000),
+        most === undefined ? 'must be at most 1,000,000' : `there are only ${most} to give`,
+      ),
+    trait: z.string().optional(),
+    days: z.coerce.number().pipe(z.literal(COLLECTION_OFFER_DAYS, { error: 'must be one of the durations offered' })),
+    terms: z.literal(true, { error: 'Please accept the Terms of Service to make an offer.' }),
+  })

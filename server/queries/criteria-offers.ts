@@ -2,7 +2,7 @@
  * Reads of collection and trait offers: the tokens a trait covers (the criteria a maker signs),
  * the best open ones of a collection or covering one token, and the proof a holder gives Seaport.
  */
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { CriteriaTree } from '../../chain/criteria'
 import type { Database } from '../../db/client'
 import { collections, criteriaOffers, nftAttributes, nfts, OPEN_ORDER_STATUSES } from '../../db/schema'
@@ -11,7 +11,14 @@ import { checksum, isoTime, toPrice } from './serialize'
 import { collectionIdOf } from './traits'
 
 /** The collection an offer's criteria item names, with how many tokens it holds (minted ones). */
-export async function criteriaCollection(db: Database, chainId: number, contract: string) {
+export const criteriaCollection = (db: Database, chainId: number, contract: string) =>
+  offeredCollection(db, and(eq(collections.chainId, chainId), eq(collections.contract, contract.toLowerCase()))!)
+
+/** The same, by the id or slug of its page. */
+export const criteriaCollectionOf = (db: Database, idOrSlug: string) =>
+  offeredCollection(db, eq(collections.id, collectionIdOf(idOrSlug)))
+
+async function offeredCollection(db: Database, where: SQL) {
   const [row] = await db
     .select({
       id: collections.id,
@@ -26,7 +33,7 @@ export async function criteriaCollection(db: Database, chainId: number, contract
       royaltySource: collections.royaltySource,
     })
     .from(collections)
-    .where(and(eq(collections.chainId, chainId), eq(collections.contract, contract.toLowerCase())))
+    .where(where)
   if (!row) return undefined
   const [first] = await db
     .select({ tokenId: nfts.tokenId, tokens: count() })

@@ -11,7 +11,7 @@ import { FULL_OPEN, ItemType, PARTIAL_OPEN, orderHash, orderToJson } from '../..
 import { refuse } from '../../db/errors'
 import { recordCriteriaOffer } from '../../db/market'
 import { splitTrait } from '../inputs/trait-syntax'
-import { criteriaCollection, traitCriteria } from '../queries/criteria-offers'
+import { criteriaCollection, criteriaCollectionOf, traitCriteria } from '../queries/criteria-offers'
 import { checksum } from '../queries/serialize'
 import type { SubmitOrderInput } from './order-input'
 import { checkOfferFees } from './order-fees'
@@ -138,3 +138,14 @@ export const submitAnyOffer = (context: Context, input: SubmitOrderInput) =>
   isCriteriaItem(input.order.consideration[0]!.itemType)
     ? submitCriteriaOffer(context, input)
     : submitOffer(context, input)
+
+/**
+ * The fees a collection offer on it must carry: the platform fee and the creator earnings (an
+ * EIP-2981 collection's, as its first token reports them). Undefined: no such collection.
+ */
+export async function collectionOfferFees({ db, env }: Context, idOrSlug: string) {
+  const collection = await criteriaCollectionOf(db, idOrSlug)
+  if (!collection) return undefined
+  const fees = await requiredFees(env, { ...collection, tokenId: collection.someTokenId ?? '0' })
+  return fees.map((fee) => ({ ...fee, recipient: checksum(fee.recipient) }))
+}

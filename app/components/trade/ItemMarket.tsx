@@ -8,6 +8,7 @@ import { useWallet } from '../../wallet/WalletProvider'
 import { sentenceCase } from '../../lib/format'
 import { whyUnfillable } from '../../lib/unfillable'
 import type { CheckoutItem } from '../modals/CheckoutModal'
+import { CollectionOffers } from './CollectionOffers'
 import { CheckoutModal, ListModal, PlaceBidModal, preloadTradeModals } from './trade-modals'
 import { TradeStatus } from './TradeStatus'
 import { useTrade } from './use-trade'
@@ -265,6 +266,16 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
           ))}
         </ul>
       )}
+
+      <CollectionOffers
+        offers={nft.collectionOffers}
+        collection={nft.collection.name}
+        tokenId={nft.tokenId}
+        canGive={isOwner || held > 0n}
+        viewer={viewer}
+        tradable={nft.tradable}
+        trade={trade}
+      />
 
       <Suspense>
         {checkout && <CheckoutModal open onClose={() => setCheckout(null)} item={checkout} />}

@@ -2,6 +2,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-router'
 import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
 import { PagedActivityTable } from '../../components/ActivityTable'
+import { CollectionOfferPanel } from '../../components/collection/CollectionOfferPanel'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
@@ -55,9 +56,12 @@ export const Route = createFileRoute('/collection/$slug')({
           .catch(() => undefined), // the table shows its own error
       ])
     const early = idOrSlug === params.slug ? listed(params.slug) : undefined
-    // Its trait panel too, in the same round trip.
+    // Its trait panel and collection offers too, in the same round trip.
     const traits = (slug: string) =>
-      context.queryClient.ensureQueryData(context.trpc.collection.traits.queryOptions({ idOrSlug: slug }))
+      Promise.all([
+        context.queryClient.ensureQueryData(context.trpc.collection.traits.queryOptions({ idOrSlug: slug })),
+        context.queryClient.ensureQueryData(context.trpc.collection.offers.queryOptions({ idOrSlug: slug })),
+      ])
     const earlyTraits = idOrSlug === params.slug ? traits(params.slug) : undefined
     // Its charts too, in the same round trip.
     const charts = (slug: string) =>
@@ -176,6 +180,7 @@ function CollectionPage() {
             </div>
           ))}
         </dl>
+        <CollectionOfferPanel collection={collection} />
         <CollectionCharts slug={collection.slug} range={chart} />
         <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Items</h2>
         <div className={hasTraits ? 'gap-8 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)]' : ''}>

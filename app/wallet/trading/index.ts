@@ -10,6 +10,7 @@ import { accept } from './accept'
 import { wethBalance } from './approvals'
 import { buy } from './buy'
 import { cancel, cancelAll } from './cancel'
+import { acceptWithToken, offerOnCollection } from './criteria'
 import { tradingContext, type TrpcClient } from './context'
 import { list, startAuction } from './list'
 import { offer } from './offer'
@@ -30,6 +31,8 @@ export function createTrading(config: Config, api: TrpcClient) {
     offer: (...a: Tail<Parameters<typeof offer>>) => offer(ctx, ...a),
     buy: (...a: Tail<Parameters<typeof buy>>) => buy(ctx, ...a),
     accept: (...a: Tail<Parameters<typeof accept>>) => accept(ctx, ...a),
+    offerOnCollection: (...a: Tail<Parameters<typeof offerOnCollection>>) => offerOnCollection(ctx, ...a),
+    acceptWithToken: (...a: Tail<Parameters<typeof acceptWithToken>>) => acceptWithToken(ctx, ...a),
     cancel: (...a: Tail<Parameters<typeof cancel>>) => cancel(ctx, ...a),
     cancelAll: (...a: Tail<Parameters<typeof cancelAll>>) => cancelAll(ctx, ...a),
   }

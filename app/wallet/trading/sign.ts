@@ -37,10 +37,12 @@ export async function signAndSubmit(
   chainId: number,
   order: OrderComponents,
   onStep: OnStep,
+  /** A trait offer: the trait its criteria root covers, `Type:Value`. */
+  trait?: string,
 ) {
   onStep('signing')
   const signature = await signTypedData(ctx.config, orderTypedData(chainId, ctx.contractsOf(chainId).seaport, order))
   onStep('submitting')
-  const input = { chainId, order: orderToJson(order), signature }
+  const input = { chainId, order: orderToJson(order), signature, ...(trait === undefined ? {} : { trait }) }
   return side === 'listing' ? ctx.api.market.submitListing.mutate(input) : ctx.api.market.submitOffer.mutate(input)
 }

@@ -20,6 +20,7 @@ import { chartsInput, historyInput } from '../../inputs/history'
 import { collectionCharts, collectionHistory } from '../../queries/history'
 import { criteriaInput } from '../../inputs/criteria-offers'
 import { collectionOffers, traitCriteria } from '../../queries/criteria-offers'
+import { collectionOfferFees } from '../../trading/criteria-offers'
 
 export const collectionRouter = router({
   list: publicProcedure
@@ -72,6 +73,13 @@ export const collectionRouter = router({
     if (id === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
     return offers
+  }),
+
+  /** The fees a collection or trait offer on it carries (read from the chain for EIP-2981 collections). */
+  offerFees: publicProcedure.input(z.object({ idOrSlug: idOrSlugSchema })).query(async ({ ctx, input }) => {
+    const fees = await collectionOfferFees(ctx, input.idOrSlug)
+    if (!fees) throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return fees
   }),
 
   /** The criteria a trait offer signs: the Merkle root of the ids that carry the trait now. */
