@@ -9,7 +9,7 @@ import {
   compactSignatureToSignature,
   concat,
   encodeAbiParameters,
-  hashDomain,
+  domainSeparator,
   keccak256,
   numberToHex,
   parseCompactSignature,
@@ -177,19 +177,9 @@ export function bulkOrderDigest(
       [bulkOrderTypeHash(proof.length), bulkRoot(order, index, proof)],
     ),
   )
-  const domainSeparator = hashDomain({
-    domain: seaportDomain(chainId, seaport),
-    types: { EIP712Domain: EIP712_DOMAIN },
-  })
-  return keccak256(concat(['0x1901', domainSeparator, structHash]))
+  const separator = domainSeparator({ domain: seaportDomain(chainId, seaport) })
+  return keccak256(concat(['0x1901', separator, structHash]))
 }
-
-const EIP712_DOMAIN = [
-  { name: 'name', type: 'string' },
-  { name: 'version', type: 'string' },
-  { name: 'chainId', type: 'uint256' },
-  { name: 'verifyingContract', type: 'address' },
-] as const
 
 /**
  * A 64-byte (EIP-2098 compact) or 65-byte ECDSA signature as 65 bytes with v 27 or 28, the form

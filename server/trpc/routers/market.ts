@@ -5,7 +5,8 @@ import { findOrder } from '../../queries/orders'
 import { startAuction } from '../../trading/auctions'
 import { ChainUnavailableError } from '../../platform/clients'
 import { DEV_INDEXER_HEADER, devIndexerKey, syncChain } from '../../trading/indexing'
-import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
+import { submitBulkListingsInput, submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
+import { submitListings } from '../../trading/bulk-listings'
 import { submitListing, submitOffer } from '../../trading/orders'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
@@ -43,6 +44,15 @@ export const marketRouter = router({
     assertMaker(ctx.address, input)
     await limitRate(ctx, 'orders')
     return submitListing(ctx, input)
+  }),
+
+  /**
+   * Many listings at once (one bulk signature, usually): each stored or refused on its own, the
+   * answer in the orders' order.
+   */
+  submitListings: protectedProcedure.input(submitBulkListingsInput).mutation(async ({ ctx, input }) => {
+    await limitRate(ctx, 'bulk-orders')
+    return submitListings(ctx, ctx.address, input)
   }),
 
   submitOffer: protectedProcedure.input(submitOrderInput).mutation(async ({ ctx, input }) => {
