@@ -1,0 +1,103 @@
+/**
+ * Listing many items with one signature in a real browser: a holder selects ten of their items on
+ * their profile, sets one price, approves Seaport once for the collection and signs ONE bulk order
+ * (the test wallet sees exactly one eth_signTypedData_v4); all ten show as listed, and another
+ * wallet buys one of them on chain.
+ */
+import { createTestClient, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
+import { anvil } from 'viem/chains'
+import { describe, expect, inject, it } from 'vitest'
+import { hasHorizontalOverflow, openPage, sharedBrowser } from '../support/browser'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721 } from '../support/foreign'
+import { buyAsAnotherWallet, ownedOf, signInWithTestWallet, tradeOutcome } from '../support/trade-page'
+import { visitorWithWallet } from '../support/test-wallet'
+
+const baseUrl = inject('baseUrl')
+const anvilUrl = inject('anvilUrl')
+const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) }).extend(publicActions)
+const browser = sharedBrowser()
+
+// Accounts 14 and 15 are this file's: past anvil's funded ones, funded and impersonated here.
+const SELLER = 14
+const BUYER = 15
+
+async function listingsOf(id: number) {
+  const response = await fetch(`${baseUrl}/api/v1/nfts/${id}`)
+  return ((await response.json()) as { data: { listings: { price: { eth: string } }[] } }).data.listings
+}
+
+describe('bulk listing', () => {
+  it('lists ten items with one signature; all show as listed; another wallet buys one', async () => {
+    const seller = testAccount(SELLER)
+    await chain.setBalance({ address: seller.address, value: parseEther('1000') })
+    await chain.impersonateAccount({ address: seller.address })
+    const art = await deployForeignArt721(anvilUrl, {
+      name: `Bulk Shelf ${Date.now().toString(36)}`,
+      symbol: 'SHELF',
+      owner: testAccount(0),
+    })
+    await art.mint(seller.address, 1n, 10n)
+
+    const holder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [SELLER] })
+    await signInWithTestWallet(holder.page)
+    await openPage(holder.page, '/add-collection')
+    await holder.page.getByLabel('Contract address').fill(art.address)
+    await holder.page.getByRole('button', { name: 'Add collection' }).click()
+    await holder.page.waitForURL(/\/collection\/bulk-shelf-/, { timeout: 30_000 })
+    let owned = await ownedOf(seller.address, art.address)
+    for (const deadline = Date.now() + 45_000; owned.length < 10 && Date.now() < deadline;) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000))
+      owned = await ownedOf(seller.address, art.address)
+    }
+    expect(owned).toHaveLength(10)
+
+    await openPage(holder.page, `/user/${seller.address}`)
+    const page = holder.page
+    await page.getByRole('button', { name: 'Select items to list' }).click()
+    for (const nft of owned) await page.getByRole('checkbox', { name: `Select ${nft.name}`, exact: true }).check()
+    await page.getByText('10 selected').waitFor()
+    await page.getByRole('button', { name: 'List selected' }).click()
+    const dialog = page.getByTestId('bulk-list-modal')
+    await dialog.getByLabel('Price for all (ETH)').fill('3.25')
+    // One line per item above the sign button, in plain words.
+    await expect.poll(() => dialog.getByTestId('bulk-list-line').allTextContents()).toHaveLength(10)
+    expect(await dialog.getByTestId('bulk-list-line').first().textContent()).toContain('3.25 ETH')
+    // One item at its own price.
+    await dialog.getByLabel(`Price of ${owned[0]!.name} (ETH)`, { exact: true }).fill('4')
+    expect(await dialog.getByTestId('bulk-list-line').first().textContent()).toContain('4 ETH')
+    await dialog.getByText('Reading each item’s fees…').waitFor({ state: 'detached' })
+
+    // It fits a phone.
+    await page.setViewportSize({ width: 375, height: 800 })
+    expect(await hasHorizontalOverflow(page)).toBe(false)
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    const signaturesBefore = holder.wallet.state.requests.filter((m) => m === 'eth_signTypedData_v4').length
+    await dialog.getByRole('button', { name: 'Sign once to list 10' }).click()
+    expect(await tradeOutcome(dialog)).toMatchObject({ phase: 'done' })
+    const signatures = holder.wallet.state.requests.filter((m) => m === 'eth_signTypedData_v4').length
+    expect(signatures - signaturesBefore).toBe(1)
+    expect(await dialog.getByTestId('bulk-list-line').allTextContents()).toEqual(
+      owned.map((nft) => `${nft.name}Listed`),
+    )
+    await dialog.getByRole('button', { name: 'Done' }).click()
+
+    for (const [i, nft] of owned.entries()) {
+      expect((await listingsOf(nft.id)).map((l) => l.price.eth)).toEqual([i === 0 ? '4' : '3.25'])
+    }
+
+    const { buyer, outcome } = await buyAsAnotherWallet(browser, anvilUrl, owned[1]!.id, BUYER)
+    expect(outcome).toMatchObject({ phase: 'done' })
+    const tokenId = BigInt((await (await fetch(`${baseUrl}/api/v1/nfts/${owned[1]!.id}`)).json()).data.tokenId)
+    const owner = await chain.readContract({
+      address: art.address as Address,
+      abi: erc721Abi,
+      functionName: 'ownerOf',
+      args: [tokenId],
+    })
+    expect(owner).toBe(testAccount(BUYER).address)
+    expect([...holder.errors, ...buyer.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await Promise.all([holder.close(), buyer.close()])
+  }, 240_000)
+})
