@@ -2,14 +2,25 @@
  * Listing many items with one signature (Seaport bulk orders), on a real chain: seaport-js's
  * createBulkOrders and our own builder make them, POST /api/v1/listings and /listings/bulk store
  * each order on its own, seaport-js fills them with payouts exact to the wei, a cancel on chain
- * touches only its order, and forged or mismatched proofs are refused with nothing stored.
+ * touches only its order, an ERC-1155 listing of several is bought in part, bulk offers are
+ * accepted, and forged or mismatched proofs are refused with nothing stored.
  */
 import { ItemType, Seaport } from '@opensea/seaport-js'
 import { HDNodeWallet, JsonRpcProvider } from 'ethers'
-import { parseEther, size, type Hex } from 'viem'
+import { erc1155Abi, parseEther, size, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkListing, bulkSignature, parseBulkSignature } from '../../chain/bulk-orders'
-import { feeAmount, listingOrder, orderToJson, randomSalt, type OrderComponents } from '../../chain/seaport'
+import {
+  feeAmount,
+  listingOrder,
+  offerOrder,
+  orderToJson,
+  randomSalt,
+  type Fee,
+  type OrderComponents,
+  type Token,
+} from '../../chain/seaport'
+import { deployForeignEditions1155 } from '../support/foreign'
 import { TEST_MNEMONIC, testAccount } from '../support/chain'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
 
@@ -57,18 +68,25 @@ const itemListings = async (tokenId: bigint) =>
     }
   ).listings
 
-/** Listings of `prices` (token id → wei) in one bulk signed by our builder, with the seller's key. */
-async function ourBulk(prices: [bigint, bigint][]) {
+const vitrineFees = () => [
+  { recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps },
+  { recipient: m.creator.address, bps: CREATOR_FEE_BPS },
+]
+
+interface Item {
+  token: Token
+  price: bigint
+  fees: Fee[]
+}
+
+/** Listings of `items` in one bulk signed by our builder, with the seller's key. */
+async function signBulk(items: Item[]) {
   const now = BigInt(Math.floor(Date.now() / 1000))
-  const fees = [
-    { recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps },
-    { recipient: m.creator.address, bps: CREATOR_FEE_BPS },
-  ]
   const counter = await m.counterOf(seller)
-  const orders: OrderComponents[] = prices.map(([tokenId, price]) =>
+  const orders: OrderComponents[] = items.map(({ token, price, fees }) =>
     listingOrder({
       maker: seller.address,
-      token: { contract: m.contract, tokenId },
+      token,
       price,
       fees,
       startTime: now - 60n,
@@ -81,6 +99,10 @@ async function ourBulk(prices: [bigint, bigint][]) {
   const signatures = bulk.signatures(await seller.signTypedData(bulk.typedData))
   return orders.map((order, i) => ({ order, json: orderToJson(order), signature: signatures[i]! }))
 }
+
+/** Listings of Vitrine's collection (token id → wei) in one bulk our builder made. */
+const ourBulk = (prices: [bigint, bigint][]) =>
+  signBulk(prices.map(([tokenId, price]) => ({ token: { contract: m.contract, tokenId }, price, fees: vitrineFees() })))
 
 describe('a bulk of listings made by seaport-js', () => {
   it('is stored order by order, filled by seaport-js to the wei, and one cancelled alone', async () => {
@@ -203,6 +225,50 @@ describe('POST /api/v1/listings/bulk', () => {
     ])
   })
 
+  it('takes an ERC-1155 listing of several beside an ERC-721 one; seaport-js buys part of it, paid exactly', async () => {
+    const royaltyReceiver = testAccount(8).address
+    const editions = await deployForeignEditions1155(m.chain.url, { royaltyReceiver, royaltyBps: 750 })
+    await editions.mint(seller.address, 1n, 5n)
+    await m.importCollection(editions.address, seller)
+    await m.index()
+    await m.approveSeaport(seller, true, editions.address)
+    const unit = parseEther('0.1')
+    const [tokens, art] = await signBulk([
+      {
+        token: { contract: editions.address, tokenId: 1n, quantity: 4n },
+        price: unit,
+        fees: [
+          { recipient: m.feeRecipient, bps: m.runtime.env.platformFee.bps },
+          { recipient: royaltyReceiver, bps: 750 },
+        ],
+      },
+      { token: { contract: m.contract, tokenId: 11n }, price: parseEther('0.6'), fees: vitrineFees() },
+    ])
+    const answer = await post('/v1/listings/bulk', {
+      chainId: 31337,
+      orders: [tokens!, art!].map(({ json, signature }) => ({ order: json, signature })),
+    })
+    const results = answer.body.data as unknown as { status: string; orderHash: string; message?: string }[]
+    expect(results.map((r) => r.message ?? r.status)).toEqual(['listed', 'listed'])
+
+    const stored = await served(results[0]!.orderHash)
+    const before = { seller: await eth(seller.address), royalty: await eth(royaltyReceiver) }
+    const fill = await seaportOf(3).fulfillOrder({ order: stored, unitsToFill: 2, accountAddress: buyer.address })
+    expect((await (await fill.executeAllActions()).wait())?.status).toBe(1)
+    const platform = feeAmount(unit, m.runtime.env.platformFee.bps) * 2n
+    const royalty = feeAmount(unit, 750) * 2n
+    expect((await eth(seller.address)) - before.seller).toBe(unit * 2n - platform - royalty)
+    expect((await eth(royaltyReceiver)) - before.royalty).toBe(royalty)
+    expect(
+      await m.chain.client.readContract({
+        address: editions.address,
+        abi: erc1155Abi,
+        functionName: 'balanceOf',
+        args: [buyer.address, 1n],
+      }),
+    ).toBe(2n)
+  })
+
   it('refuses bad input with a 400 naming it, and signed-out callers with a 401', async () => {
     const [one] = await ourBulk([[7n, parseEther('0.2')]])
     const entry = { order: one!.json, signature: one!.signature }
@@ -229,6 +295,39 @@ describe('POST /api/v1/listings/bulk', () => {
     })
     expect(signedOut.status).toBe(401)
     expect(await itemListings(7n)).toEqual([])
+  })
+})
+
+describe('a bulk of offers', () => {
+  it('is accepted on POST /api/v1/offers, each with its own bulk signature', async () => {
+    const price = parseEther('0.05')
+    await m.wrapAndApprove(buyer, price * 2n)
+    const now = BigInt(Math.floor(Date.now() / 1000))
+    const counter = await m.counterOf(buyer)
+    const orders = [1n, 4n].map((tokenId) =>
+      offerOrder({
+        maker: buyer.address,
+        token: { contract: m.contract, tokenId },
+        price,
+        fees: vitrineFees(),
+        weth: m.chain.contracts.weth,
+        startTime: now - 60n,
+        endTime: now + 86_400n,
+        salt: randomSalt(),
+        counter,
+      }),
+    )
+    const bulk = bulkListing(31337, m.chain.contracts.seaport, orders)
+    const signatures = bulk.signatures(await buyer.signTypedData(bulk.typedData))
+    for (const [i, order] of orders.entries()) {
+      const answer = await post(
+        '/v1/offers',
+        { chainId: 31337, order: orderToJson(order), signature: signatures[i] },
+        buyer,
+      )
+      expect(answer.body.error).toBeUndefined()
+      expect(answer.status).toBe(201)
+    }
   })
 })
 
