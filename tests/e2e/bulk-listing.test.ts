@@ -7,7 +7,7 @@
 import { createTestClient, erc721Abi, http, parseEther, publicActions, type Address } from 'viem'
 import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
-import { openPage, sharedBrowser } from '../support/browser'
+import { axeViolations, openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
 import { buyAsAnotherWallet, ownedOf, signInWithTestWallet, tradeOutcome } from '../support/trade-page'
@@ -67,6 +67,7 @@ describe('bulk listing', () => {
     await dialog.getByLabel(`Price of ${owned[0]!.name} (ETH)`, { exact: true }).fill('4')
     expect(await dialog.getByTestId('bulk-list-line').first().textContent()).toContain('4 ETH')
     await dialog.getByText('Reading each item’s fees…').waitFor({ state: 'detached' })
+    expect(await axeViolations(page)).toEqual([])
 
     // The dialog fits a phone (the profile's own heading, a long address, is not this test's).
     await page.setViewportSize({ width: 375, height: 800 })
