@@ -3,8 +3,8 @@
  * checked everything a buyer would otherwise discover by a failed transaction: the shape
  * (one ERC-721, or N of one ERC-1155 token, against ETH; or WETH against them), the platform fee and creator earnings
  * as consideration items, the times, the maker's Seaport counter, the signature (EOA, one
- * Seaport bulk signature of many orders, or EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
- * WETH balance and allowance (offers).
+ * Seaport bulk signature of many orders, or EIP-1271 / EIP-6492 smart wallet), and on chain the
+ * ownership and approval (listings) or the WETH balance and allowance (offers).
  */
 import { and, eq } from 'drizzle-orm'
 import {
