@@ -1,6 +1,7 @@
 /**
  * Listing many items with one signature in a real browser: a holder selects ten of their items on
- * their profile, sets one price, approves Seaport once for the collection and signs ONE bulk order
+ * their profile (nine ERC-721 tokens and 3 of 5 held of an ERC-1155 token), sets one price (one
+ * item its own), approves Seaport once per collection and signs ONE bulk order
  * (the test wallet sees exactly one eth_signTypedData_v4); all ten show as listed, and another
  * wallet buys one of them on chain.
  */
@@ -9,7 +10,7 @@ import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { axeViolations, openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
-import { deployForeignArt721 } from '../support/foreign'
+import { deployForeignArt721, deployForeignEditions1155 } from '../support/foreign'
 import { buyAsAnotherWallet, ownedOf, signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 import { visitorWithWallet } from '../support/test-wallet'
 
@@ -24,7 +25,8 @@ const BUYER = 15
 
 async function listingsOf(id: number) {
   const response = await fetch(`${baseUrl}/api/v1/nfts/${id}`)
-  return ((await response.json()) as { data: { listings: { price: { eth: string } }[] } }).data.listings
+  return ((await response.json()) as { data: { listings: { price: { eth: string }; quantity: string }[] } }).data
+    .listings
 }
 
 describe('bulk listing', () => {
@@ -32,25 +34,34 @@ describe('bulk listing', () => {
     const seller = testAccount(SELLER)
     await chain.setBalance({ address: seller.address, value: parseEther('1000') })
     await chain.impersonateAccount({ address: seller.address })
-    const art = await deployForeignArt721(anvilUrl, {
-      name: `Bulk Shelf ${Date.now().toString(36)}`,
-      symbol: 'SHELF',
-      owner: testAccount(0),
-    })
-    await art.mint(seller.address, 1n, 10n)
+    const suffix = Date.now().toString(36)
+    const art = await deployForeignArt721(anvilUrl, { name: `Bulk Shelf ${suffix}`, owner: testAccount(0) })
+    await art.mint(seller.address, 1n, 9n)
+    const editions = await deployForeignEditions1155(anvilUrl, { name: `Bulk Prints ${suffix}`, owner: testAccount(0) })
+    await editions.mint(seller.address, 77n, 5n)
 
     const holder = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [SELLER] })
     await signInWithTestWallet(holder.page)
-    await openPage(holder.page, '/add-collection')
-    await holder.page.getByLabel('Contract address').fill(art.address)
-    await holder.page.getByRole('button', { name: 'Add collection' }).click()
-    await holder.page.waitForURL(/\/collection\/bulk-shelf-/, { timeout: 30_000 })
-    let owned = await ownedOf(seller.address, art.address)
-    for (const deadline = Date.now() + 45_000; owned.length < 10 && Date.now() < deadline;) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000))
-      owned = await ownedOf(seller.address, art.address)
+    /** Adds the collection as its holder would, and waits until the indexer shows `count` of its tokens as theirs. */
+    async function addCollection(contract: string, slug: RegExp, count: number) {
+      await openPage(holder.page, '/add-collection')
+      await holder.page.getByLabel('Contract address').fill(contract)
+      await holder.page.getByRole('button', { name: 'Add collection' }).click()
+      await holder.page.waitForURL(slug, { timeout: 30_000 })
+      let found = await ownedOf(seller.address, contract)
+      for (const deadline = Date.now() + 45_000; found.length < count && Date.now() < deadline;) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        found = await ownedOf(seller.address, contract)
+      }
+      expect(found).toHaveLength(count)
+      return found
     }
-    expect(owned).toHaveLength(10)
+    // Nine ERC-721 tokens and 3 of the 5 ERC-1155 tokens held: ten items.
+    const owned = [
+      ...(await addCollection(art.address, /\/collection\/bulk-shelf-/, 9)),
+      ...(await addCollection(editions.address, /\/collection\/bulk-prints-/, 1)),
+    ]
+    const prints = owned[9]!
 
     await openPage(holder.page, `/user/${seller.address}`)
     const page = holder.page
@@ -66,6 +77,8 @@ describe('bulk listing', () => {
     // One item at its own price.
     await dialog.getByLabel(`Price of ${owned[0]!.name} (ETH)`, { exact: true }).fill('4')
     expect(await dialog.getByTestId('bulk-list-line').first().textContent()).toContain('4 ETH')
+    await dialog.getByLabel(`How many of ${prints.name}`, { exact: true }).fill('3')
+    expect(await dialog.getByTestId('bulk-list-line').last().textContent()).toBe(`${prints.name} × 33.25 ETH each`)
     await dialog.getByText('Reading each item’s fees…').waitFor({ state: 'detached' })
     expect(await axeViolations(page)).toEqual([])
 
@@ -84,12 +97,14 @@ describe('bulk listing', () => {
     const signatures = holder.wallet.state.requests.filter((m) => m === 'eth_signTypedData_v4').length
     expect(signatures - signaturesBefore).toBe(1)
     expect(await dialog.getByTestId('bulk-list-line').allTextContents()).toEqual(
-      owned.map((nft) => `${nft.name}Listed`),
+      owned.map((nft) => `${nft.name}${nft === prints ? ' × 3' : ''}Listed`),
     )
     await dialog.getByRole('button', { name: 'Done' }).click()
 
     for (const [i, nft] of owned.entries()) {
-      expect((await listingsOf(nft.id)).map((l) => l.price.eth)).toEqual([i === 0 ? '4' : '3.25'])
+      expect((await listingsOf(nft.id)).map((l) => [l.price.eth, l.quantity])).toEqual([
+        [i === 0 ? '4' : '3.25', nft === prints ? '3' : '1'],
+      ])
     }
 
     const { buyer, outcome } = await buyAsAnotherWallet(browser, anvilUrl, owned[1]!.id, BUYER)
