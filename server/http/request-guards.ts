@@ -16,6 +16,8 @@ import { MAX_MEDIA_BYTES } from '../media/content'
 export const BODY_LIMITS = {
   /** JSON and form bodies: orders, profiles, sign-in messages. */
   default: 128 * 1024,
+  /** Many signed listings at once (up to 100 orders of about 2 KB with their bulk signatures). */
+  bulkOrders: 512 * 1024,
   /** A client's error report. */
   authLog: 4 * 1024,
   /** One media file, with room for the multipart envelope. */
@@ -25,8 +27,16 @@ export const BODY_LIMITS = {
 /** Calls in one tRPC request: queries, and fewer mutations (they write). */
 export const TRPC_BATCH_LIMITS = { query: 10, mutation: 5 } as const
 
+const BULK_ORDER_PATHS = new Set(['/api/v1/listings/bulk', '/api/trpc/market.submitListings'])
+
 const limitFor = (path: string) =>
-  path === '/api/media' ? BODY_LIMITS.upload : path === '/api/auth/_log' ? BODY_LIMITS.authLog : BODY_LIMITS.default
+  path === '/api/media'
+    ? BODY_LIMITS.upload
+    : path === '/api/auth/_log'
+      ? BODY_LIMITS.authLog
+      : BULK_ORDER_PATHS.has(path)
+        ? BODY_LIMITS.bulkOrders
+        : BODY_LIMITS.default
 
 const tooLarge = (limit: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit.toLocaleString('en')} bytes.`)

@@ -18,6 +18,8 @@ export const RATE_ACTIONS = {
   // Storing a listing or offer checks its signature and reads the chain (counter, balance or WETH,
   // approval or allowance, EIP-2981): about five RPC calls each, and a row shown on an item page.
   orders: { limit: '30/1m', what: 'orders' },
+  // A bulk request holds up to 100 of them.
+  'bulk-orders': { limit: '6/1m', what: 'bulk listings' },
   // A confirmation mail reaches a person who may not have asked for it: counted per client, and
   // per address mailed, so nobody can bomb an inbox from many wallets or many clients.
   'email-confirm': { limit: '10/1h', what: 'confirmation mails' },

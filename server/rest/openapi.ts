@@ -18,11 +18,12 @@ import { TRAIT_VALUES_MAX, traitsInput } from '../inputs/traits'
 import { searchInput } from '../inputs/search'
 import { HISTORY_MAX_DAYS, historyIntervalSchema, historyRangeSchema } from '../inputs/history'
 import { userNameSchema } from '../inputs/profile'
-import { submitOrderInput } from '../trading/order-input'
+import { MAX_BULK_ORDERS, submitBulkListingsInput, submitOrderInput } from '../trading/order-input'
 import { importCollectionInput } from '../inputs/collections'
 import { markReadInput, notificationListInput } from '../inputs/notifications'
 import { emailConfirmInput } from '../inputs/notification-email'
 import {
+  bulkListingResultShape,
   criteriaOfferShape,
   criteriaProofShape,
   criteriaShape,
@@ -381,6 +382,22 @@ export const openApiDocument = {
         "A listing: one ERC-721, or several of one ERC-1155 token (a partial order, orderType 1, every amount a multiple of the quantity; buyers take part of it with fulfillAdvancedOrder), offered for ETH, fees as consideration items; an imported collection's creator earnings are its EIP-2981 royaltyInfo (the item's fees say so)",
       ),
     },
+    '/listings/bulk': {
+      post: {
+        summary: `Many listings at once, as one Seaport bulk signature hands them out (at most ${MAX_BULK_ORDERS}). Needs a session for their offerer.`,
+        description:
+          "Each order is checked and stored as POST /listings would, on its own: one refused (a token the maker does not hold, a bad proof, a repeat) does not stop the others. The answer lists every order, in the request's order, as listed (with its id) or refused (with the message a single request would give). A signature may be the order's own or its bulk signature (the ECDSA signature, the order's 3-byte index in the tree, its Merkle proof). A chain that does not answer is a 503 for the whole request; what was stored before it stays, and sending it again answers those as conflicts.",
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(submitBulkListingsInput) } },
+        },
+        responses: answer(
+          '{ data: [{ status: "listed", id, orderHash, nftId } | { status: "refused", orderHash, code, message }] }',
+          oneOf(z.array(bulkListingResultShape)),
+          [400, 401, 413, 429, 503],
+        ),
+      },
+    },
     '/offers': {
       post: orderSubmission(
         "An offer or auction bid: WETH offered for one ERC-721, or an offer for a stated quantity (at least 1) of one ERC-1155 token (its first consideration item, itemType 3, to the offerer; a partial order, orderType 1, every WETH amount a multiple of the quantity, so a holder may accept part of it with fulfillAdvancedOrder); fees as WETH consideration items, an imported collection's creator earnings its EIP-2981 royaltyInfo. ERC-1155 tokens are not auctioned: an offer on one may be accepted by any of its holders. A collection offer's first consideration item is a criteria item (itemType 4 for ERC-721, 5 for ERC-1155) with criteria 0 and the number of tokens wanted as its amount (orderType 1 when more than one); a trait offer's criteria is the root GET /collections/{idOrSlug}/criteria gives, with `trait` naming it",
@@ -429,7 +446,7 @@ function orderSubmission(summary: string) {
   return {
     summary: `${summary}. Needs a session for the order's offerer.`,
     description:
-      "Refused with a 4xx naming the problem: wrong shape, a missing platform fee or creator earnings, expired, a stale Seaport counter, a signature not by the offerer, a maker who does not own or has not approved the token (listings) or lacks the WETH balance or allowance (offers), or a bid that misses an auction's reserve, the highest bid or its end.",
+      "Refused with a 4xx naming the problem: wrong shape, a missing platform fee or creator earnings, expired, a stale Seaport counter, a signature not by the offerer (its own, or a Seaport bulk signature whose index and proof lead to what the offerer signed), a maker who does not own or has not approved the token (listings) or lacks the WETH balance or allowance (offers), or a bid that misses an auction's reserve, the highest bid or its end.",
     requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(submitOrderInput) } } },
     responses: answer(
       'Stored: { data: { id, orderHash, nftId } }',

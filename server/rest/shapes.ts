@@ -15,6 +15,7 @@ import {
   UNFILLABLE_REASONS,
 } from '../../db/schema'
 import type { Fillability } from '../queries/fillable'
+import type { BulkListingResult } from '../trading/bulk-listings'
 import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
 import type { TraitJson } from '../queries/traits'
@@ -469,6 +470,17 @@ export const submittedOrderShape = z.strictObject({
   collectionId: z.number().int().optional().describe('a collection or trait offer: its collection'),
   price: z.string().optional().describe('a collection or trait offer: WETH for each token'),
 })
+
+/** One order of a bulk listing request: stored, or refused with why (the rest are stored regardless). */
+export const bulkListingResultShape = z.discriminatedUnion('status', [
+  z.strictObject({ id: z.number().int(), orderHash: bytes32, nftId: z.number().int(), status: z.literal('listed') }),
+  z.strictObject({
+    status: z.literal('refused'),
+    orderHash: bytes32,
+    code: z.enum(['bad_request', 'forbidden', 'not_found', 'conflict']),
+    message: z.string().describe('What is wrong with this order, naming the field, as a single request would say it'),
+  }),
+]) satisfies z.ZodType<BulkListingResult>
 
 /** A list answer: `{ data: [...], nextCursor }`. */
 /** One of the signed-in wallet's notifications, in words, with the page it is about. */

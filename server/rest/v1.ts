@@ -143,6 +143,9 @@ export const v1 = new Hono<AppEnv>()
   .get('/search', async (c) => c.json({ data: await caller(c).search.query(raw(query(c))) }))
   .get('/chain', async (c) => c.json({ data: await caller(c).chain.list() }))
   .post('/listings', async (c) => c.json({ data: await caller(c).market.submitListing(raw(await jsonBody(c))) }, 201))
+  .post('/listings/bulk', async (c) =>
+    c.json({ data: await caller(c).market.submitListings(raw(await jsonBody(c))) }, 200),
+  )
   .post('/offers', async (c) => c.json({ data: await caller(c).market.submitOffer(raw(await jsonBody(c))) }, 201))
   // The signed-in wallet's notifications (never cached: not a public read).
   .get('/notifications', async (c) => {

@@ -78,3 +78,15 @@ export const submitOrderInput = z.strictObject({
     ),
 })
 export type SubmitOrderInput = z.infer<typeof submitOrderInput>
+
+/** At most this many orders in one bulk request (Seaport's tree for them is 7 levels high). */
+export const MAX_BULK_ORDERS = 100
+
+export const submitBulkListingsInput = z.strictObject({
+  chainId: z.coerce.number().int().positive(),
+  orders: z
+    .array(submitOrderInput.omit({ chainId: true }))
+    .min(1, 'must hold at least one order')
+    .max(MAX_BULK_ORDERS, `must hold at most ${MAX_BULK_ORDERS} orders; send the rest in another request`),
+})
+export type SubmitBulkListingsInput = z.infer<typeof submitBulkListingsInput>

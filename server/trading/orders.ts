@@ -2,29 +2,25 @@
  * Accepting signed Seaport orders. A listing or offer is stored only when the server has
  * checked everything a buyer would otherwise discover by a failed transaction: the shape
  * (one ERC-721, or N of one ERC-1155 token, against ETH; or WETH against them), the platform fee and creator earnings
- * as consideration items, the times, the maker's Seaport counter, the signature (EOA or
- * EIP-1271 / EIP-6492 smart wallet), and on chain the ownership and approval (listings) or the
- * WETH balance and allowance (offers).
+ * as consideration items, the times, the maker's Seaport counter, the signature (EOA, one
+ * Seaport bulk signature of many orders, or EIP-1271 / EIP-6492 smart wallet), and on chain the
+ * ownership and approval (listings) or the WETH balance and allowance (offers).
  */
 import { and, eq } from 'drizzle-orm'
 import {
-  compactSignatureToSignature,
   erc20Abi,
   erc1155Abi,
   erc721Abi,
   formatEther,
   hashTypedData,
-  parseCompactSignature,
-  parseSignature,
   recoverTypedDataAddress,
-  serializeSignature,
-  size,
   zeroAddress,
   zeroHash,
   type Address,
   type Hex,
 } from 'viem'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { fullEcdsaSignature, parseBulkSignature, recoverBulkSigner } from '../../chain/bulk-orders'
 import { marketplaceContracts } from '../../chain/marketplace'
 import {
   FULL_OPEN,
@@ -127,37 +123,33 @@ export const royaltyTerms = (token: FoundToken) => ({
   royaltySource: token.royaltySource,
 })
 
-/**
- * A 64-byte (EIP-2098 compact, as seaport-js signs) or 65-byte ECDSA signature as 65 bytes with
- * v 27 or 28, the form Seaport checks on chain; null when it is neither.
- */
-function ecdsaSignature(signature: Hex): Hex | null {
-  try {
-    if (size(signature) === 64) return serializeSignature(compactSignatureToSignature(parseCompactSignature(signature)))
-    if (size(signature) === 65) return serializeSignature(parseSignature(signature))
-  } catch {
-    // not r, s and v: only a smart wallet may still accept it
-  }
-  return null
-}
-
 /** The signature to store: the offerer's ECDSA signature in the form Seaport accepts, or a smart wallet's as given. */
 export async function checkSignature(env: Env, input: SubmitOrderInput, seaport: Address): Promise<Hex> {
   const typed = orderTypedData(input.chainId, seaport, input.order)
   const signature = input.signature as Hex
-  const ecdsa = ecdsaSignature(signature)
+  const ecdsa = fullEcdsaSignature(signature)
   const signer = ecdsa && (await recoverTypedDataAddress({ ...typed, signature: ecdsa }).catch(() => null))
   if (ecdsa && signer?.toLowerCase() === input.order.offerer) return ecdsa
+  // One signature of many orders (Seaport's bulk order): this order's index and proof lead to what was signed.
+  const bulk = parseBulkSignature(signature)
+  const bulkSigner = bulk?.ok ? await recoverBulkSigner(input.chainId, seaport, input.order, signature) : null
+  if (bulkSigner?.signer.toLowerCase() === input.order.offerer) return bulkSigner.signature
   // Not the offerer's key: maybe a smart-contract wallet (EIP-1271, or EIP-6492 when undeployed).
   const client = chainClient(env, input.chainId)!
   const valid = await client
     .verifyHash({ address: input.order.offerer, hash: hashTypedData(typed), signature })
     .catch(unlessUnavailable(false))
   if (valid) return signature
+  if (bulk && !bulk.ok) return refuse(`signature: ${bulk.problem}`)
+  if (bulk) {
+    return refuse(
+      "signature: not the offerer's bulk signature of this order (its index and proof do not lead from this order to what order.offerer signed)",
+    )
+  }
   return refuse(
     signer
       ? 'signature: not signed by order.offerer'
-      : "signature: is not a 64- or 65-byte ECDSA signature (nor one the offerer's wallet contract accepts)",
+      : "signature: is not a 64- or 65-byte ECDSA signature, nor a Seaport bulk signature (nor one the offerer's wallet contract accepts)",
   )
 }
 

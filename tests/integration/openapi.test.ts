@@ -365,6 +365,7 @@ describe('an undeclared query parameter', () => {
       'GET /search': '/api/v1/search?q=the',
       'GET /chain': '/api/v1/chain',
       'POST /listings': '/api/v1/listings',
+      'POST /listings/bulk': '/api/v1/listings/bulk',
       'POST /offers': '/api/v1/offers',
       'GET /orders/{orderHash}': `/api/v1/orders/0x${'1'.repeat(64)}`,
       'GET /notifications': '/api/v1/notifications',
@@ -486,6 +487,43 @@ describe('trading answers', () => {
       const json = { chainId: 31337, order: orderToJson(signed.order), signature: signed.signature }
       expect((await call(dead, `/api/v1/${kind}`, { method: 'POST', json, as: maker.address })).status).toBe(503)
     }
+  }, 20_000)
+
+  it('POST /listings/bulk: per order, bad, signed out, too large, too many, chain down', async () => {
+    const listed = await m.signedListing(m.seller, 3n, price)
+    const notOwned = await m.signedListing(m.seller, 99n, price)
+    const entry = (signed: Signed) => ({ order: orderToJson(signed.order), signature: signed.signature })
+    const url = '/api/v1/listings/bulk'
+    const post = (runtime: Runtime, json: unknown, as: string | null = m.seller.address) =>
+      call(runtime, url, { method: 'POST', json, ...(as ? { as } : {}) })
+    // A token that is not on Vitrine is refused; the other order is stored regardless.
+    const json = { chainId: 31337, orders: [entry(listed), entry(notOwned)] }
+    const answer = await post(m.runtime, json)
+    expect(answer.status).toBe(200)
+    expect(
+      answer.body.data.map((r: { status: string }) => r.status),
+      JSON.stringify(answer.body),
+    ).toEqual(['listed', 'refused'])
+    expect((await post(m.runtime, { chainId: 31337, orders: [] })).status).toBe(400)
+    expect((await post(m.runtime, json, null)).status).toBe(401)
+    expect((await post(m.runtime, { ...json, padding: 'x'.repeat(600_000) })).status).toBe(413)
+    const limited: Runtime = {
+      ...m.runtime,
+      env: {
+        ...m.runtime.env,
+        rateLimits: { ...m.runtime.env.rateLimits, 'bulk-orders': { limit: 0, windowMs: 60_000 } },
+      },
+    }
+    expect((await post(limited, json)).status).toBe(429)
+    const dead: Runtime = {
+      ...m.runtime,
+      env: {
+        ...m.runtime.env,
+        chains: [{ id: 31337, rpcUrl: 'http://127.0.0.1:9', publicRpcUrl: 'http://127.0.0.1:9' }],
+      },
+    }
+    const fresh = await m.signedListing(m.seller, 2n, price)
+    expect((await post(dead, { chainId: 31337, orders: [entry(fresh)] })).status).toBe(503)
   }, 20_000)
 
   it('GET /chain and /orders/{orderHash}: checksummed addresses a filler fills with, to the wei', async () => {

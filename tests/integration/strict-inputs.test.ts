@@ -99,6 +99,20 @@ describe('a key no procedure takes', () => {
     expect(item.text).toContain('amount')
   })
 
+  it('is a 400 naming it in a bulk of listings, at its top, in an entry and inside an order', async () => {
+    const entry = { order, signature }
+    for (const [body, key] of [
+      [{ chainId: 31337, orders: [entry], price: '1' }, 'price'],
+      [{ chainId: 31337, orders: [{ ...entry, chainId: 31337 }] }, 'chainId'],
+      [{ chainId: 31337, orders: [{ ...entry, order: { ...order, tip: '1' } }] }, 'tip'],
+      [{ chainId: 31337, orders: [entry, { ...entry, signature: `0x${'ab'.repeat(20_000)}` }] }, 'orders.1.signature'],
+    ] as const) {
+      const answer = await post('/v1/listings/bulk', body)
+      expect(answer.status, key).toBe(400)
+      expect(answer.text, key).toContain(key)
+    }
+  })
+
   it('names a consideration count that is not the order’s (as seaport-js sends it, it must agree)', async () => {
     const answer = await post('/v1/listings', {
       chainId: 31337,

@@ -12,6 +12,8 @@ const list = () => import('../modals/ListModal')
 export const CheckoutModal = lazy(() => checkout().then((m) => ({ default: m.CheckoutModal })))
 export const PlaceBidModal = lazy(() => bid().then((m) => ({ default: m.PlaceBidModal })))
 export const ListModal = lazy(() => list().then((m) => ({ default: m.ListModal })))
+/** The profile's "list several at once": loaded only when a holder opens it. */
+export const BulkListModal = lazy(() => import('../modals/BulkListModal').then((m) => ({ default: m.BulkListModal })))
 
 /** Starts fetching the modals' code (once: the module loader keeps each import's promise). */
 export function preloadTradeModals(): void {

@@ -3,6 +3,7 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { ActivityTable } from '../../components/ActivityTable'
 import { NftGrid } from '../../components/nft/NftGrid'
 import { CancelAllOrders } from '../../components/trade/CancelAllOrders'
+import { OwnedItems } from '../../components/trade/OwnedItems'
 import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
 import { isAddressLike, oneOf, strictSearch } from '../../lib/search-params'
@@ -156,7 +157,7 @@ function UserItems({
   if (items.length === 0) return <EmptyState title="Nothing here yet" />
   return (
     <>
-      <NftGrid items={items} />
+      {tab === 'owned' ? <OwnedItems address={address} items={items} /> : <NftGrid items={items} />}
       {query.hasNextPage && (
         <div className="mt-8 text-center">
           <button

@@ -13,10 +13,12 @@ import { cancel, cancelAll } from './cancel'
 import { acceptWithToken, offerOnCollection } from './criteria'
 import { tradingContext, type TrpcClient } from './context'
 import { list, startAuction } from './list'
+import { listMany } from './list-many'
 import { offer } from './offer'
 
 export { TradeError, type OnStep, type TradeStep } from '../calls'
 export type { FeeTerms, TokenRef } from './context'
+export type { ManyListing } from './list-many'
 export { tradeErrorMessage } from './errors'
 
 /** An operation's parameters after its context. */
@@ -27,6 +29,7 @@ export function createTrading(config: Config, api: TrpcClient) {
   return {
     wethBalance: (chainId: number) => wethBalance(ctx, chainId, ctx.account()),
     list: (...a: Tail<Parameters<typeof list>>) => list(ctx, ...a),
+    listMany: (...a: Tail<Parameters<typeof listMany>>) => listMany(ctx, ...a),
     startAuction: (...a: Tail<Parameters<typeof startAuction>>) => startAuction(ctx, ...a),
     offer: (...a: Tail<Parameters<typeof offer>>) => offer(ctx, ...a),
     buy: (...a: Tail<Parameters<typeof buy>>) => buy(ctx, ...a),

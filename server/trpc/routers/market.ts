@@ -7,7 +7,8 @@ import { criteriaProof } from '../../queries/criteria-offers'
 import { startAuction } from '../../trading/auctions'
 import { ChainUnavailableError } from '../../platform/clients'
 import { DEV_INDEXER_HEADER, devIndexerKey, syncChain } from '../../trading/indexing'
-import { submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
+import { submitBulkListingsInput, submitOrderInput, type SubmitOrderInput } from '../../trading/order-input'
+import { submitListings } from '../../trading/bulk-listings'
 import { submitAnyOffer } from '../../trading/criteria-offers'
 import { submitListing } from '../../trading/orders'
 import { protectedProcedure, publicProcedure, router } from '../init'
@@ -46,6 +47,15 @@ export const marketRouter = router({
     assertMaker(ctx.address, input)
     await limitRate(ctx, 'orders')
     return submitListing(ctx, input)
+  }),
+
+  /**
+   * Many listings at once (one bulk signature, usually): each stored or refused on its own, the
+   * answer in the orders' order.
+   */
+  submitListings: protectedProcedure.input(submitBulkListingsInput).mutation(async ({ ctx, input }) => {
+    await limitRate(ctx, 'bulk-orders')
+    return submitListings(ctx, ctx.address, input)
   }),
 
   submitOffer: protectedProcedure.input(submitOrderInput).mutation(async ({ ctx, input }) => {
