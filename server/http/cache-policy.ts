@@ -32,6 +32,7 @@ const PUBLIC_QUERIES = new Set([
   'collection.history',
   'collection.list',
   'collection.nfts',
+  'collection.sweep',
   'collection.traits',
   'nft.byId',
   'nft.byToken',

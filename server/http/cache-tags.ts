@@ -65,6 +65,7 @@ const RULES: Record<string, Rule> = {
   'collection.charts': (input) => [collectionTag(need(input.idOrSlug))],
   'collection.history': historyRule,
   'collection.traits': (input) => [collectionTag(need(input.idOrSlug))],
+  'collection.sweep': (input) => [collectionTag(need(input.idOrSlug))],
   'nft.byId': (input) => [nftTag(need(input.id))],
   'nft.byToken': (_, output) => [nftTag(need((output as { id?: unknown }).id))],
   'nft.list': listOf,

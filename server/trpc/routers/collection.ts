@@ -18,6 +18,8 @@ import { listTraits } from '../../queries/traits'
 import { browseNfts } from '../../queries/nft-browse'
 import { chartsInput, historyInput } from '../../inputs/history'
 import { collectionCharts, collectionHistory } from '../../queries/history'
+import { sweepInput } from '../../inputs/sweep'
+import { sweepListings } from '../../queries/sweep'
 
 export const collectionRouter = router({
   list: publicProcedure
@@ -80,4 +82,12 @@ export const collectionRouter = router({
   nfts: publicProcedure
     .input(nftListInput.and(z.object({ collection: idOrSlugSchema })))
     .query(({ ctx, input }) => browseNfts(ctx.db, input)),
+
+  /** The `count` cheapest fillable fixed-price listings within `maxTotal` ETH, to buy in one transaction. */
+  sweep: publicProcedure.input(sweepInput).query(async ({ ctx, input }) => {
+    const [id, sweep] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), sweepListings(ctx.db, input)])
+    if (id === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return sweep
+  }),
 })
