@@ -3,7 +3,16 @@
  * fulfillments, and what its `OrderFulfilled` logs say was bought. Pure functions, shared by the
  * browser (cart and sweep checkout), the tests and the gas bench.
  */
-import { parseEventLogs, zeroAddress, zeroHash, type Address, type Hex, type Log } from 'viem'
+import {
+  formatEther,
+  parseEventLogs,
+  zeroAddress,
+  zeroHash,
+  type Address,
+  type Hex,
+  type Log,
+  type PublicClient,
+} from 'viem'
 import { seaportAbi } from './artifacts/Seaport'
 import { ItemType, orderHash, orderParameters, type OrderComponents } from './seaport'
 
@@ -86,4 +95,62 @@ export function cartOutcome(seaport: Address, orders: CartOrder[], logs: Log[]) 
     const units = filled.get(hash) ?? 0n
     return { orderHash: hash, bought: units > 0n, units }
   })
+}
+
+/** What simulating reads: a viem public client, or anything with its `simulateContract`. */
+type Simulator = Pick<PublicClient, 'simulateContract'>
+
+/** Which orders Seaport would fill (the others are skipped, their ETH returned); throws if the batch reverts. */
+export async function simulateCart(client: Simulator, seaport: Address, buyer: Address, orders: CartOrder[]) {
+  const { args, value } = cartFill(orders)
+  const { result } = await client.simulateContract({
+    address: seaport,
+    abi: seaportAbi,
+    functionName: 'fulfillAvailableAdvancedOrders',
+    args,
+    value,
+    account: buyer,
+  })
+  return result[0]
+}
+
+/**
+ * The cart as it can be sent: an order Seaport would skip (sold, cancelled, expired) stays, and is
+ * not charged; an order that would revert the whole batch (its maker no longer holds the token or
+ * withdrew Seaport's approval) is found by simulating each alone, and dropped with its error.
+ */
+export async function planCart(client: Simulator, seaport: Address, buyer: Address, orders: CartOrder[]) {
+  try {
+    return {
+      orders,
+      dropped: [] as { order: CartOrder; error: unknown }[],
+      available: await simulateCart(client, seaport, buyer, orders),
+    }
+  } catch {
+    // Only when the batch fails: one simulation per order.
+  }
+  const kept: CartOrder[] = []
+  const dropped: { order: CartOrder; error: unknown }[] = []
+  for (const order of orders) {
+    try {
+      await simulateCart(client, seaport, buyer, [order])
+      kept.push(order)
+    } catch (error) {
+      dropped.push({ order, error })
+    }
+  }
+  const available = kept.length ? await simulateCart(client, seaport, buyer, kept) : []
+  return { orders: kept, dropped, available }
+}
+
+/** What stops a cart before anything is simulated or sent, in words; null when it may go on. */
+export function cartRefusal(buyer: Address, balance: bigint, orders: CartOrder[], names: string[] = []): string | null {
+  if (orders.length === 0) return 'Your cart is empty: add a listed item first. Nothing was sent.'
+  const own = orders.findIndex((o) => o.order.offerer.toLowerCase() === buyer.toLowerCase())
+  if (own >= 0)
+    return `${names[own] ?? 'One item'} is your own listing: remove it from the cart (cancel it on its page instead). Nothing was sent.`
+  const total = orders.reduce((sum, o) => sum + cartOrderValue(o), 0n)
+  if (total > balance)
+    return `The cart costs ${formatEther(total)} ETH and your wallet holds ${formatEther(balance)} ETH: remove items or add ETH. Nothing was sent.`
+  return null
 }
