@@ -39,7 +39,7 @@ export function sweepPageStatement(
   query: { idOrSlug: string; buyer?: string; after?: { key: number; id: number }; limit: number; now: Date },
 ) {
   const after = query.after
-    ? sql` AND (${nfts.priceAscKey} > ${query.after.key} OR (${nfts.priceAscKey} = ${query.after.key} AND ${nfts.id} > ${query.after.id}))`
+    ? sql` AND (${nfts.priceAscKey}, ${nfts.id}) > (${query.after.key}, ${query.after.id})`
     : sql``
   const buyer = query.buyer ? sql` AND ${listings.maker} <> ${query.buyer}` : sql``
   return db.all<Row>(sql`
@@ -103,9 +103,7 @@ export async function sweepListings(db: Database, input: SweepInput, now = new D
   const candidates = rows
     .map((row) => ({ row, price: BigInt(row.priceWei), left: BigInt(row.quantity) - BigInt(row.filledQuantity) }))
     .filter((c) => c.left > 0n && c.price > 0n)
-    .sort((a, b) =>
-      a.price !== b.price ? (a.price < b.price ? -1 : 1) : a.row.orderHash < b.row.orderHash ? -1 : 1,
-    )
+    .sort((a, b) => (a.price !== b.price ? (a.price < b.price ? -1 : 1) : a.row.orderHash < b.row.orderHash ? -1 : 1))
   const items: SweepItem[] = []
   let total = 0n
   let wanted = BigInt(input.count)

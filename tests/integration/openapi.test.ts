@@ -189,6 +189,10 @@ describe('reads', () => {
     await call(seeded, '/api/v1/collections/nope/history')
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?interval=week`)
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?interval=hour&range=all`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/sweep?count=5&maxTotal=100`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/sweep?count=2&maxTotal=0.000001`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/sweep?count=0&maxTotal=1`)
+    await call(seeded, '/api/v1/collections/nope/sweep?count=1&maxTotal=1')
     await call(
       seeded,
       `/api/v1/nfts?collection=${offered.collection.slug}&trait=Background:Mint&trait=Mood:Calm&sort=rarest`,
@@ -320,6 +324,7 @@ describe('an undeclared query parameter', () => {
       'POST /collections/import': '/api/v1/collections/import',
       'GET /collections/{idOrSlug}/traits': `/api/v1/collections/${nft.collection.slug}/traits`,
       'GET /collections/{idOrSlug}/history': `/api/v1/collections/${nft.collection.slug}/history`,
+      'GET /collections/{idOrSlug}/sweep': `/api/v1/collections/${nft.collection.slug}/sweep?count=2&maxTotal=1`,
       'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
       'GET /rankings': '/api/v1/rankings',
       'GET /activity': '/api/v1/activity',
