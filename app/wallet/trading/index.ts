@@ -10,12 +10,14 @@ import { accept } from './accept'
 import { wethBalance } from './approvals'
 import { buy } from './buy'
 import { cancel, cancelAll } from './cancel'
+import { checkoutCart } from './cart'
 import { tradingContext, type TrpcClient } from './context'
 import { list, startAuction } from './list'
 import { offer } from './offer'
 
 export { TradeError, type OnStep, type TradeStep } from '../calls'
 export type { FeeTerms, TokenRef } from './context'
+export type { CartLine, CartResult } from './cart'
 export { tradeErrorMessage } from './errors'
 
 /** An operation's parameters after its context. */
@@ -32,6 +34,7 @@ export function createTrading(config: Config, api: TrpcClient) {
     accept: (...a: Tail<Parameters<typeof accept>>) => accept(ctx, ...a),
     cancel: (...a: Tail<Parameters<typeof cancel>>) => cancel(ctx, ...a),
     cancelAll: (...a: Tail<Parameters<typeof cancelAll>>) => cancelAll(ctx, ...a),
+    checkoutCart: (...a: Tail<Parameters<typeof checkoutCart>>) => checkoutCart(ctx, ...a),
   }
 }
 

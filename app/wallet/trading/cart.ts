@@ -1,0 +1,93 @@
+/**
+ * Checkout of a cart or a sweep: every listing in one Seaport `fulfillAvailableAdvancedOrders`.
+ * Refused in words before anything is simulated (empty, an own listing, more than the wallet
+ * holds); simulated, and an order that would revert the whole batch dropped and said so before the
+ * wallet is asked; after the receipt, Seaport's logs say which were bought and which skipped.
+ */
+import { getBalance, getPublicClient, getTransactionReceipt } from 'wagmi/actions'
+import { seaportAbi } from '../../../chain/artifacts/Seaport'
+import { cartFill, cartOutcome, cartRefusal, planCart, type CartOrder } from '../../../chain/cart'
+import { TradeError, type OnStep } from '../calls'
+import type { TradingContext } from './context'
+import { tradeErrorMessage } from './errors'
+
+export interface CartLine {
+  orderHash: string
+  /** Tokens wanted (an ERC-1155 listing of several; 1 otherwise). */
+  units: bigint
+  name: string
+}
+
+export interface CartResult {
+  hash: `0x${string}`
+  bought: { orderHash: string; name: string; units: bigint }[]
+  /** Sold, cancelled or expired before the transaction: Seaport skipped them and returned their ETH. */
+  skipped: { orderHash: string; name: string }[]
+  /** Left out before the wallet was asked: they would have made the whole transaction fail. */
+  dropped: { orderHash: string; name: string; why: string }[]
+}
+
+/** `onDropped` hears, before the wallet is asked, which listings were left out and why. */
+export async function checkoutCart(
+  ctx: TradingContext,
+  chainId: number,
+  lines: CartLine[],
+  onStep: OnStep,
+  onDropped: (dropped: CartResult['dropped']) => void = () => {},
+): Promise<CartResult> {
+  const buyer = ctx.account()
+  if (lines.length === 0) throw new TradeError(cartRefusal(buyer, 0n, [])!)
+  const orders: CartOrder[] = []
+  for (const line of lines) {
+    const stored = await ctx.stored(line.orderHash, { fillable: false })
+    if (stored.kind !== 'listing' || stored.chainId !== chainId)
+      throw new TradeError(`${line.name} is not a listing on this network: remove it from the cart. Nothing was sent.`)
+    const left = stored.quantity - stored.filledQuantity
+    // A listing already bought out stays in: Seaport skips it, and its ETH comes back.
+    const units = stored.quantity === 1n ? 1n : line.units > left && left > 0n ? left : line.units
+    orders.push({ order: stored.order, signature: stored.signature, units, quantity: stored.quantity })
+  }
+  const nameOf = (order: CartOrder) => lines[orders.indexOf(order)]!.name
+  const hashOf = (order: CartOrder) => lines[orders.indexOf(order)]!.orderHash
+  const { value: balance } = await getBalance(ctx.config, { address: buyer, chainId })
+  const refusal = cartRefusal(
+    buyer,
+    balance,
+    orders,
+    lines.map((l) => l.name),
+  )
+  if (refusal) throw new TradeError(refusal)
+
+  await ctx.onChain(chainId, onStep)
+  const client = getPublicClient(ctx.config, { chainId })
+  if (!client) throw new TradeError('Vitrine does not trade on this network.')
+  const seaport = ctx.contractsOf(chainId).seaport
+  const plan = await planCart(client, seaport, buyer, orders)
+  const dropped = plan.dropped.map((d) => ({
+    orderHash: hashOf(d.order),
+    name: nameOf(d.order),
+    why: tradeErrorMessage(d.error),
+  }))
+  if (dropped.length) onDropped(dropped)
+  if (plan.orders.length === 0) throw new TradeError('None of the cart can be bought now. Nothing was sent.')
+
+  const { args, value } = cartFill(plan.orders)
+  const hash = await ctx.send(chainId, onStep, {
+    address: seaport,
+    abi: seaportAbi,
+    functionName: 'fulfillAvailableAdvancedOrders',
+    args,
+    value,
+  })
+  const receipt = await getTransactionReceipt(ctx.config, { hash, chainId })
+  const outcome = cartOutcome(seaport, plan.orders, receipt.logs)
+  await ctx.indexed(chainId, onStep)
+  return {
+    hash,
+    bought: outcome.flatMap((o, i) =>
+      o.bought ? [{ orderHash: o.orderHash, name: nameOf(plan.orders[i]!), units: o.units }] : [],
+    ),
+    skipped: outcome.flatMap((o, i) => (o.bought ? [] : [{ orderHash: o.orderHash, name: nameOf(plan.orders[i]!) }])),
+    dropped,
+  }
+}
