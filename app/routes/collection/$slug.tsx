@@ -3,6 +3,7 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
 import { PagedActivityTable } from '../../components/ActivityTable'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
+import { SweepButton } from '../../components/cart/SweepButton'
 import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
 import { Icon } from '../../components/icons'
@@ -177,7 +178,10 @@ function CollectionPage() {
           ))}
         </dl>
         <CollectionCharts slug={collection.slug} range={chart} />
-        <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Items</h2>
+        <div className="mt-14 mb-6 flex items-center justify-between gap-4">
+          <h2 className="font-display text-2xl font-bold">Items</h2>
+          <SweepButton collection={collection.slug} chainId={collection.chainId} />
+        </div>
         <div className={hasTraits ? 'gap-8 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)]' : ''}>
           {hasTraits && (
             <aside className="mb-8 lg:mb-0" aria-label="Filter by trait">
