@@ -82,7 +82,6 @@ const money = (wei: bigint) => ({ wei: wei.toString(), eth: formatEther(wei) })
 export async function sweepListings(db: Database, input: SweepInput, now = new Date()) {
   const limit = Math.min(200, input.count * 2 + 10)
   const rows: Row[] = []
-  let units = 0n
   let after: { key: number; id: number } | undefined
   for (let page = 0; page < MAX_PAGES; page++) {
     const found = await sweepPageStatement(db, { ...input, after, limit, now })
@@ -90,7 +89,7 @@ export async function sweepListings(db: Database, input: SweepInput, now = new D
     // Every token not read yet lists at or above the best price of each token read: once the tokens
     // read offer `count` at their best prices, the cheapest `count` are among them.
     const seen = new Set<number>()
-    units = 0n
+    let units = 0n
     for (const row of rows)
       if (!seen.has(row.nftId)) {
         seen.add(row.nftId)

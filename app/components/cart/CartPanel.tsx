@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useState } from 'react'
 import { cart, useCart } from '../../lib/cart'
 import { NETWORKS } from '../../../chain/networks'
 import { Modal } from '../ui/Modal'
@@ -8,9 +8,9 @@ import { CartCheckout } from './CartCheckout'
 export default function CartPanel({ onClose }: { onClose: () => void }) {
   const entries = useCart()
   // A network's checkout stays while the panel is open, to show its result once its items have left.
-  const seen = useRef(new Set<number>())
-  for (const entry of entries) seen.current.add(entry.chainId)
-  const chains = [...seen.current].sort((a, b) => a - b)
+  const [chains, setChains] = useState<number[]>([])
+  const added = [...new Set(entries.map((e) => e.chainId))].filter((id) => !chains.includes(id))
+  if (added.length) setChains([...chains, ...added].sort((a, b) => a - b))
   return (
     <Modal open onClose={onClose} title="Your cart" testId="cart-panel">
       {chains.length === 0 && (
