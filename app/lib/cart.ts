@@ -110,9 +110,13 @@ export const cart = {
   add(entry: CartEntry): boolean {
     const checked = cartEntryOf(entry, entry.chainId)
     if (!checked) return false
-    const entries = readChain(entry.chainId).filter((e) => e.orderHash !== checked.orderHash)
-    if (entries.length >= CART_MAX_ITEMS) return false
-    writeChain(entry.chainId, [...entries, checked])
+    const entries = readChain(entry.chainId)
+    const at = entries.findIndex((e) => e.orderHash === checked.orderHash)
+    if (at >= 0)
+      entries[at] = checked // in place: a change of units keeps the cart's order
+    else if (entries.length >= CART_MAX_ITEMS) return false
+    else entries.push(checked)
+    writeChain(entry.chainId, entries)
     return true
   },
   remove(chainId: number, orderHashes: string[]) {

@@ -33,12 +33,15 @@ export function CartCheckout({
   lines,
   onBought,
   onRemove,
+  onUnits,
   testId,
 }: {
   chainId: number
   lines: CheckoutLine[]
   onBought: (orderHashes: string[]) => void
   onRemove?: (orderHash: string) => void
+  /** Lets the buyer choose how many of an ERC-1155 listing of several. */
+  onUnits?: (orderHash: string, units: number) => void
   testId: string
 }) {
   const trpc = useTRPC()
@@ -90,7 +93,7 @@ export function CartCheckout({
     return {
       line,
       state: quantity > 1n ? `${units} of ${left} left, ${eth(all / quantity)} each` : 'For sale',
-      buy: { units, price: (all * units) / quantity, fees: ((all - toSeller) * units) / quantity },
+      buy: { units, left, price: (all * units) / quantity, fees: ((all - toSeller) * units) / quantity },
     }
   })
   const buying = rows.filter((r) => r.buy)
@@ -116,6 +119,22 @@ export function CartCheckout({
                 {state}
               </p>
             </div>
+            {buy && onUnits && !working && buy.left > 1n && (
+              <input
+                type="number"
+                min={1}
+                max={Number(buy.left)}
+                value={Number(buy.units)}
+                aria-label={`How many of ${line.name}`}
+                onChange={(event) =>
+                  onUnits(
+                    line.orderHash,
+                    Math.min(Number(buy.left), Math.max(1, Math.floor(Number(event.target.value) || 1))),
+                  )
+                }
+                className="w-16 rounded-lg border border-jacarta-100 px-2 py-1 text-sm dark:border-jacarta-600 dark:bg-jacarta-700"
+              />
+            )}
             {buy && <p className="font-semibold whitespace-nowrap">{eth(buy.price)}</p>}
             {onRemove && !working && (
               <button

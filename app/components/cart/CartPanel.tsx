@@ -29,6 +29,10 @@ export default function CartPanel({ onClose }: { onClose: () => void }) {
             lines={entries.filter((e) => e.chainId === chainId)}
             onBought={(hashes) => cart.remove(chainId, hashes)}
             onRemove={(hash) => cart.remove(chainId, [hash])}
+            onUnits={(hash, units) => {
+              const entry = entries.find((e) => e.orderHash === hash)
+              if (entry) cart.add({ ...entry, units })
+            }}
           />
         </section>
       ))}

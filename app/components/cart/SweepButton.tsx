@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react'
 const SweepPanel = lazy(() => import('./SweepPanel'))
 
 /** "Sweep" on a collection page: buy its n cheapest listings within a maximum in one transaction. */
-export function SweepButton({ collection, chainId }: { collection: string; chainId: number }) {
+export function SweepButton({ collection, name, chainId }: { collection: string; name: string; chainId: number }) {
   const [open, setOpen] = useState(false)
   return (
     <>
@@ -18,7 +18,7 @@ export function SweepButton({ collection, chainId }: { collection: string; chain
       </button>
       {open && (
         <Suspense fallback={null}>
-          <SweepPanel collection={collection} chainId={chainId} onClose={() => setOpen(false)} />
+          <SweepPanel collection={collection} name={name} chainId={chainId} onClose={() => setOpen(false)} />
         </Suspense>
       )}
     </>

@@ -12,10 +12,12 @@ const ETH_TEXT = /^\d{1,9}(\.\d{1,18})?$/
 /** The sweep: how many and the most to pay; the server answers the cheapest that fit, bought in one transaction. */
 export default function SweepPanel({
   collection,
+  name,
   chainId,
   onClose,
 }: {
   collection: string
+  name: string
   chainId: number
   onClose: () => void
 }) {
@@ -103,7 +105,7 @@ export default function SweepPanel({
             orderHash: item.orderHash,
             name: item.name,
             image: item.image,
-            collection: '',
+            collection: name,
             units: Number(item.units),
           }))}
           // What a sweep bought leaves the cart too, if it was there.

@@ -180,7 +180,7 @@ function CollectionPage() {
         <CollectionCharts slug={collection.slug} range={chart} />
         <div className="mt-14 mb-6 flex items-center justify-between gap-4">
           <h2 className="font-display text-2xl font-bold">Items</h2>
-          <SweepButton collection={collection.slug} chainId={collection.chainId} />
+          <SweepButton collection={collection.slug} name={collection.name} chainId={collection.chainId} />
         </div>
         <div className={hasTraits ? 'gap-8 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)]' : ''}>
           {hasTraits && (
