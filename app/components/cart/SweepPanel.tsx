@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
+import type { RouterOutputs } from '../../../server/trpc/root'
 import { cart } from '../../lib/cart'
 import { useTRPC } from '../../lib/trpc-react'
 import { useWallet } from '../../wallet/WalletProvider'
@@ -25,21 +26,15 @@ export default function SweepPanel({
   const wallet = useWallet()
   const [count, setCount] = useState('5')
   const [maxTotal, setMaxTotal] = useState('1')
-  const [asked, setAsked] = useState<{ count: number; maxTotal: string } | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
+  const [searching, setSearching] = useState(false)
+  const queryClient = useQueryClient()
+  // The answer is kept as it was shown: the buyer confirms what they saw, and whatever changed
+  // since is skipped at checkout, not swapped in under them.
+  const [answer, setAnswer] = useState<RouterOutputs['collection']['sweep'] | null>(null)
   const buyer = wallet.status === 'connected' ? wallet.address?.toLowerCase() : undefined
-  const sweep = useQuery({
-    ...trpc.collection.sweep.queryOptions({
-      idOrSlug: collection,
-      count: asked?.count ?? 1,
-      maxTotal: asked?.maxTotal ?? '1',
-      ...(buyer ? { buyer } : {}),
-    }),
-    enabled: asked !== null,
-    staleTime: 0,
-  })
 
-  const submit = (event: FormEvent) => {
+  const submit = async (event: FormEvent) => {
     event.preventDefault()
     const n = Number(count)
     if (!Number.isInteger(n) || n < 1 || n > MAX_COUNT)
@@ -47,13 +42,22 @@ export default function SweepPanel({
     if (!ETH_TEXT.test(maxTotal.trim()) || Number(maxTotal) <= 0)
       return setProblem('Maximum total: an amount of ETH such as 1.25.')
     setProblem(null)
-    setAsked({ count: n, maxTotal: maxTotal.trim() })
+    setSearching(true)
+    try {
+      const input = { idOrSlug: collection, count: n, maxTotal: maxTotal.trim(), ...(buyer ? { buyer } : {}) }
+      setAnswer(await queryClient.fetchQuery({ ...trpc.collection.sweep.queryOptions(input), staleTime: 0 }))
+    } catch (error) {
+      setAnswer(null)
+      setProblem(error instanceof Error ? error.message : 'The sweep could not be found. Try again.')
+    } finally {
+      setSearching(false)
+    }
   }
 
   const field = 'mt-1 w-full rounded-lg border border-jacarta-100 px-3 py-2 dark:border-jacarta-600 dark:bg-jacarta-700'
   return (
     <Modal open onClose={onClose} title="Sweep the cheapest" testId="sweep-panel">
-      <form onSubmit={submit} className="grid grid-cols-2 gap-3 text-sm" noValidate>
+      <form onSubmit={(event) => void submit(event)} className="grid grid-cols-2 gap-3 text-sm" noValidate>
         <label>
           How many
           <input
@@ -76,6 +80,7 @@ export default function SweepPanel({
         </label>
         <button
           type="submit"
+          disabled={searching}
           className="col-span-2 rounded-full border border-accent py-2 font-semibold text-accent hover:bg-accent hover:text-white dark:text-white"
         >
           Find the cheapest
@@ -86,22 +91,17 @@ export default function SweepPanel({
           {problem}
         </p>
       )}
-      {sweep.isError && (
-        <p className="mt-2 text-sm text-red-700 dark:text-red-400" role="alert">
-          {sweep.error.message}
-        </p>
-      )}
-      {sweep.data?.message && (
+      {answer?.message && (
         <p className="mt-3 text-sm" data-testid="sweep-message">
-          {sweep.data.message}
+          {answer.message}
         </p>
       )}
-      {sweep.data && sweep.data.items.length > 0 && (
+      {answer && answer.items.length > 0 && (
         <CartCheckout
-          key={sweep.data.items.map((i) => i.orderHash).join()}
+          key={answer.items.map((i) => i.orderHash).join()}
           chainId={chainId}
           testId="sweep-checkout"
-          lines={sweep.data.items.map((item) => ({
+          lines={answer.items.map((item) => ({
             orderHash: item.orderHash,
             name: item.name,
             image: item.image,
