@@ -70,6 +70,8 @@ export function CartCheckout({
         state: trpcErrorCode(query.error) === 'NOT_FOUND' ? 'No longer listed on Vitrine.' : 'Could not be checked.',
         buy: null,
       }
+    // A voucher or an offer (a hash edited into the cart) has no place in a Seaport ETH batch.
+    if (order.kind !== 'listing') return { line, state: 'Not a listing that can go in a cart.', buy: null }
     const components = order.components as {
       offerer: string
       consideration: { itemType: number; startAmount: string; recipient: string }[]
@@ -82,7 +84,6 @@ export function CartCheckout({
       .filter((c) => c.recipient.toLowerCase() === components.offerer.toLowerCase())
       .reduce((sum, c) => sum + BigInt(c.startAmount), 0n)
     const units = left < BigInt(line.units) && left > 0n ? left : BigInt(line.units)
-    if (order.kind !== 'listing') return { line, state: 'Not a listing that can go in a cart.', buy: null }
     if (!order.fillable)
       return {
         line,

@@ -37,16 +37,19 @@ export async function checkoutCart(
 ): Promise<CartResult> {
   const buyer = ctx.account()
   if (lines.length === 0) throw new TradeError(cartRefusal(buyer, 0n, [])!)
-  const orders: CartOrder[] = []
-  for (const line of lines) {
-    const stored = await ctx.stored(line.orderHash, { fillable: false })
-    if (stored.kind !== 'listing' || stored.chainId !== chainId)
+  // One batched request for all of them (the tRPC client batches concurrent queries).
+  const stored = await Promise.all(lines.map((line) => ctx.stored(line.orderHash, { fillable: false })))
+  const orders: CartOrder[] = stored.map((order, i) => {
+    const line = lines[i]!
+    if (order.kind !== 'listing' || order.chainId !== chainId)
       throw new TradeError(`${line.name} is not a listing on this network: remove it from the cart. Nothing was sent.`)
-    const left = stored.quantity - stored.filledQuantity
-    // A listing already bought out stays in: Seaport skips it, and its ETH comes back.
-    const units = stored.quantity === 1n ? 1n : line.units > left && left > 0n ? left : line.units
-    orders.push({ order: stored.order, signature: stored.signature, units, quantity: stored.quantity })
-  }
+    // Never more than is left (a fraction above one would revert the batch); a listing already
+    // bought out stays in at its whole quantity: Seaport skips it, and its ETH comes back.
+    const left = order.quantity - order.filledQuantity
+    const cap = left > 0n ? left : order.quantity
+    const units = line.units < 1n ? 1n : line.units > cap ? cap : line.units
+    return { order: order.order, signature: order.signature, units, quantity: order.quantity }
+  })
   const nameOf = (order: CartOrder) => lines[orders.indexOf(order)]!.name
   const hashOf = (order: CartOrder) => lines[orders.indexOf(order)]!.orderHash
   const { value: balance } = await getBalance(ctx.config, { address: buyer, chainId })
