@@ -88,6 +88,13 @@ describe('a cart of five', () => {
         await page.getByRole('button', { name: 'In cart' }).waitFor()
       }
       expect(await page.getByTestId('cart-count').textContent()).toBe('5')
+      // The cart is the visitor's to edit: what does not read back as an entry is left out.
+      await page.evaluate(() => {
+        const key = 'vitrine:cart:31337'
+        const entries = JSON.parse(localStorage.getItem(key) ?? '[]') as Record<string, unknown>[]
+        const forged = { ...entries[0], orderHash: `0x${'1'.repeat(64)}`, image: 'javascript:alert(1)' }
+        localStorage.setItem(key, JSON.stringify([...entries, forged, { orderHash: 'nope' }, 'junk']))
+      })
       await page.reload()
       await page.getByTestId('cart-count').waitFor()
       expect(await page.getByTestId('cart-count').textContent()).toBe('5')
