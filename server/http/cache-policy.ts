@@ -34,6 +34,7 @@ const PUBLIC_QUERIES = new Set([
   'collection.list',
   'collection.nfts',
   'collection.offers',
+  'collection.sweep',
   'collection.traits',
   'nft.byId',
   'nft.byToken',

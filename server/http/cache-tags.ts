@@ -67,6 +67,7 @@ const RULES: Record<string, Rule> = {
   'collection.offers': (input) => [collectionTag(need(input.idOrSlug))],
   'collection.history': historyRule,
   'collection.traits': (input) => [collectionTag(need(input.idOrSlug))],
+  'collection.sweep': (input) => [collectionTag(need(input.idOrSlug))],
   // The item shows its collection's best collection and trait offers too.
   'nft.byId': (input, output) => [
     nftTag(need(input.id)),

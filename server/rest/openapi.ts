@@ -16,6 +16,7 @@ import {
 import { nftListInput, tokenInput } from '../inputs/nfts'
 import { TRAIT_VALUES_MAX, traitsInput } from '../inputs/traits'
 import { searchInput } from '../inputs/search'
+import { SWEEP_MAX_COUNT, sweepInput } from '../inputs/sweep'
 import { HISTORY_MAX_DAYS, historyIntervalSchema, historyRangeSchema } from '../inputs/history'
 import { userNameSchema } from '../inputs/profile'
 import { MAX_BULK_ORDERS, submitBulkListingsInput, submitOrderInput } from '../trading/order-input'
@@ -32,6 +33,7 @@ import {
   errorShape,
   eventShape,
   historyShape,
+  sweepShape,
   markedReadShape,
   nftDetailShape,
   nftShape,
@@ -311,6 +313,22 @@ export const openApiDocument = {
           oneOf(historyShape),
           [400, 404],
         ),
+      },
+    },
+    '/collections/{idOrSlug}/sweep': {
+      get: {
+        summary:
+          'A sweep: the `count` cheapest fillable fixed-price listings of the collection whose running total stays within `maxTotal` ETH, cheapest first',
+        description: `At most ${SWEEP_MAX_COUNT} tokens. An ERC-1155 listing may give several (\`units\`). \`buyer\` leaves out that address's own listings. When the maximum does not buy one, or too few are listed, \`items\` holds what fits and \`message\` says why. Buy them in one Seaport \`fulfillAvailableAdvancedOrders\` (docs/trading.md).`,
+        parameters: [
+          pathParam('idOrSlug', idOrSlugSchema),
+          ...queryParams({
+            count: sweepInput.shape.count,
+            maxTotal: sweepInput.shape.maxTotal,
+            buyer: sweepInput.shape.buyer,
+          }),
+        ],
+        responses: answer('{ data: { count, maxTotal, total, items, message } }', oneOf(sweepShape), [400, 404]),
       },
     },
     '/marketplace/filterNFTbyCollection/{idOrSlug}': {

@@ -20,6 +20,7 @@ import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
 import type { TraitJson } from '../queries/traits'
 import type { CollectionHistory } from '../queries/history'
+import type { sweepListings } from '../queries/sweep'
 import { HISTORY_INTERVALS, HISTORY_RANGES } from '../inputs/history'
 import type { toUserJson } from '../queries/users'
 import type { listNotifications } from '../notify/inbox'
@@ -130,6 +131,33 @@ export const historyShape = z.strictObject({
     }),
   ),
 }) satisfies z.ZodType<CollectionHistory>
+
+/** A sweep: the listings to buy in one transaction, cheapest first, and their total. */
+export const sweepShape = z.strictObject({
+  count: z.number().int().describe('tokens asked for'),
+  maxTotal: volumeShape.describe('the most the buyer will pay in all'),
+  total: volumeShape.describe('what the listings below cost in all (the fees are paid out of it)'),
+  items: z.array(
+    z.strictObject({
+      orderHash: z.string().regex(/^0x[0-9a-f]{64}$/),
+      nftId: z.number().int(),
+      name: z.string(),
+      image: z.string(),
+      chainId: z.number().int(),
+      contract: address,
+      tokenId: z.string().regex(/^\d+$/),
+      maker: address,
+      price: volumeShape.describe('the price of one token'),
+      units: z.string().regex(/^\d+$/).describe('tokens taken of this listing'),
+      quantity: z.string().regex(/^\d+$/).describe('tokens the listing offers (1 for an ERC-721)'),
+      total: volumeShape.describe('price × units'),
+    }),
+  ),
+  message: z
+    .string()
+    .nullable()
+    .describe('why fewer than `count` (or none) are answered: the maximum is too low, or too few are listed'),
+}) satisfies z.ZodType<Awaited<ReturnType<typeof sweepListings>>>
 
 /** A profile's NFTs: on the Owned tab each says how many the address holds (ERC-1155 balances). */
 export const userNftShape = nftShape.extend({

@@ -134,6 +134,9 @@ export const v1 = new Hono<AppEnv>()
   .get('/collections/:idOrSlug/history', async (c) =>
     c.json({ data: await caller(c).collection.history(raw({ ...query(c), idOrSlug: c.req.param('idOrSlug') })) }),
   )
+  .get('/collections/:idOrSlug/sweep', async (c) =>
+    c.json({ data: await caller(c).collection.sweep(raw({ ...query(c), idOrSlug: c.req.param('idOrSlug') })) }),
+  )
   .get('/marketplace/filterNFTbyCollection/:idOrSlug', async (c) =>
     c.json(await caller(c).collection.nfts(raw({ ...query(c), collection: c.req.param('idOrSlug') }))),
   )

@@ -225,6 +225,10 @@ describe('reads', () => {
     await call(seeded, '/api/v1/collections/nope/history')
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?interval=week`)
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/history?interval=hour&range=all`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/sweep?count=5&maxTotal=100`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/sweep?count=2&maxTotal=0.000001`)
+    await call(seeded, `/api/v1/collections/${offered.collection.slug}/sweep?count=0&maxTotal=1`)
+    await call(seeded, '/api/v1/collections/nope/sweep?count=1&maxTotal=1')
     await call(
       seeded,
       `/api/v1/nfts?collection=${offered.collection.slug}&trait=Background:Mint&trait=Mood:Calm&sort=rarest`,
@@ -359,6 +363,7 @@ describe('an undeclared query parameter', () => {
       'GET /collections/{idOrSlug}/offers': `/api/v1/collections/${nft.collection.slug}/offers`,
       'GET /collections/{idOrSlug}/criteria': `/api/v1/collections/${nft.collection.slug}/criteria?trait=Background:Mint`,
       'GET /offers/{orderHash}/criteria': `/api/v1/offers/0x${'1'.repeat(64)}/criteria?tokenId=1`,
+      'GET /collections/{idOrSlug}/sweep': `/api/v1/collections/${nft.collection.slug}/sweep?count=2&maxTotal=1`,
       'GET /marketplace/filterNFTbyCollection/{idOrSlug}': `/api/v1/marketplace/filterNFTbyCollection/${nft.collection.slug}`,
       'GET /rankings': '/api/v1/rankings',
       'GET /activity': '/api/v1/activity',

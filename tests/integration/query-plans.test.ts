@@ -14,6 +14,7 @@ import { NFT_SORTS } from '../../server/inputs/nfts'
 import { nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
 import { traitsStatement } from '../../server/queries/traits'
+import { sweepPageStatement } from '../../server/queries/sweep'
 import {
   historyStatement,
   holdersStatement,
@@ -205,6 +206,20 @@ describe('NFT lists', () => {
     expect(trait.join('\n')).toContain(
       'nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=? AND trait_type=? AND value=?)',
     )
+  })
+
+  it("a sweep walks the collection's tokens by best price, then each token's live listings", async () => {
+    const now = new Date(SEED_NOW)
+    for (const query of [
+      { idOrSlug: '3', limit: 20, now },
+      { idOrSlug: 'chromatic-reveries', limit: 20, now, buyer: owner, after: { key: 0.5, id: 10 } },
+    ]) {
+      const lines = await plan(sweepPageStatement(runtime.db, query).getQuery())
+      for (const table of ['nfts', 'listings']) expectIndexed(lines, table)
+      const text = lines.join('\n')
+      expect(text).toMatch(/SEARCH nfts USING INDEX nfts_collection_price_asc_idx \(collection_id=\? AND price_asc_key/)
+      expect(text).toContain('SEARCH listings USING INDEX listings_nft_idx (nft_id=? AND status=? AND ends_at>?)')
+    }
   })
 
   it("a ranking's writes find each row by id, even without planner statistics (as on Turso)", async () => {

@@ -10,17 +10,20 @@ import { CriteriaTree, verifyCriteriaProof } from '../../chain/criteria'
 describe('the criteria tree', () => {
   it('has seaport-js’s root and proofs, and proves no id outside it', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), { minLength: 1, maxLength: 40 }), (ids) => {
-        const ours = new CriteriaTree(ids)
-        const theirs = new MerkleTree(ids.map(String))
-        expect(ours.root).toBe(theirs.getRoot())
-        for (const id of ids) {
-          expect(ours.proof(id)).toEqual(theirs.getProof(id.toString()))
-          expect(verifyCriteriaProof(id, ours.root, ours.proof(id)!)).toBe(true)
-        }
-        const outside = ids.reduce((a, b) => (a > b ? a : b)) + 1n
-        expect(ours.proof(outside)).toBeNull()
-      }),
+      fc.property(
+        fc.uniqueArray(fc.bigInt({ min: 0n, max: 2n ** 256n - 1n }), { minLength: 1, maxLength: 40 }),
+        (ids) => {
+          const ours = new CriteriaTree(ids)
+          const theirs = new MerkleTree(ids.map(String))
+          expect(ours.root).toBe(theirs.getRoot())
+          for (const id of ids) {
+            expect(ours.proof(id)).toEqual(theirs.getProof(id.toString()))
+            expect(verifyCriteriaProof(id, ours.root, ours.proof(id)!)).toBe(true)
+          }
+          const outside = ids.reduce((a, b) => (a > b ? a : b)) + 1n
+          expect(ours.proof(outside)).toBeNull()
+        },
+      ),
       { numRuns: 60 },
     )
   })

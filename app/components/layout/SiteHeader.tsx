@@ -7,6 +7,7 @@ import { ThemeToggle } from '../ThemeToggle'
 import { DesktopNav } from './DesktopNav'
 import { SearchForm } from './SearchForm'
 import { NotificationBell } from '../notifications/NotificationBell'
+import { CartButton } from '../cart/CartButton'
 import { AccountMenu } from '../wallet/AccountMenu'
 import { WalletButton } from '../wallet/WalletButton'
 
@@ -88,6 +89,7 @@ export function SiteHeader() {
                 <div className="hidden lg:block">
                   <WalletButton />
                 </div>
+                <CartButton />
                 <NotificationBell />
                 <AccountMenu />
                 <ThemeToggle />

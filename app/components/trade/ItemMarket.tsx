@@ -4,6 +4,7 @@ import type { Address } from 'viem'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { countdown, formatEth, relativeTime, shortenAddress } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
+import { cart, useCart } from '../../lib/cart'
 import { useWallet } from '../../wallet/WalletProvider'
 import { sentenceCase } from '../../lib/format'
 import { whyUnfillable } from '../../lib/unfillable'
@@ -71,6 +72,30 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
     fees: nft.fees,
     remaining: Number(listing.remaining),
   })
+
+  const inCart = useCart().some((e) => e.orderHash === fixed?.orderHash)
+  // A lazy mint's voucher is redeemed on its own contract: only Seaport listings go in the cart.
+  const cartButton = fixed && fixed.kind === 'fixed' && (
+    <button
+      type="button"
+      disabled={inCart}
+      onClick={() =>
+        cart.add({
+          orderHash: fixed.orderHash!,
+          chainId: nft.chainId,
+          nftId: nft.id,
+          name: nft.name,
+          image,
+          collection: nft.collection.name,
+          units: 1,
+        })
+      }
+      className={secondary}
+      data-testid="add-to-cart"
+    >
+      {inCart ? 'In cart' : 'Add to cart'}
+    </button>
+  )
 
   const cancelButton = (orderHash: string) => (
     <button
@@ -163,6 +188,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     Buy now
                   </button>
                 )}
+                {cartButton}
                 {held > 0n && !mine && (
                   <button type="button" onClick={() => setModal('list')} className={fixed ? secondary : primary}>
                     Sell
@@ -189,6 +215,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     Buy now
                   </button>
                 )}
+                {cartButton}
                 {!auctionOver && (
                   <button type="button" onClick={() => setModal('bid')} className={fixed ? secondary : primary}>
                     Place bid

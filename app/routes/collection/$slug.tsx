@@ -4,6 +4,7 @@ import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components
 import { PagedActivityTable } from '../../components/ActivityTable'
 import { CollectionOfferPanel } from '../../components/collection/CollectionOfferPanel'
 import { IndexingProgress } from '../../components/collection/IndexingProgress'
+import { SweepButton } from '../../components/cart/SweepButton'
 import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
 import { Icon } from '../../components/icons'
@@ -182,7 +183,10 @@ function CollectionPage() {
         </dl>
         <CollectionOfferPanel collection={collection} />
         <CollectionCharts slug={collection.slug} range={chart} />
-        <h2 className="mt-14 mb-6 font-display text-2xl font-bold">Items</h2>
+        <div className="mt-14 mb-6 flex items-center justify-between gap-4">
+          <h2 className="font-display text-2xl font-bold">Items</h2>
+          <SweepButton collection={collection.slug} name={collection.name} chainId={collection.chainId} />
+        </div>
         <div className={hasTraits ? 'gap-8 lg:grid lg:grid-cols-[18rem_minmax(0,1fr)]' : ''}>
           {hasTraits && (
             <aside className="mb-8 lg:mb-0" aria-label="Filter by trait">

@@ -11,6 +11,7 @@ import { wethBalance } from './approvals'
 import { buy } from './buy'
 import { cancel, cancelAll } from './cancel'
 import { acceptWithToken, offerOnCollection } from './criteria'
+import { checkoutCart } from './cart'
 import { tradingContext, type TrpcClient } from './context'
 import { list, startAuction } from './list'
 import { listMany } from './list-many'
@@ -19,6 +20,7 @@ import { offer } from './offer'
 export { TradeError, type OnStep, type TradeStep } from '../calls'
 export type { FeeTerms, TokenRef } from './context'
 export type { ManyListing } from './list-many'
+export type { CartLine, CartResult } from './cart'
 export { tradeErrorMessage } from './errors'
 
 /** An operation's parameters after its context. */
@@ -38,6 +40,7 @@ export function createTrading(config: Config, api: TrpcClient) {
     acceptWithToken: (...a: Tail<Parameters<typeof acceptWithToken>>) => acceptWithToken(ctx, ...a),
     cancel: (...a: Tail<Parameters<typeof cancel>>) => cancel(ctx, ...a),
     cancelAll: (...a: Tail<Parameters<typeof cancelAll>>) => cancelAll(ctx, ...a),
+    checkoutCart: (...a: Tail<Parameters<typeof checkoutCart>>) => checkoutCart(ctx, ...a),
   }
 }
 

@@ -21,6 +21,8 @@ import { collectionCharts, collectionHistory } from '../../queries/history'
 import { criteriaInput } from '../../inputs/criteria-offers'
 import { collectionOffers, traitCriteria } from '../../queries/criteria-offers'
 import { collectionOfferFees } from '../../trading/criteria-offers'
+import { sweepInput } from '../../inputs/sweep'
+import { sweepListings } from '../../queries/sweep'
 
 export const collectionRouter = router({
   list: publicProcedure
@@ -116,4 +118,12 @@ export const collectionRouter = router({
   nfts: publicProcedure
     .input(nftListInput.and(z.object({ collection: idOrSlugSchema })))
     .query(({ ctx, input }) => browseNfts(ctx.db, input)),
+
+  /** The `count` cheapest fillable fixed-price listings within `maxTotal` ETH, to buy in one transaction. */
+  sweep: publicProcedure.input(sweepInput).query(async ({ ctx, input }) => {
+    const [id, sweep] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), sweepListings(ctx.db, input)])
+    if (id === undefined)
+      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    return sweep
+  }),
 })
