@@ -8,6 +8,7 @@ import {
   activity,
   chainCursors,
   collections,
+  criteriaOffers,
   indexedBlocks,
   listings,
   nfts,
@@ -205,6 +206,16 @@ export function rewindMarket(
         .set({ checkedBlock: null })
         .where(and(gt(table.checkedBlock, after), inArray(table.nftId, chainNfts(tx, chainId))))
     }
+    // Collection and trait offers the undone blocks filled or cancelled are open again (their parts given back above).
+    const chainCollections = tx.select({ id: collections.id }).from(collections).where(eq(collections.chainId, chainId))
+    await tx
+      .update(criteriaOffers)
+      .set({ status: 'active', closedBlock: null, unfillable: null })
+      .where(and(gt(criteriaOffers.closedBlock, after), inArray(criteriaOffers.collectionId, chainCollections)))
+    await tx
+      .update(criteriaOffers)
+      .set({ checkedBlock: null })
+      .where(and(gt(criteriaOffers.checkedBlock, after), inArray(criteriaOffers.collectionId, chainCollections)))
     // Not minted on this chain (yet): the creator holds it as a lazy mint again.
     for (const { nftId, maker } of redeemed) {
       await tx.update(nfts).set({ lazyMinted: true, owner: maker }).where(eq(nfts.id, nftId))
@@ -250,7 +261,7 @@ async function giveBackParts(tx: Tx, sold: { orderHash: string | null; quantity:
     if (orderHash) parts.set(orderHash, (parts.get(orderHash) ?? 0n) + BigInt(quantity))
   }
   if (!parts.size) return
-  for (const table of [listings, offers]) {
+  for (const table of [listings, offers, criteriaOffers]) {
     const orders = await tx
       .select({ id: table.id, orderHash: table.orderHash, quantity: table.quantity, filled: table.filledQuantity })
       .from(table)
