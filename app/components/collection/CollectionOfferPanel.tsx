@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react'
 import type { Address } from 'viem'
 import { formatEth, relativeTime, shortenAddress } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
-import { offerScope } from '../trade/CollectionOffers'
+import { offerScope } from '../../lib/collection-offers'
 
 // The form brings zod, viem and the Seaport code: loaded when the visitor starts an offer.
 const CollectionOfferModal = lazy(() =>

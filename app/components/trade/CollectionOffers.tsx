@@ -1,15 +1,12 @@
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { formatEth, relativeTime, shortenAddress } from '../../lib/format'
+import { offerScope } from '../../lib/collection-offers'
 import { whyUnfillable } from '../../lib/unfillable'
 import type { useTrade } from './use-trade'
 
 type Offer = RouterOutputs['nft']['byId']['collectionOffers'][number]
 
 const same = (a?: string, b?: string) => !!a && !!b && a.toLowerCase() === b.toLowerCase()
-
-/** What an offer for any token asks: any of the collection, or any that carried a trait when made. */
-export const offerScope = (offer: Pick<Offer, 'trait'>, collection: string) =>
-  offer.trait ? `any ${collection} with ${offer.trait.type}: ${offer.trait.value}` : `any ${collection}`
 
 /**
  * The item page's collection and trait offers this token may fill, the best first: a holder
