@@ -47,12 +47,17 @@ export interface SigningContext {
   page?: { price?: bigint; token?: { contract: string; tokenId: bigint } }
 }
 
+/** What a dialog knows and passes along: the fee recipients, the names, and the page's figures. */
+export type SigningView = Pick<SigningContext, 'fees' | 'names' | 'page'>
+
 /** One order, from the signer's side. */
 export interface OrderSummary {
   give: string
   get: string
-  /** Where the money goes, e.g. "1.5 ETH less a 0.015 platform fee and 0.0075 creator earnings". */
+  /** How `get` comes about, e.g. "1.5 ETH less a 0.015 platform fee and 0.0075 creator earnings". */
   detail?: string
+  /** Where the rest of the money goes, in a sentence (the holder's or seller's share). */
+  note?: string
   warnings: string[]
 }
 
@@ -244,7 +249,7 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
   return {
     give: `${giving.map((item) => (isNft(item) ? nftWords(ctx, item, item.startAmount) : moneyOf(ctx, item))).join(' and ')}${each}`,
     get: wanted.length ? wanted.map((item) => nftWords(ctx, item, item.startAmount)).join(' and ') : 'nothing',
-    detail:
+    note:
       fees.length > 0
         ? `If accepted, the holder receives ${priceText(price - feeTotal)} — ${lessFees(ctx, priceText(price), fees)}`
         : undefined,
@@ -304,7 +309,7 @@ export function describeFill(
       get: o.offer
         .map((item) => (isNft(item) ? nftWords(ctx, item, item.startAmount) : moneyOf(ctx, item)))
         .join(' and '),
-      detail:
+      note:
         fees.length > 0
           ? `The seller receives ${priceText(seller)} — ${lessFees(ctx, priceText(price), fees)}`
           : undefined,
@@ -331,6 +336,16 @@ export function describeFill(
     detail: lessFees(ctx, priceText(price), fees),
     warnings,
   }
+}
+
+/** A lazy mint bought from its voucher: the price in ETH for the token, minted to the buyer. */
+export function describeMint(collection: Address, tokenId: bigint, price: bigint, ctx: SigningContext): OrderSummary {
+  const name = ctx.names?.token?.(collection, tokenId) ?? `${getAddress(collection)} #${tokenId}`
+  const warnings =
+    ctx.page?.price !== undefined && ctx.page.price !== price
+      ? [`The page showed ${formatEther(ctx.page.price)} ETH, but this voucher asks ${formatEther(price)} ETH.`]
+      : []
+  return { give: `${formatEther(price)} ETH`, get: `${name}, minted to you`, warnings }
 }
 
 /** Cancelling orders on chain: nothing is given or got, the orders can no longer be filled. */

@@ -1,11 +1,16 @@
 /** Selling: a fixed-price listing (a signed Seaport order), or a timed auction whose bids are offers. */
 import { listingOrder } from '../../../chain/seaport'
+import { describeOrder, type SigningView } from '../../../chain/signing'
 import type { OnStep } from '../calls'
-import { ensureNftApproval } from './approvals'
+import { ensureNftApproval, nftApprovalCalls } from './approvals'
 import type { FeeTerms, TokenRef, TradingContext } from './context'
+import { review, signingContext } from './review'
 import { orderTerms, signAndSubmit } from './sign'
 
-/** List for sale at a fixed price (per token, for several of an ERC-1155): approval once, then a signed order. */
+/**
+ * List for sale at a fixed price (per token, for several of an ERC-1155): the order is built and
+ * shown in words first, then Seaport's approval (once per collection), then that order is signed.
+ */
 export async function list(
   ctx: TradingContext,
   token: TokenRef,
@@ -13,11 +18,13 @@ export async function list(
   endsAt: Date,
   fees: FeeTerms[],
   onStep: OnStep,
+  view?: SigningView,
 ) {
   const maker = ctx.account()
   await ctx.onChain(token.chainId, onStep)
-  await ensureNftApproval(ctx, token, maker, onStep)
   const order = listingOrder(await orderTerms(ctx, token, maker, price, endsAt, fees))
+  await review(onStep, 'List for sale', [describeOrder(order, signingContext(ctx, token.chainId, maker, view))])
+  await ctx.sendAll(token.chainId, onStep, await nftApprovalCalls(ctx, token, maker))
   return signAndSubmit(ctx, 'listing', token.chainId, order, onStep)
 }
 
