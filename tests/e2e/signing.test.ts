@@ -1,0 +1,153 @@
+/**
+ * Readable signing and one-step approvals in a real browser: the Sell and Buy dialogs say what
+ * the wallet gives and gets, read from the order; with an EIP-5792 wallet the approval before a
+ * listing and the wrap-and-approve before an offer go as one wallet_sendCalls batch, and with a
+ * plain wallet as separate transactions, as before.
+ */
+import { createTestClient, erc20Abi, http, parseEther, publicActions, type Address } from 'viem'
+import { anvil } from 'viem/chains'
+import { describe, expect, inject, it } from 'vitest'
+import { openPage, sharedBrowser } from '../support/browser'
+import { testAccount } from '../support/chain'
+import { deployForeignArt721 } from '../support/foreign'
+import { ownedOf, signInWithTestWallet, tradeOutcome } from '../support/trade-page'
+import { visitorWithWallet, type TestWallet } from '../support/test-wallet'
+
+const baseUrl = inject('baseUrl')
+const anvilUrl = inject('anvilUrl')
+const chain = createTestClient({ chain: anvil, mode: 'anvil', transport: http(anvilUrl) }).extend(publicActions)
+const browser = sharedBrowser()
+
+// Accounts 16 to 19 are this file's: funded here, their transactions sent by anvil impersonating them.
+const SELLER = 16
+const BUYER = 17
+const BATCH_BIDDER = 18
+const PLAIN_BIDDER = 19
+
+async function visitor(account: number, eip5792: boolean) {
+  const address = testAccount(account).address
+  await chain.setBalance({ address, value: parseEther('1000') })
+  await chain.impersonateAccount({ address })
+  return visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [account], eip5792 })
+}
+
+/** What the wallet was asked from here on: counts of the methods that matter. */
+function counter(wallet: TestWallet) {
+  const from = wallet.state.requests.length
+  return () => {
+    const asked = wallet.state.requests.slice(from)
+    const count = (method: string) => asked.filter((m) => m === method).length
+    return {
+      sendCalls: count('wallet_sendCalls'),
+      transactions: count('eth_sendTransaction'),
+      signatures: count('eth_signTypedData_v4'),
+    }
+  }
+}
+
+const wethOf = async () => {
+  const { data } = (await (await fetch(`${baseUrl}/api/v1/chain`)).json()) as {
+    data: { id: number; contracts: { weth: Address; seaport: Address } }[]
+  }
+  return data.find((c) => c.id === 31337)!.contracts
+}
+
+describe('what you sign, and one step where the wallet can', () => {
+  let nft: { id: number; name: string }
+
+  it('the Sell dialog says what the order gives and gets; approve-and-list is one batch', async () => {
+    const art = await deployForeignArt721(anvilUrl, {
+      name: `Glass Tide ${Date.now().toString(36)}`,
+      owner: testAccount(0),
+      royaltyReceiver: testAccount(1).address,
+      royaltyBps: 500,
+    })
+    await art.mint(testAccount(SELLER).address, 1n, 1n)
+    const seller = await visitor(SELLER, true)
+    await signInWithTestWallet(seller.page)
+    await openPage(seller.page, '/add-collection')
+    await seller.page.getByLabel('Contract address').fill(art.address)
+    await seller.page.getByRole('button', { name: 'Add collection' }).click()
+    await seller.page.waitForURL(/\/collection\/glass-tide-/, { timeout: 30_000 })
+    nft = (await ownedOf(seller.wallet.address(), art.address))[0]!
+    expect(nft).toBeDefined()
+
+    await openPage(seller.page, `/item/${nft.id}`)
+    const asked = counter(seller.wallet)
+    await seller.page.getByRole('button', { name: 'Sell' }).click()
+    const listing = seller.page.getByTestId('list-modal')
+    await listing.getByLabel('Price (ETH)').fill('1.5')
+    await listing.getByRole('button', { name: 'Complete listing' }).click()
+    expect(await tradeOutcome(listing)).toMatchObject({ phase: 'done', text: expect.stringContaining('Listed') })
+    const words = listing.getByTestId('signing-summary')
+    // 1% platform fee and 5% EIP-2981 royalty out of 1.5 ETH.
+    expect(await words.textContent()).toContain(
+      `You give: ${nft.name}.You get: 1.41 ETH — 1.5 ETH less a 0.015 platform fee and 0.075 creator earnings.`,
+    )
+    expect(await listing.getByTestId('signing-warnings').count()).toBe(0)
+    expect(asked()).toEqual({ sendCalls: 1, transactions: 0, signatures: 1 })
+    expect(seller.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await seller.close()
+  })
+
+  it('the Buy dialog says what the buyer gives and gets; a plain wallet approves with its own transaction', async () => {
+    const buyer = await visitor(BUYER, false)
+    await signInWithTestWallet(buyer.page)
+    await openPage(buyer.page, `/item/${nft.id}`)
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+    const checkout = buyer.page.getByTestId('checkout-modal')
+    await checkout.getByRole('checkbox').check()
+    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+    expect(await tradeOutcome(checkout)).toMatchObject({ phase: 'done' })
+    expect(await checkout.getByTestId('signing-summary').textContent()).toContain(
+      `You give: 1.5 ETH.You get: ${nft.name}.The seller receives 1.41 ETH — 1.5 ETH less a 0.015 platform fee and 0.075 creator earnings.`,
+    )
+    await checkout.getByRole('button', { name: 'Done' }).click()
+
+    // Listing it again from a wallet without EIP-5792: Seaport's approval is a transaction of its own.
+    const asked = counter(buyer.wallet)
+    await buyer.page.getByRole('button', { name: 'Sell' }).click()
+    const listing = buyer.page.getByTestId('list-modal')
+    await listing.getByLabel('Price (ETH)').fill('2')
+    await listing.getByRole('button', { name: 'Complete listing' }).click()
+    expect(await tradeOutcome(listing)).toMatchObject({ phase: 'done' })
+    expect(asked()).toEqual({ sendCalls: 0, transactions: 1, signatures: 1 })
+    expect(buyer.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await buyer.close()
+  })
+
+  it('an offer from no WETH: one batch and one signature with EIP-5792, two transactions without', async () => {
+    const { weth, seaport } = await wethOf()
+    for (const [account, eip5792, expected] of [
+      [BATCH_BIDDER, true, { sendCalls: 1, transactions: 0, signatures: 1 }],
+      [PLAIN_BIDDER, false, { sendCalls: 0, transactions: 2, signatures: 1 }],
+    ] as const) {
+      const bidder = await visitor(account, eip5792)
+      const address = bidder.wallet.address()
+      expect(
+        await chain.readContract({ address: weth, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      ).toBe(0n)
+      await signInWithTestWallet(bidder.page)
+      await openPage(bidder.page, `/item/${nft.id}`)
+      const asked = counter(bidder.wallet)
+      await bidder.page.getByRole('button', { name: 'Place bid' }).click()
+      const bid = bidder.page.getByTestId('bid-modal')
+      await bid.getByLabel('Amount (WETH)').fill('0.2')
+      await bid.getByRole('checkbox').check()
+      await bid.getByRole('button', { name: 'Place Bid' }).click()
+      expect(await tradeOutcome(bid)).toMatchObject({ phase: 'done', text: expect.stringContaining('offer is live') })
+      expect(await bid.getByTestId('signing-summary').textContent()).toContain(
+        `You give: 0.2 WETH.You get: ${nft.name}.If accepted, the holder receives 0.188 WETH — 0.2 WETH less a 0.002 platform fee and 0.01 creator earnings.`,
+      )
+      expect(asked()).toEqual(expected)
+      expect(
+        await chain.readContract({ address: weth, abi: erc20Abi, functionName: 'balanceOf', args: [address] }),
+      ).toBe(parseEther('0.2'))
+      expect(
+        await chain.readContract({ address: weth, abi: erc20Abi, functionName: 'allowance', args: [address, seaport] }),
+      ).toBe(parseEther('0.2'))
+      expect(bidder.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+      await bidder.close()
+    }
+  })
+})
