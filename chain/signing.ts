@@ -82,10 +82,6 @@ function money(ctx: SigningContext, itemType: number, token: Address, amount: bi
 const isCurrency = (item: OfferItem) => item.itemType === NATIVE || item.itemType === ERC20
 const isNft = (item: OfferItem) => item.itemType >= ERC721 && item.itemType <= ERC1155_CRITERIA
 
-function collectionName(ctx: SigningContext, contract: Address) {
-  return ctx.names?.collection?.(contract) ?? `the collection ${getAddress(contract)}`
-}
-
 /** A token by name, or by checksummed address and id; `count` of them for an ERC-1155. */
 function nftWords(ctx: SigningContext, item: OfferItem, count: bigint): string {
   const contract = item.token
@@ -143,15 +139,25 @@ function termWarnings(ctx: SigningContext, order: OrderComponents): string[] {
   return warnings
 }
 
-/** A fee item checked against its recipient's rate of `price`. */
-function feeCheck(ctx: SigningContext, item: ConsiderationItem, price: bigint): { kind: KnownFee['kind'] } | string {
-  const known = ctx.fees.find((fee) => same(fee.recipient, item.recipient) && fee.recipient !== zeroAddress)
-  const amount = money(ctx, item.itemType, item.token, item.startAmount)
-  if (!known || !isCurrency(item))
-    return `${isNft(item) ? nftWords(ctx, item, item.startAmount) : amount} goes to ${getAddress(item.recipient)}, who is neither you nor a known fee recipient.`
-  if (item.startAmount * 10_000n > price * BigInt(known.bps))
-    return `The ${known.kind === 'platform' ? 'platform fee' : 'creator earnings'} in this order (${amount}) is more than ${known.bps / 100}% of the price.`
-  return { kind: known.kind }
+/**
+ * Checks fee items of one order against the known fees at `price`: each known fee answers for
+ * one item (a platform and a creator with the same address still pay two items at their rates).
+ */
+function feeChecker(ctx: SigningContext, price: bigint) {
+  const unused = ctx.fees.filter((fee) => !same(fee.recipient, zeroAddress))
+  return (item: ConsiderationItem): { kind: KnownFee['kind'] } | string => {
+    const amount = money(ctx, item.itemType, item.token, item.startAmount)
+    const candidates = isCurrency(item) ? unused.filter((fee) => same(fee.recipient, item.recipient)) : []
+    if (candidates.length === 0)
+      return `${isNft(item) ? nftWords(ctx, item, item.startAmount) : amount} goes to ${getAddress(item.recipient)}, who is neither you nor a known fee recipient.`
+    const fits = candidates.find((fee) => item.startAmount * 10_000n <= price * BigInt(fee.bps))
+    if (!fits) {
+      const known = candidates[0]!
+      return `The ${known.kind === 'platform' ? 'platform fee' : 'creator earnings'} in this order (${amount}) is more than ${known.bps / 100}% of the price.`
+    }
+    unused.splice(unused.indexOf(fits), 1)
+    return { kind: fits.kind }
+  }
 }
 
 function pageChecks(ctx: SigningContext, price: bigint | undefined, priceText: (n: bigint) => string, nft?: OfferItem) {
@@ -167,7 +173,7 @@ function pageChecks(ctx: SigningContext, price: bigint | undefined, priceText: (
 }
 
 /** "1.4775 ETH — 1.5 ETH less a 0.015 platform fee and 0.0075 creator earnings" parts. */
-function lessFees(ctx: SigningContext, whole: string, fees: { kind: KnownFee['kind']; text: string }[]) {
+function lessFees(whole: string, fees: { kind: KnownFee['kind']; text: string }[]) {
   if (fees.length === 0) return undefined
   const words = fees.map((fee) => feeWords(fee.kind, bare(fee.text)))
   const joined = words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`
@@ -188,10 +194,11 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
     // A listing: the signer gives tokens; the consideration is the price.
     const payments = order.consideration.filter(isCurrency)
     const price = payments.reduce((sum, item) => sum + item.startAmount, 0n)
+    const feeCheck = feeChecker(ctx, price)
     const mine = payments.filter((item) => same(item.recipient, ctx.signer))
     const fees: { kind: KnownFee['kind']; text: string }[] = []
     for (const item of order.consideration.filter((item) => !same(item.recipient, ctx.signer))) {
-      const check = feeCheck(ctx, item, price)
+      const check = feeCheck(item)
       if (typeof check === 'string') warnings.push(check)
       else fees.push({ kind: check.kind, text: money(ctx, item.itemType, item.token, item.startAmount) })
     }
@@ -216,12 +223,13 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
         .map((item) => (isNft(item) ? nftWords(ctx, item, item.startAmount) : moneyOf(ctx, item)))
         .join(' and '),
       get: `${get}${each}`,
-      detail: lessFees(ctx, priceText(price), fees),
+      detail: lessFees(priceText(price), fees),
       warnings,
     }
   }
   // An offer: the signer gives currency and gets the tokens; fees come out of what the holder receives.
   const price = giving.filter(isCurrency).reduce((sum, item) => sum + item.startAmount, 0n)
+  const feeCheck = feeChecker(ctx, price)
   const currency = giving.find(isCurrency) ?? { itemType: ERC20, token: ctx.weth ?? zeroAddress }
   const priceText = (n: bigint) => money(ctx, currency.itemType, currency.token, n)
   const wanted = order.consideration.filter(isNft)
@@ -230,7 +238,7 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
   for (const item of wanted.filter((item) => !same(item.recipient, ctx.signer)))
     warnings.push(`${nftWords(ctx, item, item.startAmount)} would go to ${getAddress(item.recipient)}, not to you.`)
   for (const item of order.consideration.filter((item) => !isNft(item))) {
-    const check = feeCheck(ctx, item, price)
+    const check = feeCheck(item)
     if (typeof check === 'string') warnings.push(check)
     else {
       fees.push({ kind: check.kind, text: money(ctx, item.itemType, item.token, item.startAmount) })
@@ -251,7 +259,7 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
     get: wanted.length ? wanted.map((item) => nftWords(ctx, item, item.startAmount)).join(' and ') : 'nothing',
     note:
       fees.length > 0
-        ? `If accepted, the holder receives ${priceText(price - feeTotal)} — ${lessFees(ctx, priceText(price), fees)}`
+        ? `If accepted, the holder receives ${priceText(price - feeTotal)} — ${lessFees(priceText(price), fees)}`
         : undefined,
     warnings,
   }
@@ -288,6 +296,7 @@ export function describeFill(
     // Buying: every consideration item is paid by the buyer.
     const payments = o.consideration.filter(isCurrency)
     const price = payments.reduce((sum, item) => sum + item.startAmount, 0n)
+    const feeCheck = feeChecker(ctx, price)
     const currency = payments[0] ?? { itemType: NATIVE, token: zeroAddress }
     const priceText = (n: bigint) => money(ctx, currency.itemType, currency.token, n)
     const fees: { kind: KnownFee['kind']; text: string }[] = []
@@ -295,7 +304,7 @@ export function describeFill(
     for (const item of o.consideration) {
       if (same(item.recipient, o.offerer) && isCurrency(item)) seller += item.startAmount
       else {
-        const check = feeCheck(ctx, item, price)
+        const check = feeCheck(item)
         if (typeof check === 'string') warnings.push(check)
         else fees.push({ kind: check.kind, text: money(ctx, item.itemType, item.token, item.startAmount) })
       }
@@ -310,21 +319,20 @@ export function describeFill(
         .map((item) => (isNft(item) ? nftWords(ctx, item, item.startAmount) : moneyOf(ctx, item)))
         .join(' and '),
       note:
-        fees.length > 0
-          ? `The seller receives ${priceText(seller)} — ${lessFees(ctx, priceText(price), fees)}`
-          : undefined,
+        fees.length > 0 ? `The seller receives ${priceText(seller)} — ${lessFees(priceText(price), fees)}` : undefined,
       warnings,
     }
   }
   // Accepting an offer: the token goes to the offerer; the fees are paid from the offered currency.
   const price = o.offer.filter(isCurrency).reduce((sum, item) => sum + item.startAmount, 0n)
+  const feeCheck = feeChecker(ctx, price)
   const currency = o.offer.find(isCurrency) ?? { itemType: ERC20, token: ctx.weth ?? zeroAddress }
   const priceText = (n: bigint) => money(ctx, currency.itemType, currency.token, n)
   const wanted = o.consideration.filter(isNft)
   const fees: { kind: KnownFee['kind']; text: string }[] = []
   let feeTotal = 0n
   for (const item of o.consideration.filter((item) => !isNft(item))) {
-    const check = feeCheck(ctx, item, price)
+    const check = feeCheck(item)
     if (typeof check === 'string') warnings.push(check)
     else fees.push({ kind: check.kind, text: money(ctx, item.itemType, item.token, item.startAmount) })
     feeTotal += item.startAmount
@@ -333,7 +341,7 @@ export function describeFill(
   return {
     give: wanted.map((item) => nftWords(ctx, item, item.startAmount)).join(' and ') || 'nothing',
     get: priceText(price - feeTotal),
-    detail: lessFees(ctx, priceText(price), fees),
+    detail: lessFees(priceText(price), fees),
     warnings,
   }
 }

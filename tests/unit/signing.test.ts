@@ -85,8 +85,7 @@ describe('what a signer gives and gets', () => {
     expect(describeOrder(offer(), ctx(buyer))).toEqual({
       give: '1.5 WETH',
       get: 'Reverie #20',
-      note:
-        'If accepted, the holder receives 1.4775 WETH — 1.5 WETH less a 0.015 platform fee and 0.0075 creator earnings',
+      note: 'If accepted, the holder receives 1.4775 WETH — 1.5 WETH less a 0.015 platform fee and 0.0075 creator earnings',
       warnings: [],
     })
   })
