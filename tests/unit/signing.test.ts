@@ -10,6 +10,7 @@ import {
   describeCancel,
   describeFill,
   describeFills,
+  describeMint,
   describeOrder,
   describeOrders,
   type SigningContext,
@@ -173,6 +174,57 @@ describe('what a signer gives and gets', () => {
         warnings: [],
       },
     ])
+  })
+
+  it('a lazy mint: the voucher price for the token, minted to the buyer', () => {
+    expect(describeMint(reverie, 20n, parseEther('0.08'), ctx(buyer))).toEqual({
+      give: '0.08 ETH',
+      get: 'Reverie #20, minted to you',
+      warnings: [],
+    })
+  })
+
+  it('a platform and a creator at one address are each read at their own rate', () => {
+    const one = {
+      ...ctx(seller),
+      fees: [
+        { kind: 'platform' as const, recipient: platform, bps: 100 },
+        { kind: 'creator' as const, recipient: platform, bps: 500 },
+      ],
+    }
+    const order = listingOrder({
+      ...terms,
+      fees: [
+        { recipient: platform, bps: 100 },
+        { recipient: platform, bps: 500 },
+      ],
+      maker: seller,
+      token: { contract: reverie, tokenId: 20n },
+      price: parseEther('1'),
+    })
+    expect(describeOrder(order, one)).toMatchObject({
+      get: '0.94 ETH',
+      detail: '1 ETH less a 0.01 platform fee and 0.05 creator earnings',
+      warnings: [],
+    })
+    // The same address paid a third time is not covered by either rate.
+    order.consideration.push({ ...order.consideration[2]! })
+    expect(describeOrder(order, one).warnings).toHaveLength(1)
+  })
+
+  it('a seller who is the creator gets the creator earnings too', () => {
+    const own = { ...ctx(creator) }
+    const order = listingOrder({
+      ...terms,
+      maker: creator,
+      token: { contract: reverie, tokenId: 20n },
+      price: parseEther('1'),
+    })
+    expect(describeOrder(order, own)).toMatchObject({
+      get: '0.99 ETH',
+      detail: '1 ETH less a 0.01 platform fee',
+      warnings: [],
+    })
   })
 
   it('amounts are exact, however many decimals', () => {
