@@ -4,11 +4,13 @@
  * listing and the wrap-and-approve before an offer go as one wallet_sendCalls batch, and with a
  * plain wallet as separate transactions, as before.
  */
-import { createTestClient, erc20Abi, http, parseEther, publicActions, type Address } from 'viem'
+import { createTestClient, erc20Abi, getAddress, http, parseEther, publicActions, type Address } from 'viem'
 import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
+import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { listingOrder, orderToJson, orderTypedData, randomSalt } from '../../chain/seaport'
 import { deployForeignArt721 } from '../support/foreign'
 import { ownedOf, signInWithTestWallet, tradeOutcome } from '../support/trade-page'
 import { visitorWithWallet, type TestWallet } from '../support/test-wallet'
@@ -54,6 +56,7 @@ const wethOf = async () => {
 
 describe('what you sign, and one step where the wallet can', () => {
   let nft: { id: number; name: string }
+  let second: { id: number; name: string }
 
   it('the Sell dialog says what the order gives and gets; approve-and-list is one batch', async () => {
     const art = await deployForeignArt721(anvilUrl, {
@@ -62,15 +65,17 @@ describe('what you sign, and one step where the wallet can', () => {
       royaltyReceiver: testAccount(1).address,
       royaltyBps: 500,
     })
-    await art.mint(testAccount(SELLER).address, 1n, 1n)
+    await art.mint(testAccount(SELLER).address, 1n, 2n)
     const seller = await visitor(SELLER, true)
     await signInWithTestWallet(seller.page)
     await openPage(seller.page, '/add-collection')
     await seller.page.getByLabel('Contract address').fill(art.address)
     await seller.page.getByRole('button', { name: 'Add collection' }).click()
     await seller.page.waitForURL(/\/collection\/glass-tide-/, { timeout: 30_000 })
-    nft = (await ownedOf(seller.wallet.address(), art.address))[0]!
-    expect(nft).toBeDefined()
+    const owned = await ownedOf(seller.wallet.address(), art.address)
+    expect(owned).toHaveLength(2)
+    nft = owned[0]!
+    second = owned[1]!
 
     await openPage(seller.page, `/item/${nft.id}`)
     const asked = counter(seller.wallet)
@@ -149,5 +154,75 @@ describe('what you sign, and one step where the wallet can', () => {
       expect(bidder.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
       await bidder.close()
     }
+  })
+
+  it('a listing that pays a stranger is said loudly, and the wallet is asked nothing until the buyer goes on', async () => {
+    // The seller signs, outside Vitrine's dialog, a listing of their second token that also pays a stranger.
+    const { seaport } = await wethOf()
+    const seller = await visitor(SELLER, true)
+    await signInWithTestWallet(seller.page)
+    const item = (await (await fetch(`${baseUrl}/api/v1/nfts/${second.id}`)).json()).data as {
+      contract: Address
+      tokenId: string
+      fees: { recipient: Address; bps: number }[]
+    }
+    const maker = testAccount(SELLER)
+    const stranger = getAddress(testAccount(15).address)
+    const order = listingOrder({
+      maker: maker.address,
+      token: { contract: getAddress(item.contract), tokenId: BigInt(item.tokenId) },
+      price: parseEther('1'),
+      fees: item.fees
+        .filter((fee) => fee.bps > 0)
+        .map((fee) => ({ recipient: getAddress(fee.recipient), bps: fee.bps })),
+      startTime: BigInt(Math.floor(Date.now() / 1000)) - 60n,
+      endTime: BigInt(Math.floor(Date.now() / 1000)) + 86_400n,
+      salt: randomSalt(),
+      counter: await chain.readContract({
+        address: seaport,
+        abi: seaportAbi,
+        functionName: 'getCounter',
+        args: [maker.address],
+      }),
+    })
+    order.consideration.push({
+      ...order.consideration[1]!,
+      recipient: stranger,
+      startAmount: parseEther('0.01'),
+      endAmount: parseEther('0.01'),
+    })
+    const signature = await maker.signTypedData(orderTypedData(31337, seaport, order))
+    const submitted = await seller.page.request.post(`${baseUrl}/api/v1/listings`, {
+      data: { chainId: 31337, order: orderToJson(order), signature },
+    })
+    expect(submitted.status(), await submitted.text()).toBe(201)
+    await seller.close()
+
+    const buyer = await visitor(PLAIN_BIDDER, false)
+    await openPage(buyer.page, `/item/${second.id}`)
+    const asked = counter(buyer.wallet)
+    await buyer.page.getByRole('button', { name: 'Buy now' }).click()
+    const checkout = buyer.page.getByTestId('checkout-modal')
+    await checkout.getByRole('checkbox').check()
+    await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
+    const warnings = checkout.getByTestId('signing-warnings')
+    await warnings.waitFor()
+    expect(await warnings.textContent()).toBe(
+      `0.01 ETH goes to ${stranger}, who is neither you nor a known fee recipient.`,
+    )
+    // The order's truth: 1.01 ETH in all, though the page showed 1 ETH.
+    expect(await checkout.getByTestId('signing-order').textContent()).toContain(
+      `You give: 1.01 ETH.You get: ${second.name}.`,
+    )
+    await checkout.getByRole('button', { name: 'Continue to the wallet anyway' }).waitFor()
+    expect(asked()).toEqual({ sendCalls: 0, transactions: 0, signatures: 0 })
+    await checkout.getByRole('button', { name: 'Stop' }).click()
+    expect(await tradeOutcome(checkout)).toMatchObject({
+      phase: 'failed',
+      text: expect.stringContaining('Nothing was signed or sent'),
+    })
+    expect(asked()).toEqual({ sendCalls: 0, transactions: 0, signatures: 0 })
+    expect(buyer.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await buyer.close()
   })
 })
