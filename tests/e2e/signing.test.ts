@@ -171,7 +171,7 @@ describe('what you sign, and one step where the wallet can', () => {
     const order = listingOrder({
       maker: maker.address,
       token: { contract: getAddress(item.contract), tokenId: BigInt(item.tokenId) },
-      price: parseEther('1'),
+      price: parseEther('1.01'),
       fees: item.fees
         .filter((fee) => fee.bps > 0)
         .map((fee) => ({ recipient: getAddress(fee.recipient), bps: fee.bps })),
@@ -185,6 +185,9 @@ describe('what you sign, and one step where the wallet can', () => {
         args: [maker.address],
       }),
     })
+    // 0.01 ETH of the seller's share goes to the stranger: the fees are all there, the price unchanged.
+    const share = order.consideration[0]!.startAmount - parseEther('0.01')
+    order.consideration[0] = { ...order.consideration[0]!, startAmount: share, endAmount: share }
     order.consideration.push({
       ...order.consideration[1]!,
       recipient: stranger,
@@ -210,7 +213,6 @@ describe('what you sign, and one step where the wallet can', () => {
     expect(await warnings.textContent()).toBe(
       `0.01 ETH goes to ${stranger}, who is neither you nor a known fee recipient.`,
     )
-    // The order's truth: 1.01 ETH in all, though the page showed 1 ETH.
     expect(await checkout.getByTestId('signing-order').textContent()).toContain(
       `You give: 1.01 ETH.You get: ${second.name}.`,
     )
