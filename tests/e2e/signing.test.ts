@@ -227,4 +227,35 @@ describe('what you sign, and one step where the wallet can', () => {
     expect(buyer.errors.filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await buyer.close()
   })
+
+  it('accepting an offer and cancelling a listing say what happens before the wallet is asked', async () => {
+    const holder = await visitor(BUYER, false)
+    await signInWithTestWallet(holder.page)
+    await openPage(holder.page, `/item/${nft.id}`)
+    const bidder = testAccount(BATCH_BIDDER).address
+    const offer = holder.page
+      .getByTestId('offers')
+      .locator('li', { hasText: '0.2 WETH' })
+      .filter({ hasText: bidder.slice(0, 6) })
+    await offer.getByRole('button', { name: 'Accept' }).click()
+    expect(await tradeOutcome(holder.page)).toMatchObject({
+      phase: 'done',
+      text: expect.stringContaining('Offer accepted'),
+    })
+    expect(await holder.page.getByTestId('signing-summary').textContent()).toContain(
+      `Accept the offerYou give: ${nft.name}.You get: 0.188 WETH — 0.2 WETH less a 0.002 platform fee and 0.01 creator earnings.`,
+    )
+    await holder.close()
+
+    const seller = await visitor(SELLER, true)
+    await signInWithTestWallet(seller.page)
+    await openPage(seller.page, `/item/${second.id}`)
+    await seller.page.getByRole('button', { name: 'Cancel listing' }).click()
+    expect(await tradeOutcome(seller.page)).toMatchObject({ phase: 'done', text: expect.stringContaining('cancelled') })
+    expect(await seller.page.getByTestId('signing-summary').textContent()).toContain(
+      `CancelYou give: nothing (only the gas).You get: your listing (${second.name} for 0.9394 ETH) can no longer be filled.`,
+    )
+    expect([...seller.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
+    await seller.close()
+  })
 })
