@@ -25,6 +25,10 @@ import {
   type SimulateContractParameters,
 } from 'wagmi/actions'
 import type { SigningSummary } from '../../chain/signing'
+import { walletErrorCode } from './errors'
+
+/** EIP-5792's refusals of a batch that leave nothing sent: method, capability or chain unsupported. */
+const BATCH_REFUSED = new Set([-32601, 5700, 5710])
 
 /** What the visitor is waiting for, to say it in the modal. */
 export type TradeStep =
@@ -118,7 +122,7 @@ export function walletCalls(config: Config) {
     if (calls.length === 0) return
     if (await canBatch(chainId)) {
       await onStep('batching')
-      const { id } = await sendCalls(config, {
+      const sent = await sendCalls(config, {
         chainId,
         forceAtomic: true,
         calls: calls.map(({ write }) => ({
@@ -126,11 +130,17 @@ export function walletCalls(config: Config) {
           data: encodeFunctionData(write as Parameters<typeof encodeFunctionData>[0]),
           value: write.value,
         })),
+      }).catch((error: unknown) => {
+        // A wallet that claimed batches but refuses this one (unsupported, wrong chain) sent nothing.
+        if (BATCH_REFUSED.has(walletErrorCode(error) ?? 0)) return undefined
+        throw error
       })
-      await onStep('confirming')
-      const result = await waitForCallsStatus(config, { id, timeout: 120_000 })
-      if (result.status !== 'success') throw new TradeError('The batch failed on chain, so none of it happened.')
-      return
+      if (sent) {
+        await onStep('confirming')
+        const result = await waitForCallsStatus(config, { id: sent.id, timeout: 120_000 })
+        if (result.status !== 'success') throw new TradeError('The batch failed on chain, so none of it happened.')
+        return
+      }
     }
     for (const { step, write, failure } of calls) {
       await onStep(step)
