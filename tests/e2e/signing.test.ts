@@ -4,12 +4,23 @@
  * listing and the wrap-and-approve before an offer go as one wallet_sendCalls batch, and with a
  * plain wallet as separate transactions, as before.
  */
-import { createTestClient, erc20Abi, getAddress, http, parseEther, publicActions, type Address } from 'viem'
+import {
+  createTestClient,
+  encodeFunctionData,
+  erc20Abi,
+  getAddress,
+  http,
+  numberToHex,
+  parseEther,
+  publicActions,
+  type Address,
+} from 'viem'
 import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
+import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { listingOrder, orderToJson, orderTypedData, randomSalt } from '../../chain/seaport'
 import { deployForeignArt721 } from '../support/foreign'
 import { ownedOf, signInWithTestWallet, tradeOutcome } from '../support/trade-page'
@@ -257,5 +268,53 @@ describe('what you sign, and one step where the wallet can', () => {
     )
     expect([...seller.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await seller.close()
+  })
+
+  it("the test wallet's batch is all or none: a failing call leaves the first undone", async () => {
+    const { weth } = await wethOf()
+    const wallet = await visitor(PLAIN_BIDDER, true)
+    await openPage(wallet.page, '/')
+    const address = wallet.wallet.address()
+    const balance = () =>
+      chain.readContract({ address: weth, abi: erc20Abi, functionName: 'balanceOf', args: [address] })
+    const before = await balance()
+    const calls = [
+      {
+        to: weth,
+        data: encodeFunctionData({ abi: wrappedEtherAbi, functionName: 'deposit' }),
+        value: numberToHex(parseEther('0.5')),
+      },
+      // Nobody allowed this wallet to move a stranger's WETH: this one reverts.
+      {
+        to: weth,
+        data: encodeFunctionData({
+          abi: erc20Abi,
+          functionName: 'transferFrom',
+          args: [testAccount(15).address, address, 1n],
+        }),
+      },
+    ]
+    const request = (method: string, params: unknown[]) =>
+      wallet.page.evaluate(
+        `new Promise((resolve) => {
+          window.addEventListener('eip6963:announceProvider', (e) => resolve(e.detail.provider), { once: true })
+          window.dispatchEvent(new Event('eip6963:requestProvider'))
+        }).then((provider) => provider.request(${JSON.stringify({ method, params })}))`,
+      )
+    const sent = (await request('wallet_sendCalls', [
+      { version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls },
+    ])) as { id: string }
+    expect(await request('wallet_getCallsStatus', [sent.id])).toMatchObject({ status: 500, atomic: true, receipts: [] })
+    expect(await balance()).toBe(before)
+    // Without the failing call, the deposit goes through, with its receipt.
+    const alone = (await request('wallet_sendCalls', [
+      { version: '2.0.0', chainId: '0x7a69', from: address, atomicRequired: true, calls: calls.slice(0, 1) },
+    ])) as { id: string }
+    expect(await request('wallet_getCallsStatus', [alone.id])).toMatchObject({
+      status: 200,
+      receipts: [{ status: '0x1' }],
+    })
+    expect(await balance()).toBe(before + parseEther('0.5'))
+    await wallet.close()
   })
 })

@@ -72,25 +72,45 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
     return body.error ? { error: body.error } : { result: body.result }
   }
 
+  /** A sent transaction's receipt, once mined (anvil may answer the hash before its block). */
+  async function receiptOf(hash: Hex) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      const receipt = (await rpc('eth_getTransactionReceipt', [hash])).result
+      if (receipt) return receipt
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return undefined
+  }
+
   /**
-   * Runs the calls one after another from the wallet's account (anvil sends for its unlocked test
-   * accounts); if one fails, the chain goes back to the snapshot taken before the first. A revert
-   * undoes whatever else happened on the chain meanwhile: only a failing batch in a test does it.
+   * All or none: the calls are first simulated together (eth_simulateV1, each seeing the state
+   * the previous left); a batch with a failing call sends nothing. Otherwise they are sent one
+   * after another from the wallet's account (anvil sends for its unlocked and impersonated
+   * accounts), and should one still fail, the chain goes back to the snapshot taken before the
+   * first (which would also undo anything else sent meanwhile: the simulation keeps that rare).
    */
   async function sendCalls(request: { chainId: Hex; calls: { to: Hex; data?: Hex; value?: Hex }[] }) {
-    const snapshot = (await rpc('evm_snapshot', [])).result
+    const from = account().address
+    const simulated = await rpc('eth_simulateV1', [
+      { blockStateCalls: [{ calls: request.calls.map((call) => ({ from, ...call })) }] },
+      'latest',
+    ])
+    const results = (simulated.result as { calls: { status: Hex }[] }[] | undefined)?.[0]?.calls ?? []
+    let failed = simulated.error !== undefined || results.some((call) => call.status !== '0x1')
     const receipts: unknown[] = []
-    let failed = false
-    for (const call of request.calls) {
-      const sent = await rpc('eth_sendTransaction', [{ from: account().address, ...call }])
-      const receipt = sent.error ? undefined : (await rpc('eth_getTransactionReceipt', [sent.result])).result
-      if (!receipt || (receipt as { status: Hex }).status !== '0x1') {
-        failed = true
-        break
+    if (!failed) {
+      const snapshot = (await rpc('evm_snapshot', [])).result
+      for (const call of request.calls) {
+        const sent = await rpc('eth_sendTransaction', [{ from, ...call }])
+        const receipt = sent.error ? undefined : await receiptOf(sent.result as Hex)
+        if (!receipt || (receipt as { status: Hex }).status !== '0x1') {
+          failed = true
+          break
+        }
+        receipts.push(receipt)
       }
-      receipts.push(receipt)
+      if (failed) await rpc('evm_revert', [snapshot])
     }
-    if (failed) await rpc('evm_revert', [snapshot])
     const id = `0x${crypto.randomUUID().replace(/-/g, '')}`
     state.batches.set(id, { chainId: request.chainId, receipts: failed ? [] : receipts, failed })
     return id
