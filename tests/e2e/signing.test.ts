@@ -1,8 +1,9 @@
 /**
- * Readable signing and one-step approvals in a real browser: the Sell and Buy dialogs say what
- * the wallet gives and gets, read from the order; with an EIP-5792 wallet the approval before a
- * listing and the wrap-and-approve before an offer go as one wallet_sendCalls batch, and with a
- * plain wallet as separate transactions, as before.
+ * Readable signing and one-step approvals in a real browser: the Sell, Buy, Accept and Cancel
+ * dialogs say what the wallet gives and gets, read from the order; a listing that pays a stranger
+ * is said loudly and waits before the wallet is asked. With an EIP-5792 wallet the approval
+ * before a listing and the wrap-and-approve before an offer go as one wallet_sendCalls batch,
+ * with a plain wallet as separate transactions, as before; the test wallet's batches are all or none.
  */
 import {
   createTestClient,
