@@ -64,7 +64,13 @@ export function ListModal({
                   price: listing.price * (listing.quantity ?? 1n),
                 }),
               )
-            : trading.startAuction({ ...item.token, nftId: item.nftId }, listing.price, endsAt(), onStep)
+            : trading.startAuction(
+                { ...item.token, nftId: item.nftId },
+                listing.price,
+                endsAt(),
+                onStep,
+                signingView({ ...item.token, name: item.name, collection: item.collection, fees: item.fees }),
+              )
           ).catch((error: unknown) => {
             form.fromServer(error)
             throw error

@@ -1,4 +1,5 @@
 /** Selling: a fixed-price listing (a signed Seaport order), or a timed auction whose bids are offers. */
+import { formatEther, getAddress } from 'viem'
 import { listingOrder } from '../../../chain/seaport'
 import { describeOrder, type SigningView } from '../../../chain/signing'
 import type { OnStep } from '../calls'
@@ -35,9 +36,20 @@ export async function startAuction(
   reserve: bigint,
   endsAt: Date,
   onStep: OnStep,
+  view?: SigningView,
 ) {
   const owner = ctx.account()
   await ctx.onChain(token.chainId, onStep)
+  const name =
+    view?.names?.token?.(token.contract, BigInt(token.tokenId)) ?? `${getAddress(token.contract)} #${token.tokenId}`
+  // No order is signed yet: each bid is a WETH offer, read like any other when accepted.
+  await review(onStep, 'Start an auction', [
+    {
+      give: `nothing yet (${name} moves only when you accept a bid)`,
+      get: `bids in WETH of at least ${formatEther(reserve)} ETH`,
+      warnings: [],
+    },
+  ])
   await ensureNftApproval(ctx, token, owner, onStep)
   onStep('submitting')
   return ctx.api.market.startAuction.mutate({ nftId: token.nftId, reserveWei: reserve.toString(), endsAt })
