@@ -240,7 +240,7 @@ describe('what you sign, and one step where the wallet can', () => {
     await buyer.close()
   })
 
-  it('accepting an offer and cancelling a listing say what happens before the wallet is asked', async () => {
+  it('accepting an offer, cancelling a listing and starting an auction say what happens first', async () => {
     const holder = await visitor(BUYER, false)
     await signInWithTestWallet(holder.page)
     await openPage(holder.page, `/item/${nft.id}`)
@@ -266,6 +266,21 @@ describe('what you sign, and one step where the wallet can', () => {
     expect(await tradeOutcome(seller.page)).toMatchObject({ phase: 'done', text: expect.stringContaining('cancelled') })
     expect(await seller.page.getByTestId('signing-summary').textContent()).toContain(
       `CancelYou give: nothing (only the gas).You get: your listing (${second.name} for 0.9394 ETH) can no longer be filled.`,
+    )
+
+    // Starting an auction signs nothing yet, and says so.
+    await openPage(seller.page, `/item/${second.id}`)
+    await seller.page.getByRole('button', { name: 'Sell' }).click()
+    const sell = seller.page.getByTestId('list-modal')
+    await sell.getByText('Timed auction').click()
+    await sell.getByLabel('Reserve price (ETH)').fill('0.5')
+    await sell.getByRole('button', { name: 'Start auction' }).click()
+    expect(await tradeOutcome(sell)).toMatchObject({
+      phase: 'done',
+      text: expect.stringContaining('auction is running'),
+    })
+    expect(await sell.getByTestId('signing-summary').textContent()).toContain(
+      `Start an auctionYou give: nothing yet (${second.name} moves only when you accept a bid).You get: bids in WETH of at least 0.5 ETH.`,
     )
     expect([...seller.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await seller.close()
