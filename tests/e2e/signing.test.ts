@@ -69,10 +69,13 @@ const wethOf = async () => {
 describe('what you sign, and one step where the wallet can', () => {
   let nft: { id: number; name: string }
   let second: { id: number; name: string }
+  const collection = `Glass Tide ${Date.now().toString(36)}`
+  /** How the summary names a token: a bare number ("#1") with its collection. */
+  const named = (token: { name: string }) => (token.name.startsWith('#') ? `${collection} ${token.name}` : token.name)
 
   it('the Sell dialog says what the order gives and gets; approve-and-list is one batch', async () => {
     const art = await deployForeignArt721(anvilUrl, {
-      name: `Glass Tide ${Date.now().toString(36)}`,
+      name: collection,
       owner: testAccount(0),
       royaltyReceiver: testAccount(1).address,
       royaltyBps: 500,
@@ -99,7 +102,7 @@ describe('what you sign, and one step where the wallet can', () => {
     const words = listing.getByTestId('signing-summary')
     // 1% platform fee and 5% EIP-2981 royalty out of 1.5 ETH.
     expect(await words.textContent()).toContain(
-      `You give: ${nft.name}.You get: 1.41 ETH — 1.5 ETH less a 0.015 platform fee and 0.075 creator earnings.`,
+      `You give: ${named(nft)}.You get: 1.41 ETH — 1.5 ETH less a 0.015 platform fee and 0.075 creator earnings.`,
     )
     expect(await listing.getByTestId('signing-warnings').count()).toBe(0)
     expect(asked()).toEqual({ sendCalls: 1, transactions: 0, signatures: 1 })
@@ -117,7 +120,7 @@ describe('what you sign, and one step where the wallet can', () => {
     await checkout.getByRole('button', { name: 'Confirm Checkout' }).click()
     expect(await tradeOutcome(checkout)).toMatchObject({ phase: 'done' })
     expect(await checkout.getByTestId('signing-summary').textContent()).toContain(
-      `You give: 1.5 ETH.You get: ${nft.name}.The seller receives 1.41 ETH — 1.5 ETH less a 0.015 platform fee and 0.075 creator earnings.`,
+      `You give: 1.5 ETH.You get: ${named(nft)}.The seller receives 1.41 ETH — 1.5 ETH less a 0.015 platform fee and 0.075 creator earnings.`,
     )
     await checkout.getByRole('button', { name: 'Done' }).click()
 
@@ -154,7 +157,7 @@ describe('what you sign, and one step where the wallet can', () => {
       await bid.getByRole('button', { name: 'Place Bid' }).click()
       expect(await tradeOutcome(bid)).toMatchObject({ phase: 'done', text: expect.stringContaining('offer is live') })
       expect(await bid.getByTestId('signing-summary').textContent()).toContain(
-        `You give: 0.2 WETH.You get: ${nft.name}.If accepted, the holder receives 0.188 WETH — 0.2 WETH less a 0.002 platform fee and 0.01 creator earnings.`,
+        `You give: 0.2 WETH.You get: ${named(nft)}.If accepted, the holder receives 0.188 WETH — 0.2 WETH less a 0.002 platform fee and 0.01 creator earnings.`,
       )
       expect(asked()).toEqual(expected)
       expect(
@@ -226,7 +229,7 @@ describe('what you sign, and one step where the wallet can', () => {
       `0.01 ETH goes to ${stranger}, who is neither you nor a known fee recipient.`,
     )
     expect(await checkout.getByTestId('signing-order').textContent()).toContain(
-      `You give: 1.01 ETH.You get: ${second.name}.`,
+      `You give: 1.01 ETH.You get: ${named(second)}.`,
     )
     await checkout.getByRole('button', { name: 'Continue to the wallet anyway' }).waitFor()
     expect(asked()).toEqual({ sendCalls: 0, transactions: 0, signatures: 0 })
@@ -255,7 +258,7 @@ describe('what you sign, and one step where the wallet can', () => {
       text: expect.stringContaining('Offer accepted'),
     })
     expect(await holder.page.getByTestId('signing-summary').textContent()).toContain(
-      `Accept the offerYou give: ${nft.name}.You get: 0.188 WETH — 0.2 WETH less a 0.002 platform fee and 0.01 creator earnings.`,
+      `Accept the offerYou give: ${named(nft)}.You get: 0.188 WETH — 0.2 WETH less a 0.002 platform fee and 0.01 creator earnings.`,
     )
     await holder.close()
 
@@ -265,7 +268,7 @@ describe('what you sign, and one step where the wallet can', () => {
     await seller.page.getByRole('button', { name: 'Cancel listing' }).click()
     expect(await tradeOutcome(seller.page)).toMatchObject({ phase: 'done', text: expect.stringContaining('cancelled') })
     expect(await seller.page.getByTestId('signing-summary').textContent()).toContain(
-      `CancelYou give: nothing (only the gas).You get: your listing (${second.name} for 0.9394 ETH) can no longer be filled.`,
+      `CancelYou give: nothing (only the gas).You get: your listing (${named(second)} for 0.9394 ETH) can no longer be filled.`,
     )
 
     // Starting an auction signs nothing yet, and says so.
@@ -280,7 +283,7 @@ describe('what you sign, and one step where the wallet can', () => {
       text: expect.stringContaining('auction is running'),
     })
     expect(await sell.getByTestId('signing-summary').textContent()).toContain(
-      `Start an auctionYou give: nothing yet (${second.name} moves only when you accept a bid).You get: bids in WETH of at least 0.5 ETH.`,
+      `Start an auctionYou give: nothing yet (${named(second)} moves only when you accept a bid).You get: bids in WETH of at least 0.5 ETH.`,
     )
     expect([...seller.errors].filter((e) => !e.includes('Failed to load resource'))).toEqual([])
     await seller.close()

@@ -18,6 +18,8 @@ export function signingView(known: {
   price?: bigint
 }): SigningView {
   const tokenId = BigInt(known.tokenId)
+  // A token named only by its number ("#1", as many foreign ones are) reads better with its collection.
+  const name = known.name.startsWith('#') && known.collection ? `${known.collection} ${known.name}` : known.name
   return {
     fees: known.fees
       .filter((fee) => fee.bps > 0)
@@ -27,7 +29,7 @@ export function signingView(known: {
         bps: fee.bps,
       })),
     names: {
-      token: (contract, id) => (same(contract, known.contract) && id === tokenId ? known.name : undefined),
+      token: (contract, id) => (same(contract, known.contract) && id === tokenId ? name : undefined),
       collection: (contract) => (same(contract, known.contract) ? known.collection : undefined),
     },
     page: { price: known.price, token: { contract: known.contract, tokenId } },
