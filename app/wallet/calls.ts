@@ -4,20 +4,37 @@
  * fail says why and costs nothing), send it and wait for its receipt. Contract calls are typed
  * by viem from the `as const` ABIs: a wrong function name, argument or `value` does not compile.
  */
-import type { Abi, Address, ContractFunctionArgs, ContractFunctionName, Hash } from 'viem'
+import {
+  encodeFunctionData,
+  type Abi,
+  type Address,
+  type ContractFunctionArgs,
+  type ContractFunctionName,
+  type Hash,
+} from 'viem'
 import type { Config } from 'wagmi'
 import {
+  getCapabilities,
   getConnection,
+  sendCalls,
   simulateContract,
   switchChain,
+  waitForCallsStatus,
   waitForTransactionReceipt,
   writeContract,
   type SimulateContractParameters,
 } from 'wagmi/actions'
+import type { SigningSummary } from '../../chain/signing'
+import { walletErrorCode } from './errors'
+
+/** EIP-5792's refusals of a batch that leave nothing sent: method, capability or chain unsupported. */
+const BATCH_REFUSED = new Set([-32601, 5700, 5710])
 
 /** What the visitor is waiting for, to say it in the modal. */
 export type TradeStep =
   | 'switching'
+  | 'reviewing'
+  | 'batching'
   | 'approving'
   | 'wrapping'
   | 'signing'
@@ -26,7 +43,11 @@ export type TradeStep =
   | 'indexing'
   | 'deploying'
   | 'minting'
-export type OnStep = (step: TradeStep, detail?: { hash?: Hash }) => void
+/**
+ * Told each step. With a `summary` (what the wallet is about to give and get) it may answer a
+ * promise: the operation waits for it (the visitor confirms a summary with warnings) or stops.
+ */
+export type OnStep = (step: TradeStep, detail?: { hash?: Hash; summary?: SigningSummary }) => void | Promise<void>
 
 /** A failure already in words a trader can act on. */
 export class TradeError extends Error {
@@ -81,7 +102,69 @@ export function walletCalls(config: Config) {
     return hash
   }
 
-  return { config, account, onChain, confirmed, send }
+  /** Whether the wallet can send several calls on `chainId` all or none (EIP-5792); most cannot say. */
+  async function canBatch(chainId: number): Promise<boolean> {
+    try {
+      const capabilities = await getCapabilities(config, { chainId })
+      const status = (capabilities as { atomic?: { status?: string } }).atomic?.status
+      return status === 'supported' || status === 'ready'
+    } catch {
+      // Wallets without EIP-5792 refuse the method: one transaction at a time, as before.
+      return false
+    }
+  }
+
+  /**
+   * Sends the calls that must precede a signature: as one all-or-none batch (wallet_sendCalls)
+   * where the wallet supports it, else one transaction after another, each simulated first.
+   */
+  async function sendAll(chainId: number, onStep: OnStep, calls: PreparedCall[]): Promise<void> {
+    if (calls.length === 0) return
+    if (await canBatch(chainId)) {
+      await onStep('batching')
+      const sent = await sendCalls(config, {
+        chainId,
+        forceAtomic: true,
+        calls: calls.map(({ write }) => ({
+          to: write.address,
+          data: encodeFunctionData(write as Parameters<typeof encodeFunctionData>[0]),
+          value: write.value,
+        })),
+      }).catch((error: unknown) => {
+        // A wallet that claimed batches but refuses this one (unsupported, wrong chain) sent nothing.
+        if (BATCH_REFUSED.has(walletErrorCode(error) ?? 0)) return undefined
+        throw error
+      })
+      if (sent) {
+        await onStep('confirming')
+        const result = await waitForCallsStatus(config, { id: sent.id, timeout: 120_000 })
+        if (result.status !== 'success') throw new TradeError('The batch failed on chain, so none of it happened.')
+        return
+      }
+    }
+    for (const { step, write, failure } of calls) {
+      await onStep(step)
+      await send(chainId, onStep, write, failure)
+    }
+  }
+
+  return { config, account, onChain, confirmed, send, sendAll }
+}
+
+/** A contract write prepared to go alone or in a batch, with the step that says it. */
+export interface PreparedCall {
+  step: TradeStep
+  write: SimulateContractParameters
+  failure?: string
+}
+
+/** Prepares a typed write (checked against its ABI here) for sendAll. */
+export function prepared<
+  const abi extends Abi,
+  functionName extends ContractFunctionName<abi, Writable>,
+  const args extends ContractFunctionArgs<abi, Writable, functionName>,
+>(step: TradeStep, call: ContractWrite<abi, functionName, args>, failure?: string): PreparedCall {
+  return { step, write: call as SimulateContractParameters, failure }
 }
 
 export type WalletCalls = ReturnType<typeof walletCalls>

@@ -18,6 +18,19 @@ export interface TestWalletOptions {
   rdns?: string
   /** Which of anvil's test accounts the wallet holds (default 0, 1 and 2). */
   accounts?: number[]
+  /**
+   * EIP-5792: answers wallet_getCapabilities with atomic batching on 31337 and runs
+   * wallet_sendCalls on anvil, all or none. Off by default: the wallet then forwards those
+   * methods to anvil, which refuses them, as most wallets do today.
+   */
+  eip5792?: boolean
+}
+
+/** A batch the wallet ran: its calls' receipts, or that it failed and was undone. */
+interface Batch {
+  chainId: Hex
+  receipts: unknown[]
+  failed: boolean
 }
 
 interface RpcError {
@@ -37,6 +50,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
     added: [] as { chainId: string; rpcUrls: string[] }[],
     watched: [] as unknown[],
     requests: [] as string[],
+    batches: new Map<string, Batch>(),
   }
   const account = () => accounts[state.current]!
   const id = (options.rdns ?? 'dev.vitrine.test-wallet').replace(/[^a-z0-9]/gi, '_')
@@ -48,6 +62,60 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
     )
   const rejected = (): RpcError => ({ code: 4001, message: 'User rejected the request.' })
 
+  async function rpc(method: string, params: unknown[]): Promise<{ result?: unknown; error?: RpcError }> {
+    const response = await fetch(options.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
+    const body = (await response.json()) as { result?: unknown; error?: RpcError }
+    return body.error ? { error: body.error } : { result: body.result }
+  }
+
+  /** A sent transaction's receipt, once mined (anvil may answer the hash before its block). */
+  async function receiptOf(hash: Hex) {
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
+      const receipt = (await rpc('eth_getTransactionReceipt', [hash])).result
+      if (receipt) return receipt
+      await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    return undefined
+  }
+
+  /**
+   * All or none: the calls are first simulated together (eth_simulateV1, each seeing the state
+   * the previous left); a batch with a failing call sends nothing. Otherwise they are sent one
+   * after another from the wallet's account (anvil sends for its unlocked and impersonated
+   * accounts), and should one still fail, the chain goes back to the snapshot taken before the
+   * first (which would also undo anything else sent meanwhile: the simulation keeps that rare).
+   */
+  async function sendCalls(request: { chainId: Hex; calls: { to: Hex; data?: Hex; value?: Hex }[] }) {
+    const from = account().address
+    const simulated = await rpc('eth_simulateV1', [
+      { blockStateCalls: [{ calls: request.calls.map((call) => ({ from, ...call })) }] },
+      'latest',
+    ])
+    const results = (simulated.result as { calls: { status: Hex }[] }[] | undefined)?.[0]?.calls ?? []
+    let failed = simulated.error !== undefined || results.some((call) => call.status !== '0x1')
+    const receipts: unknown[] = []
+    if (!failed) {
+      const snapshot = (await rpc('evm_snapshot', [])).result
+      for (const call of request.calls) {
+        const sent = await rpc('eth_sendTransaction', [{ from, ...call }])
+        const receipt = sent.error ? undefined : await receiptOf(sent.result as Hex)
+        if (!receipt || (receipt as { status: Hex }).status !== '0x1') {
+          failed = true
+          break
+        }
+        receipts.push(receipt)
+      }
+      if (failed) await rpc('evm_revert', [snapshot])
+    }
+    const id = `0x${crypto.randomUUID().replace(/-/g, '')}`
+    state.batches.set(id, { chainId: request.chainId, receipts: failed ? [] : receipts, failed })
+    return id
+  }
+
   async function handle(method: string, params: unknown[]): Promise<{ result?: unknown; error?: RpcError }> {
     state.requests.push(method)
     const userFacing = [
@@ -57,6 +125,7 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
       'eth_sendTransaction',
       'wallet_switchEthereumChain',
       'wallet_addEthereumChain',
+      'wallet_sendCalls',
     ]
     if (state.rejectNext === method || (state.rejectNext === '*' && userFacing.includes(method))) {
       state.rejectNext = null
@@ -115,15 +184,38 @@ export async function installTestWallet(page: Page, options: TestWalletOptions) 
       case 'wallet_watchAsset':
         state.watched.push(params)
         return { result: true }
-      default: {
-        const response = await fetch(options.rpcUrl, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        })
-        const body = (await response.json()) as { result?: unknown; error?: RpcError }
-        return body.error ? { error: body.error } : { result: body.result }
+      case 'wallet_getCapabilities':
+        if (!options.eip5792) return rpc(method, params)
+        return { result: { [numberToHex(31337)]: { atomic: { status: 'supported' } } } }
+      case 'wallet_sendCalls': {
+        if (!options.eip5792) return rpc(method, params)
+        const request = params[0] as { chainId: Hex; from?: string; calls: { to: Hex; data?: Hex; value?: Hex }[] }
+        if (Number(request.chainId) !== 31337 || Number(request.chainId) !== state.chainId) {
+          return { error: { code: 5710, message: `Chain ${Number(request.chainId)} is not supported for batches.` } }
+        }
+        if (request.from && request.from.toLowerCase() !== account().address.toLowerCase()) {
+          return { error: { code: 4100, message: 'The requested account has not been authorized.' } }
+        }
+        return { result: { id: await sendCalls(request) } }
       }
+      case 'wallet_getCallsStatus': {
+        if (!options.eip5792) return rpc(method, params)
+        const id = params[0] as string
+        const batch = state.batches.get(id)
+        if (!batch) return { error: { code: 5730, message: 'Unknown bundle id.' } }
+        return {
+          result: {
+            version: '2.0.0',
+            id,
+            chainId: batch.chainId,
+            status: batch.failed ? 500 : 200,
+            atomic: true,
+            receipts: batch.receipts,
+          },
+        }
+      }
+      default:
+        return rpc(method, params)
     }
   }
 

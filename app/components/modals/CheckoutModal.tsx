@@ -5,6 +5,7 @@ import { formatEth, formatUsd } from '../../lib/format'
 import { imageAt } from '../../lib/images'
 import { useTRPC } from '../../lib/trpc-react'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
+import { signingView } from '../trade/signing-view'
 import { TradeStatus } from '../trade/TradeStatus'
 import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
@@ -18,6 +19,9 @@ export interface CheckoutItem {
   chainId: number
   priceWei: string
   orderHash: string
+  /** The token the page shows: the summary names it only if the order holds it. */
+  contract: string
+  tokenId: string
   fees: ItemFee[]
   /** Tokens left in the listing: more than one (an ERC-1155 listing), and the buyer picks how many. */
   remaining?: number
@@ -94,7 +98,13 @@ export function CheckoutModal({ open, onClose, item }: { open: boolean; onClose:
           setSubmitted(true)
           if (!accepted) return
           void trade.run(
-            (trading, onStep) => trading.buy(item.orderHash, onStep, several ? BigInt(units) : undefined),
+            (trading, onStep) =>
+              trading.buy(
+                item.orderHash,
+                onStep,
+                several ? BigInt(units) : undefined,
+                signingView({ ...item, name: item.name, collection: item.collection, price }),
+              ),
             {
               done: `Purchase complete: ${item.name} is yours.`,
             },

@@ -4,6 +4,7 @@ import { useSchemaForm } from '../../lib/form'
 import { formatEth } from '../../lib/format'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, feeOf, type ItemFee } from '../trade/FeeLines'
+import { signingView } from '../trade/signing-view'
 import { TradeStatus } from '../trade/TradeStatus'
 import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
@@ -26,7 +27,7 @@ export function ListModal({
   open: boolean
   onClose: () => void
   /** `held`: an ERC-1155 token, of which the seller holds this many (they list some, priced per token). */
-  item: { name: string; nftId: number; token: TokenRef; fees: ItemFee[]; held?: bigint }
+  item: { name: string; collection?: string; nftId: number; token: TokenRef; fees: ItemFee[]; held?: bigint }
 }) {
   const id = useId()
   const [kind, setKind] = useState<'fixed' | 'auction'>('fixed')
@@ -54,8 +55,22 @@ export function ListModal({
                 endsAt(),
                 item.fees,
                 onStep,
+                // The decoder reads the order itself; these are only what it checks it against.
+                signingView({
+                  ...item.token,
+                  name: item.name,
+                  collection: item.collection,
+                  fees: item.fees,
+                  price: listing.price * (listing.quantity ?? 1n),
+                }),
               )
-            : trading.startAuction({ ...item.token, nftId: item.nftId }, listing.price, endsAt(), onStep)
+            : trading.startAuction(
+                { ...item.token, nftId: item.nftId },
+                listing.price,
+                endsAt(),
+                onStep,
+                signingView({ ...item.token, name: item.name, collection: item.collection, fees: item.fees }),
+              )
           ).catch((error: unknown) => {
             form.fromServer(error)
             throw error

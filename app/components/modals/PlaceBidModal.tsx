@@ -4,6 +4,7 @@ import { formatEth } from '../../lib/format'
 import { useSchemaForm } from '../../lib/form'
 import type { TokenRef } from '../../wallet/trading'
 import { FeeLines, type ItemFee } from '../trade/FeeLines'
+import { signingView } from '../trade/signing-view'
 import { TradeStatus } from '../trade/TradeStatus'
 import { TradeSubmit } from '../trade/TradeSubmit'
 import { useTrade } from '../trade/use-trade'
@@ -19,6 +20,7 @@ const DAY = 86_400_000
 
 export interface BidTarget {
   name: string
+  collection?: string
   token: TokenRef
   fees: ItemFee[]
   /** An ERC-1155 token: the offer names how many, at a price per token. */
@@ -55,10 +57,25 @@ export function PlaceBidModal({ open, onClose, target }: { open: boolean; onClos
       const endsAt = () => new Date((auction ? Date.parse(auction.endsAt) : Date.now()) + OFFER_DAYS * DAY)
       void trade.run(
         (trading, onStep) =>
-          trading.offer(token, wei, endsAt(), target.fees, onStep).catch((error: unknown) => {
-            form.fromServer(error)
-            throw error
-          }),
+          trading
+            .offer(
+              token,
+              wei,
+              endsAt(),
+              target.fees,
+              onStep,
+              signingView({
+                ...target.token,
+                name: target.name,
+                collection: target.collection,
+                fees: target.fees,
+                price: wei * (quantity ?? 1n),
+              }),
+            )
+            .catch((error: unknown) => {
+              form.fromServer(error)
+              throw error
+            }),
         {
           signIn: true,
           done: auction

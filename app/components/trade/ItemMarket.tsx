@@ -11,6 +11,7 @@ import { whyUnfillable } from '../../lib/unfillable'
 import type { CheckoutItem } from '../modals/CheckoutModal'
 import { CollectionOffers } from './CollectionOffers'
 import { CheckoutModal, ListModal, PlaceBidModal, preloadTradeModals } from './trade-modals'
+import { signingView } from './signing-view'
 import { TradeStatus } from './TradeStatus'
 import { useTrade } from './use-trade'
 
@@ -58,6 +59,9 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
   const unsigned = !fixed && nft.listings.find((l) => l.kind === 'fixed' && !l.orderHash)
   const highestBid = nft.offers.find((o) => o.fillable)
   const token = { chainId: nft.chainId, contract: nft.contract as Address, tokenId: nft.tokenId }
+  // What the signing summary may name and check the order against (never its source).
+  const view = (price?: bigint) =>
+    signingView({ ...token, name: nft.name, collection: nft.collection.name, fees: nft.fees, price })
 
   const act = (run: Parameters<typeof trade.run>[0], done: string) => void trade.run(run, { done })
   // An ERC-1155 offer may be accepted by any holder but its maker, for as many as they hold.
@@ -69,6 +73,8 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
     chainId: nft.chainId,
     priceWei: listing.price!.wei,
     orderHash: listing.orderHash!,
+    contract: nft.contract,
+    tokenId: nft.tokenId,
     fees: nft.fees,
     remaining: Number(listing.remaining),
   })
@@ -101,7 +107,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
     <button
       type="button"
       disabled={trade.busy}
-      onClick={() => act((t, on) => t.cancel(orderHash, on), 'Listing cancelled on chain.')}
+      onClick={() => act((t, on) => t.cancel(orderHash, on, view()), 'Listing cancelled on chain.')}
       className={secondary}
     >
       Cancel listing
@@ -268,7 +274,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                     onClick={() => {
                       const units = editions ? min(BigInt(o.remaining), held) : undefined
                       act(
-                        (t, on) => t.accept(o.orderHash!, on, units),
+                        (t, on) => t.accept(o.orderHash!, on, units, view(BigInt(o.price!.wei) * (units ?? 1n))),
                         units === undefined
                           ? `Offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`
                           : `Offer accepted: sold ${units} for ${formatEth(o.price!.eth)} WETH each.`,
@@ -283,7 +289,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
                 <button
                   type="button"
                   disabled={trade.busy}
-                  onClick={() => act((t, on) => t.cancel(o.orderHash!, on), 'Offer cancelled on chain.')}
+                  onClick={() => act((t, on) => t.cancel(o.orderHash!, on, view()), 'Offer cancelled on chain.')}
                   className="rounded-full border border-jacarta-200 px-4 py-1.5 font-semibold hover:border-accent disabled:opacity-50"
                 >
                   Cancel
@@ -313,6 +319,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
               onClose={() => setModal(null)}
               target={{
                 name: nft.name,
+                collection: nft.collection.name,
                 token,
                 fees: nft.fees,
                 editions,
@@ -324,7 +331,14 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
               <ListModal
                 open={modal === 'list'}
                 onClose={() => setModal(null)}
-                item={{ name: nft.name, nftId: nft.id, token, fees: nft.fees, ...(editions ? { held } : {}) }}
+                item={{
+                  name: nft.name,
+                  collection: nft.collection.name,
+                  nftId: nft.id,
+                  token,
+                  fees: nft.fees,
+                  ...(editions ? { held } : {}),
+                }}
               />
             )}
           </>

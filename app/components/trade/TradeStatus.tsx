@@ -1,9 +1,12 @@
 import { NETWORKS } from '../../../chain/networks'
+import { SigningSummary } from './SigningSummary'
 import type { TradeState } from './use-trade'
 
 const STEP_TEXT = {
   connecting: 'Connect your wallet to go on…',
   'signing-in': 'Sign in with your wallet (a free signature)…',
+  reviewing: 'Read what you give and get above; your wallet asks next.',
+  batching: 'Confirm in your wallet: the steps before signing go as one batch, all or none…',
   switching: 'Switching your wallet to the right network…',
   approving: 'Approve in your wallet: Seaport may then transfer it for you. This is needed once.',
   wrapping: 'Confirm in your wallet: wrapping ETH into WETH for the offer…',
@@ -28,6 +31,9 @@ export function TradeStatus({ state, chainId }: { state: TradeState; chainId: nu
         : 'bg-accent/10'
   return (
     <div data-testid="trade-status" aria-live="polite" className={`mt-4 rounded-xl p-3 text-sm ${tone}`}>
+      {state.summary && (
+        <SigningSummary summary={state.summary} onConfirm={state.phase === 'working' ? state.confirm : undefined} />
+      )}
       <p data-phase={state.phase}>{state.phase === 'working' ? STEP_TEXT[state.step] : state.message}</p>
       {hash && (
         <p className="mt-1 truncate font-mono text-xs">

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { Hash } from 'viem'
+import type { SigningSummary } from '../../../chain/signing'
 import { useWallet } from '../../wallet/WalletProvider'
 import type { OnStep, TradeStep, Trading } from '../../wallet/trading'
 
@@ -10,11 +11,24 @@ class Stop extends Error {}
 const NO_WALLET =
   'No wallet is connected: install a browser wallet such as MetaMask, or unlock yours, and try again. Nothing was sent.'
 
+/** What the wallet gives and gets, shown from the moment it is known to the trade's end. */
+interface Shown {
+  summary?: SigningSummary
+}
+
 export type TradeState =
   | { phase: 'idle' }
-  | { phase: 'working'; step: TradeStep | 'connecting' | 'signing-in'; hash?: Hash }
-  | { phase: 'done'; hash?: Hash; message: string }
-  | { phase: 'failed'; message: string }
+  | ({
+      phase: 'working'
+      step: TradeStep | 'connecting' | 'signing-in'
+      hash?: Hash
+      /** A summary with warnings waits for this: go on (true) or stop. */
+      confirm?: (go: boolean) => void
+    } & Shown)
+  | ({ phase: 'done'; hash?: Hash; message: string } & Shown)
+  | ({ phase: 'failed'; message: string } & Shown)
+
+const STOPPED = 'You stopped before your wallet was asked. Nothing was signed or sent.'
 
 /**
  * Runs one trading action with the visitor's wallet: connects it (and signs in, for actions the
@@ -32,6 +46,7 @@ export function useTrade() {
     { signIn = false, done }: { signIn?: boolean; done: string },
   ): Promise<boolean> {
     let hash: Hash | undefined
+    let summary: SigningSummary | undefined
     try {
       let address = wallet.address
       if (wallet.status !== 'connected' || !address) {
@@ -49,9 +64,23 @@ export function useTrade() {
       const trading = await wallet.trading()
       await action(trading, (step, detail) => {
         hash = detail?.hash ?? hash
-        setState({ phase: 'working', step, hash })
+        summary = detail?.summary ?? summary
+        // Words the decoder cannot vouch for wait for the visitor; the rest go straight to the wallet.
+        if (step === 'reviewing' && summary?.warnings.length) {
+          const shown = summary
+          return new Promise<void>((resolve, reject) =>
+            setState({
+              phase: 'working',
+              step,
+              hash,
+              summary: shown,
+              confirm: (go) => (go ? resolve() : reject(new Stop(STOPPED))),
+            }),
+          )
+        }
+        setState({ phase: 'working', step, hash, summary })
       })
-      setState({ phase: 'done', hash, message: done })
+      setState({ phase: 'done', hash, message: done, summary })
       await queryClient.invalidateQueries()
       await router.invalidate()
       return true
@@ -61,7 +90,7 @@ export function useTrade() {
         error instanceof Stop || import.meta.env.SSR
           ? (error as Error).message
           : (await import('../../wallet/trading')).tradeErrorMessage(error)
-      setState({ phase: 'failed', message })
+      setState({ phase: 'failed', message, summary })
       return false
     }
   }

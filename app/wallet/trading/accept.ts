@@ -2,17 +2,25 @@
 import { erc1155Abi, type Hash } from 'viem'
 import { readContract } from 'wagmi/actions'
 import { ItemType } from '../../../chain/seaport'
+import { describeFill, type SigningView } from '../../../chain/signing'
 import { TradeError, type OnStep } from '../calls'
-import { ensureNftApproval, ensureWethAllowance } from './approvals'
+import { nftApprovalCalls, wethAllowanceCalls } from './approvals'
 import { fillOrder, fillPart } from './buy'
 import type { TradingContext } from './context'
+import { review, signingContext } from './review'
 
 /**
  * Seaport pays the holder the offered WETH and takes the fees out of it (the holder's allowance
  * covers them). Of an ERC-1155 offer for several, `units` of them (all that is left by default),
  * which the wallet must hold: Seaport's partial fill.
  */
-export async function accept(ctx: TradingContext, orderHash: string, onStep: OnStep, units?: bigint): Promise<Hash> {
+export async function accept(
+  ctx: TradingContext,
+  orderHash: string,
+  onStep: OnStep,
+  units?: bigint,
+  view?: SigningView,
+): Promise<Hash> {
   const owner = ctx.account()
   const stored = await ctx.stored(orderHash, { fillable: true })
   if (stored.kind !== 'offer') throw new TradeError('Only an offer can be accepted.')
@@ -36,14 +44,21 @@ export async function accept(ctx: TradingContext, orderHash: string, onStep: OnS
       )
     }
   }
-  await ensureNftApproval(
-    ctx,
-    { chainId: stored.chainId, contract: wanted.token, tokenId: wanted.identifierOrCriteria.toString() },
-    owner,
-    onStep,
-  )
+  await review(onStep, 'Accept the offer', [
+    describeFill(stored.order, signingContext(ctx, stored.chainId, owner, view), {
+      units: part,
+      quantity: stored.quantity,
+    }),
+  ])
   const feesInAll = fees.reduce((sum, fee) => sum + fee.startAmount, 0n)
-  await ensureWethAllowance(ctx, stored.chainId, owner, (feesInAll * part) / stored.quantity, onStep)
+  await ctx.sendAll(stored.chainId, onStep, [
+    ...(await nftApprovalCalls(
+      ctx,
+      { chainId: stored.chainId, contract: wanted.token, tokenId: wanted.identifierOrCriteria.toString() },
+      owner,
+    )),
+    ...(await wethAllowanceCalls(ctx, stored.chainId, owner, (feesInAll * part) / stored.quantity)),
+  ])
   const hash =
     stored.quantity > 1n ? await fillPart(ctx, stored, part, 0n, onStep) : await fillOrder(ctx, stored, 0n, onStep)
   await ctx.indexed(stored.chainId, onStep)

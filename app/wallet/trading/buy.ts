@@ -3,8 +3,10 @@ import { zeroAddress, zeroHash, type Hash } from 'viem'
 import { seaportAbi } from '../../../chain/artifacts/Seaport'
 import { vitrineCollectionAbi } from '../../../chain/artifacts/VitrineCollection'
 import { ItemType, orderParameters, partOf, type OrderComponents } from '../../../chain/seaport'
+import { describeFill, describeMint, type SigningView } from '../../../chain/signing'
 import type { OnStep } from '../calls'
 import type { StoredOrder, TradingContext } from './context'
+import { review, signingContext } from './review'
 
 type SeaportOrder = Extract<StoredOrder, { kind: 'listing' | 'offer' }>
 
@@ -49,11 +51,21 @@ const ethPrice = (order: OrderComponents) =>
  * Buy now: the exact price in ETH, simulated first; a lazy mint is minted to the buyer. Of an
  * ERC-1155 listing of several, `units` of them (all that is left by default): Seaport's partial fill.
  */
-export async function buy(ctx: TradingContext, orderHash: string, onStep: OnStep, units?: bigint): Promise<Hash> {
+export async function buy(
+  ctx: TradingContext,
+  orderHash: string,
+  onStep: OnStep,
+  units?: bigint,
+  view?: SigningView,
+): Promise<Hash> {
   const stored = await ctx.stored(orderHash, { fillable: true })
   await ctx.onChain(stored.chainId, onStep)
+  const words = signingContext(ctx, stored.chainId, ctx.account(), view)
   let hash: Hash
   if (stored.kind === 'voucher') {
+    await review(onStep, 'Buy', [
+      describeMint(stored.collection, stored.voucher.tokenId, stored.voucher.minPrice, words),
+    ])
     hash = await ctx.send(stored.chainId, onStep, {
       address: stored.collection,
       abi: vitrineCollectionAbi,
@@ -63,9 +75,11 @@ export async function buy(ctx: TradingContext, orderHash: string, onStep: OnStep
     })
   } else {
     const value = ethPrice(stored.order)
+    const part = units ?? stored.quantity - stored.filledQuantity
+    await review(onStep, 'Buy', [describeFill(stored.order, words, { units: part, quantity: stored.quantity })])
     hash =
       stored.quantity > 1n
-        ? await fillPart(ctx, stored, units ?? stored.quantity - stored.filledQuantity, value, onStep)
+        ? await fillPart(ctx, stored, part, value, onStep)
         : await fillOrder(ctx, stored, value, onStep)
   }
   await ctx.indexed(stored.chainId, onStep)
