@@ -77,6 +77,7 @@ export function BulkListModal({ open, onClose, items }: { open: boolean; onClose
             },
             price: r.wei.data!,
             fees: r.detail!.fees,
+            name: r.item.name,
           })),
           new Date(Date.now() + days * DAY),
           onStep,

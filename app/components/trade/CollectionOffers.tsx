@@ -1,3 +1,4 @@
+import type { SigningView } from '../../../chain/signing'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { formatEth, relativeTime, shortenAddress } from '../../lib/format'
 import { offerScope } from '../../lib/collection-offers'
@@ -20,6 +21,7 @@ export function CollectionOffers({
   viewer,
   tradable,
   trade,
+  view,
 }: {
   offers: Offer[]
   collection: string
@@ -29,6 +31,8 @@ export function CollectionOffers({
   viewer: string | undefined
   tradable: boolean
   trade: ReturnType<typeof useTrade>
+  /** What the signing summary may name and check the fill against, at the price shown. */
+  view: (price: bigint) => SigningView
 }) {
   if (!offers.length) return null
   const act = (run: Parameters<typeof trade.run>[0], done: string) => void trade.run(run, { done })
@@ -72,7 +76,7 @@ export function CollectionOffers({
                 disabled={trade.busy}
                 onClick={() =>
                   act(
-                    (t, on) => t.acceptWithToken(o.orderHash, BigInt(tokenId), on),
+                    (t, on) => t.acceptWithToken(o.orderHash, BigInt(tokenId), on, 1n, view(BigInt(o.price!.wei))),
                     `Collection offer accepted: sold for ${formatEth(o.price!.eth)} WETH.`,
                   )
                 }

@@ -308,6 +308,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
         viewer={viewer}
         tradable={nft.tradable}
         trade={trade}
+        view={(price) => view(price)}
       />
 
       <Suspense>

@@ -4,11 +4,14 @@
  * holds); simulated, and an order that would revert the whole batch dropped and said so before the
  * wallet is asked; after the receipt, Seaport's logs say which were bought and which skipped.
  */
+import type { Address } from 'viem'
 import { getBalance, getPublicClient, getTransactionReceipt } from 'wagmi/actions'
 import { seaportAbi } from '../../../chain/artifacts/Seaport'
 import { cartFill, cartOutcome, cartRefusal, planCart, type CartOrder } from '../../../chain/cart'
+import { describeFill, type KnownFee } from '../../../chain/signing'
 import { TradeError, type OnStep } from '../calls'
 import type { TradingContext } from './context'
+import { review, signingContext } from './review'
 import { tradeErrorMessage } from './errors'
 
 export interface CartLine {
@@ -74,6 +77,9 @@ export async function checkoutCart(
   if (dropped.length) onDropped(dropped)
   if (plan.orders.length === 0) throw new TradeError('None of the cart can be bought now. Nothing was sent.')
 
+  await review(onStep, `Buy ${plan.orders.length} item${plan.orders.length === 1 ? '' : 's'}`, [
+    ...(await cartWords(ctx, chainId, buyer, plan.orders)),
+  ])
   const { args, value } = cartFill(plan.orders)
   const hash = await ctx.send(chainId, onStep, {
     address: seaport,
@@ -93,4 +99,37 @@ export async function checkoutCart(
     skipped: outcome.flatMap((o, i) => (o.bought ? [] : [{ orderHash: o.orderHash, name: nameOf(plan.orders[i]!) }])),
     dropped,
   }
+}
+
+/**
+ * The words of each fill, from the orders about to be sent; the fees and names are those the
+ * server states for each token (one batched request), so a payment to anyone else is warned about.
+ */
+async function cartWords(ctx: TradingContext, chainId: number, buyer: Address, orders: CartOrder[]) {
+  const tokens = orders.map((o) => o.order.offer[0]!)
+  const details = await Promise.all(
+    tokens.map((t) =>
+      ctx.api.nft.byToken
+        .query({ chainId, contract: t.token, tokenId: t.identifierOrCriteria.toString() })
+        .catch(() => null),
+    ),
+  )
+  return orders.map((o, i) => {
+    const detail = details[i]
+    const token = tokens[i]!
+    const known = (detail?.fees ?? [])
+      .filter((fee) => fee.bps > 0)
+      .map((fee): KnownFee => ({
+        kind: fee.label.includes('platform') ? 'platform' : 'creator',
+        recipient: fee.recipient,
+        bps: fee.bps,
+      }))
+    const same = (contract: string, id: bigint) =>
+      contract.toLowerCase() === token.token.toLowerCase() && id === token.identifierOrCriteria
+    const context = signingContext(ctx, chainId, buyer, {
+      fees: known,
+      names: { token: (contract, id) => (detail && same(contract, id) ? detail.name : undefined) },
+    })
+    return describeFill(o.order, context, { units: o.units, quantity: o.quantity })
+  })
 }

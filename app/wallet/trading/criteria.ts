@@ -8,9 +8,11 @@ import { readContract } from 'wagmi/actions'
 import { seaportAbi } from '../../../chain/artifacts/Seaport'
 import { CRITERIA_ITEM, criteriaFillArgs, criteriaOfferOrder, isCriteriaItem } from '../../../chain/criteria'
 import { randomSalt } from '../../../chain/seaport'
+import { describeFill, describeOrder, type KnownFee, type SigningView } from '../../../chain/signing'
 import { TradeError, type OnStep } from '../calls'
-import { ensureNftApproval, ensureWeth, ensureWethAllowance } from './approvals'
+import { nftApprovalCalls, wethAllowanceCalls, wethCalls } from './approvals'
 import type { FeeTerms, TradingContext } from './context'
+import { review, signingContext } from './review'
 import { signAndSubmit } from './sign'
 
 export interface CollectionRef {
@@ -18,6 +20,7 @@ export interface CollectionRef {
   contract: Address
   standard: 'erc721' | 'erc1155'
   slug: string
+  name?: string
 }
 
 /** Offer `price` in WETH for each of `quantity` tokens of the collection (of a trait's, given one). */
@@ -35,8 +38,6 @@ export async function offerOnCollection(
   const criteria = traitName
     ? BigInt((await ctx.api.collection.criteria.query({ idOrSlug: collection.slug, trait: traitName })).root)
     : 0n
-  await ensureWeth(ctx, collection.chainId, maker, total, onStep)
-  await ensureWethAllowance(ctx, collection.chainId, maker, total, onStep)
   const order = criteriaOfferOrder({
     maker,
     contract: collection.contract,
@@ -51,6 +52,14 @@ export async function offerOnCollection(
     salt: randomSalt(),
     counter: await ctx.counterOf(collection.chainId, maker),
   })
+  const view = collectionView(collection, terms.fees, terms.trait && { root: criteria, ...terms.trait })
+  await review(onStep, 'Make a collection offer', [
+    describeOrder(order, signingContext(ctx, collection.chainId, maker, view)),
+  ])
+  await ctx.sendAll(collection.chainId, onStep, [
+    ...(await wethCalls(ctx, collection.chainId, maker, total)),
+    ...(await wethAllowanceCalls(ctx, collection.chainId, maker, total)),
+  ])
   return signAndSubmit(ctx, 'offer', collection.chainId, order, onStep, traitName)
 }
 
@@ -65,6 +74,7 @@ export async function acceptWithToken(
   tokenId: bigint,
   onStep: OnStep,
   units = 1n,
+  view?: SigningView,
 ): Promise<Hash> {
   const holder = ctx.account()
   const stored = await ctx.stored(orderHash, { fillable: true })
@@ -95,14 +105,26 @@ export async function acceptWithToken(
         ? 1n
         : 0n
   if (held < units) throw new TradeError('Your wallet does not hold this token. Nothing was sent.')
-  await ensureNftApproval(
-    ctx,
-    { chainId: stored.chainId, contract: wanted.token, tokenId: tokenId.toString() },
-    holder,
-    onStep,
-  )
+  // The words come from the order as Seaport will fill it: with this token in place of the criteria.
+  const resolved = {
+    ...stored.order,
+    consideration: [
+      { ...wanted, itemType: wanted.itemType === CRITERIA_ITEM.erc1155 ? 3 : 2, identifierOrCriteria: tokenId },
+      ...fees,
+    ],
+  }
+  await review(onStep, 'Accept the collection offer', [
+    describeFill(resolved, signingContext(ctx, stored.chainId, holder, view), { units, quantity: stored.quantity }),
+  ])
   const feesInAll = fees.reduce((sum, fee) => sum + fee.startAmount, 0n)
-  await ensureWethAllowance(ctx, stored.chainId, holder, (feesInAll * units) / stored.quantity, onStep)
+  await ctx.sendAll(stored.chainId, onStep, [
+    ...(await nftApprovalCalls(
+      ctx,
+      { chainId: stored.chainId, contract: wanted.token, tokenId: tokenId.toString() },
+      holder,
+    )),
+    ...(await wethAllowanceCalls(ctx, stored.chainId, holder, (feesInAll * units) / stored.quantity)),
+  ])
   const hash = await ctx.send(stored.chainId, onStep, {
     address: ctx.contractsOf(stored.chainId).seaport,
     abi: seaportAbi,
@@ -111,4 +133,24 @@ export async function acceptWithToken(
   })
   await ctx.indexed(stored.chainId, onStep)
   return hash
+}
+
+/** What the decoder is told of a collection offer: its fees, the collection's name, the trait its root stands for. */
+function collectionView(
+  collection: CollectionRef,
+  fees: FeeTerms[],
+  trait?: { root: bigint; type: string; value: string },
+): SigningView {
+  const ours = (contract: string) => contract.toLowerCase() === collection.contract.toLowerCase()
+  return {
+    // The server names the platform fee first, then the creator earnings.
+    fees: fees
+      .map((fee, i): KnownFee => ({ kind: i === 0 ? 'platform' : 'creator', recipient: fee.recipient, bps: fee.bps }))
+      .filter((fee) => fee.bps > 0),
+    names: {
+      collection: (contract) => (ours(contract) ? collection.name : undefined),
+      criteria: (contract, root) =>
+        trait && root === trait.root && ours(contract) ? `${trait.type}: ${trait.value}` : undefined,
+    },
+  }
 }
