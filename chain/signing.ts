@@ -97,7 +97,8 @@ function nftWords(ctx: SigningContext, item: OfferItem, count: bigint): string {
   } else {
     what = ctx.names?.token?.(contract, id) ?? `${getAddress(contract)} #${id}`
   }
-  const several = item.itemType === ERC1155 || item.itemType === ERC1155_CRITERIA
+  // Several of an ERC-1155 token, or a criteria offer for several ERC-721 tokens (each a fill).
+  const several = item.itemType === ERC1155 || item.itemType === ERC1155_CRITERIA || count > 1n
   return several ? `${count} × ${what}` : what
 }
 
@@ -234,6 +235,7 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
   const priceText = (n: bigint) => money(ctx, currency.itemType, currency.token, n)
   const wanted = order.consideration.filter(isNft)
   const fees: { kind: KnownFee['kind']; text: string }[] = []
+  const feeAmounts: bigint[] = []
   let feeTotal = 0n
   for (const item of wanted.filter((item) => !same(item.recipient, ctx.signer)))
     warnings.push(`${nftWords(ctx, item, item.startAmount)} would go to ${getAddress(item.recipient)}, not to you.`)
@@ -242,24 +244,23 @@ export function describeOrder(order: OrderComponents, ctx: SigningContext): Orde
     if (typeof check === 'string') warnings.push(check)
     else {
       fees.push({ kind: check.kind, text: money(ctx, item.itemType, item.token, item.startAmount) })
+      feeAmounts.push(item.startAmount)
       feeTotal += item.startAmount
     }
   }
   warnings.push(...pageChecks(ctx, price, priceText, wanted[0]))
   const first = wanted[0]
-  const each =
-    first &&
-    (first.itemType === ERC1155 || first.itemType === ERC1155_CRITERIA) &&
-    first.startAmount > 1n &&
-    price % first.startAmount === 0n
-      ? ` (${priceText(price / first.startAmount)} each)`
-      : ''
+  // An offer for several (of an ERC-1155 token, or any of a collection's): each is filled apart.
+  const units = first && first.startAmount > 1n && price % first.startAmount === 0n ? first.startAmount : 1n
+  const each = units > 1n ? ` (${priceText(price / units)} each)` : ''
+  const perToken =
+    units > 1n ? fees.map((fee, i) => ({ kind: fee.kind, text: priceText(feeAmounts[i]! / units) })) : fees
   return {
     give: `${giving.map((item) => (isNft(item) ? nftWords(ctx, item, item.startAmount) : moneyOf(ctx, item))).join(' and ')}${each}`,
     get: wanted.length ? wanted.map((item) => nftWords(ctx, item, item.startAmount)).join(' and ') : 'nothing',
     note:
       fees.length > 0
-        ? `If accepted, the holder receives ${priceText(price - feeTotal)} — ${lessFees(priceText(price), fees)}`
+        ? `If accepted, the holder${units > 1n ? ' of each' : ''} receives ${priceText((price - feeTotal) / units)} — ${lessFees(priceText(price / units), perToken)}`
         : undefined,
     warnings,
   }

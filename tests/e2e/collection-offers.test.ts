@@ -67,6 +67,10 @@ describe('a collection offer', () => {
       phase: 'done',
       text: expect.stringContaining('Your collection offer is live'),
     })
+    // What was signed, in words, read from the order itself.
+    expect(await dialog.getByTestId('signing-summary').textContent()).toContain(
+      `You give: 0.4 WETH (0.2 WETH each).You get: 2 × any token of ${name}.If accepted, the holder of each receives 0.188 WETH`,
+    )
 
     const weth = await wethAddress()
     const before = await chain.readContract({
@@ -85,6 +89,7 @@ describe('a collection offer', () => {
       phase: 'done',
       text: expect.stringContaining('Collection offer accepted: sold for 0.2 WETH'),
     })
+    expect(await holder.page.getByTestId('signing-summary').textContent()).toContain('You get: 0.188 WETH')
 
     const tokenId = BigInt((await (await fetch(`${baseUrl}/api/v1/nfts/${item.id}`)).json()).data.tokenId as string)
     expect(

@@ -5,6 +5,7 @@
  */
 import { getAddress, parseEther, zeroAddress, type Address, type Hex } from 'viem'
 import { describe, expect, it } from 'vitest'
+import { criteriaOfferOrder } from '../../chain/criteria'
 import { listingOrder, offerOrder, ItemType, type OrderComponents } from '../../chain/seaport'
 import {
   describeCancel,
@@ -124,6 +125,26 @@ describe('what a signer gives and gets', () => {
     const order = offer()
     order.consideration[0] = { ...order.consideration[0]!, itemType: 4, identifierOrCriteria: 0n }
     expect(describeOrder(order, ctx(buyer)).get).toBe('any token of Reverie')
+  })
+
+  it('a collection offer for 2, as the site builds it: each holder’s share said per token', () => {
+    const order = criteriaOfferOrder({
+      ...terms,
+      maker: buyer,
+      contract: reverie,
+      standard: 'erc721',
+      criteria: 0n,
+      quantity: 2n,
+      price: parseEther('0.2'),
+      weth,
+    })
+    const summary = describeOrder(order, ctx(buyer))
+    expect([summary.give, summary.get, summary.note]).toEqual([
+      '0.4 WETH (0.2 WETH each)',
+      '2 × any token of Reverie',
+      'If accepted, the holder of each receives 0.197 WETH — 0.2 WETH less a 0.002 platform fee and 0.001 creator earnings',
+    ])
+    expect(summary.warnings).toEqual([])
   })
 
   it('a trait offer: named when the lookup knows the root, else a list of tokens', () => {
