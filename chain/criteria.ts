@@ -12,6 +12,7 @@ import {
   FULL_OPEN,
   feeAmount,
   orderParameters,
+  payment,
   type Fee,
   type OrderComponents,
 } from './seaport'
@@ -115,14 +116,7 @@ export function criteriaOfferOrder(terms: CriteriaOfferTerms): OrderComponents {
         recipient: terms.maker,
       },
       ...terms.fees
-        .map((fee) => ({
-          itemType: ItemType.ERC20,
-          token: terms.weth,
-          identifierOrCriteria: 0n,
-          startAmount: feeAmount(terms.price, fee.bps) * quantity,
-          endAmount: feeAmount(terms.price, fee.bps) * quantity,
-          recipient: fee.recipient,
-        }))
+        .map((fee) => payment(ItemType.ERC20, terms.weth, feeAmount(terms.price, fee.bps) * quantity, fee.recipient))
         .filter((item) => item.startAmount > 0n),
     ],
     orderType: quantity > 1n ? PARTIAL_OPEN : FULL_OPEN,

@@ -137,7 +137,8 @@ const nftItem = (token: Token): OfferItem => ({
   endAmount: token.quantity ?? 1n,
 })
 
-const payment = (itemType: number, token: Address, amount: bigint, recipient: Address): ConsiderationItem => ({
+/** A consideration item paying `amount` of ETH or an ERC-20 to `recipient`. */
+export const payment = (itemType: number, token: Address, amount: bigint, recipient: Address): ConsiderationItem => ({
   itemType,
   token,
   identifierOrCriteria: 0n,

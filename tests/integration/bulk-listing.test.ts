@@ -5,8 +5,7 @@
  * touches only its order, an ERC-1155 listing of several is bought in part, bulk offers are
  * accepted, and forged or mismatched proofs are refused with nothing stored.
  */
-import { ItemType, Seaport } from '@opensea/seaport-js'
-import { HDNodeWallet, JsonRpcProvider } from 'ethers'
+import { ItemType } from '@opensea/seaport-js'
 import { erc1155Abi, parseEther, size, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bulkListing, bulkSignature, parseBulkSignature } from '../../chain/bulk-orders'
@@ -21,31 +20,25 @@ import {
   type Token,
 } from '../../chain/seaport'
 import { deployForeignEditions1155 } from '../support/foreign'
-import { TEST_MNEMONIC, testAccount } from '../support/chain'
+import { testAccount } from '../support/chain'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
+import { seaportClients } from '../support/seaport-js'
 
 let m: Awaited<ReturnType<typeof startMarket>>
-let provider: JsonRpcProvider
+let clients: ReturnType<typeof seaportClients>
 beforeAll(async () => {
   m = await startMarket([1n, 2n, 3n, 4n, 5n, 6n, 7n, 8n, 9n, 10n, 11n])
-  provider = new JsonRpcProvider(m.chain.url, 31337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 })
+  clients = seaportClients(m.chain.url, m.chain.contracts.seaport)
 }, 60_000)
 afterAll(async () => {
-  provider?.destroy()
+  clients?.destroy()
   await m?.stop()
 })
 
 const seller = testAccount(2)
 const buyer = testAccount(3)
 
-type SeaportSigner = ConstructorParameters<typeof Seaport>[0]
-const seaportOf = (index: number) =>
-  new Seaport(
-    HDNodeWallet.fromPhrase(TEST_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`).connect(
-      provider,
-    ) as unknown as SeaportSigner,
-    { overrides: { contractAddress: m.chain.contracts.seaport } },
-  )
+const seaportOf = (index: number) => clients.seaportOf(index)
 
 const inADay = () => BigInt(Math.floor(Date.now() / 1000) + 86_400)
 const eth = (address: `0x${string}`) => m.chain.client.getBalance({ address })

@@ -4,23 +4,23 @@
  * each fill a sale; a trait offer made the way the site makes it is filled by seaport-js with the
  * proof the API serves; payouts exact to the wei; and every bad input is said plainly, storing nothing.
  */
-import { ItemType, Seaport } from '@opensea/seaport-js'
-import { HDNodeWallet, JsonRpcProvider } from 'ethers'
+import { ItemType } from '@opensea/seaport-js'
 import { erc20Abi, parseEther, type Hex } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { seaportAbi } from '../../chain/artifacts/Seaport'
 import { CriteriaTree, criteriaFillArgs, criteriaOfferOrder } from '../../chain/criteria'
 import { feeAmount, orderFromJson, orderToJson, orderTypedData, randomSalt, type OrderJson } from '../../chain/seaport'
 import { applyTokenMetadata } from '../../db/market'
-import type { Trait } from '../../db/schema'
-import { TEST_MNEMONIC, testAccount } from '../support/chain'
+import { testAccount } from '../support/chain'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
+import { withTraits } from '../support/market-rows'
+import { seaportClients } from '../support/seaport-js'
 
 let m: Awaited<ReturnType<typeof startMarket>>
-let provider: JsonRpcProvider
+let clients: ReturnType<typeof seaportClients>
 beforeAll(async () => {
   m = await startMarket()
-  provider = new JsonRpcProvider(m.chain.url, 31337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 })
+  clients = seaportClients(m.chain.url, m.chain.contracts.seaport)
   await m.approveSeaport(m.seller)
   // Tokens 3, 4 and 5 glow amber; the rest glow blue.
   for (let id = 1n; id <= 9n; id++) {
@@ -32,18 +32,8 @@ beforeAll(async () => {
   }
 }, 60_000)
 afterAll(async () => {
-  provider?.destroy()
+  clients?.destroy()
   await m?.stop()
-})
-
-const withTraits = (attributes: Trait[]) => ({
-  name: null,
-  description: '',
-  image: '',
-  animationUrl: null,
-  externalUrl: null,
-  tokenUri: null,
-  attributes,
 })
 
 const holder = () => m.seller
@@ -51,14 +41,7 @@ const collector = testAccount(4)
 const trader = testAccount(5)
 const slug = () => 'harbour-lights'
 
-type SeaportSigner = ConstructorParameters<typeof Seaport>[0]
-const seaportOf = (index: number) =>
-  new Seaport(
-    HDNodeWallet.fromPhrase(TEST_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`).connect(
-      provider,
-    ) as unknown as SeaportSigner,
-    { overrides: { contractAddress: m.chain.contracts.seaport } },
-  )
+const seaportOf = (index: number) => clients.seaportOf(index)
 
 const weth = (address: `0x${string}`) =>
   m.chain.client.readContract({

@@ -5,24 +5,25 @@
  * chain (anvil, Seaport 1.6, WETH, a Vitrine collection) with payouts exact to the wei. An
  * offer for several of an imported ERC-1155 token is accepted in part by seaport-js too.
  */
-import { ItemType, Seaport } from '@opensea/seaport-js'
+import { ItemType } from '@opensea/seaport-js'
 import { EIP_712_ORDER_TYPE } from '@opensea/seaport-js/lib/constants'
-import { Contract, HDNodeWallet, JsonRpcProvider, Signature, verifyTypedData } from 'ethers'
+import { Contract, Signature, verifyTypedData } from 'ethers'
 import { erc1155Abi, erc20Abi, parseEther, size } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { feeAmount } from '../../chain/seaport'
-import { TEST_MNEMONIC, testAccount } from '../support/chain'
+import { testAccount } from '../support/chain'
 import { deployForeignEditions1155 } from '../support/foreign'
 import { CREATOR_FEE_BPS, startMarket } from '../support/market'
+import { seaportClients } from '../support/seaport-js'
 
 let m: Awaited<ReturnType<typeof startMarket>>
-let provider: JsonRpcProvider
+let clients: ReturnType<typeof seaportClients>
 beforeAll(async () => {
   m = await startMarket()
-  provider = new JsonRpcProvider(m.chain.url, 31337, { staticNetwork: true, pollingInterval: 50, cacheTimeout: -1 })
+  clients = seaportClients(m.chain.url, m.chain.contracts.seaport)
 }, 60_000)
 afterAll(async () => {
-  provider?.destroy()
+  clients?.destroy()
   await m?.stop()
 })
 
@@ -30,15 +31,8 @@ const seller = testAccount(2)
 const buyer = testAccount(3)
 const bidder = testAccount(4)
 
-/** Anvil's account `index` as an ethers wallet, derived by ethers itself. */
-const walletOf = (index: number) =>
-  HDNodeWallet.fromPhrase(TEST_MNEMONIC, undefined, `m/44'/60'/0'/0/${index}`).connect(provider)
-/** seaport-js is CommonJS and types its signer with ethers' CommonJS declarations, this file with the ESM ones. */
-type SeaportSigner = ConstructorParameters<typeof Seaport>[0]
-const seaportOf = (index: number) =>
-  new Seaport(walletOf(index) as unknown as SeaportSigner, {
-    overrides: { contractAddress: m.chain.contracts.seaport },
-  })
+const walletOf = (index: number) => clients.walletOf(index)
+const seaportOf = (index: number) => clients.seaportOf(index)
 
 const fees = () => [
   { recipient: m.feeRecipient, basisPoints: m.runtime.env.platformFee.bps },

@@ -11,6 +11,7 @@ import { roundIsIdle } from '../../chain/indexer/idle'
 import type { PublicClient } from 'viem'
 import { chainCursors, collections, nfts, type Trait } from '../../db/schema'
 import { app } from '../../server/app'
+import { withTraits } from '../support/market-rows'
 import { createSeededRuntime } from '../support/seeded'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -59,15 +60,6 @@ async function all(path: string): Promise<{ id: number; rarity: { rank: number }
 }
 
 /** A metadata read that changes only the token's traits. */
-const withTraits = (attributes: Trait[]) => ({
-  name: null,
-  description: '',
-  image: '',
-  animationUrl: null,
-  externalUrl: null,
-  tokenUri: null,
-  attributes,
-})
 
 const has = (token: (typeof tokens)[number], type: string, values: string[]) =>
   token.attributes.some((t) => t.trait_type === type && values.includes(t.value))

@@ -1,6 +1,6 @@
 /** Rows for market tests that need a collection and its tokens in the database, not on a chain. */
 import type { Database } from '../../db/client'
-import { collections } from '../../db/schema'
+import { collections, type Trait } from '../../db/schema'
 
 /** The "Atoms" collection by `creator`, and a maker of its token rows (owned by the creator). */
 export async function atomsCollection(db: Database, creator: string, now: Date) {
@@ -32,3 +32,14 @@ export async function atomsCollection(db: Database, creator: string, now: Date) 
   })
   return { collection: collection!, token }
 }
+
+/** Token metadata that changes nothing but the traits (applyTokenMetadata's record). */
+export const withTraits = (attributes: Trait[]) => ({
+  name: null,
+  description: '',
+  image: '',
+  animationUrl: null,
+  externalUrl: null,
+  tokenUri: null,
+  attributes,
+})
