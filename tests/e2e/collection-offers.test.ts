@@ -44,7 +44,7 @@ describe('a collection offer', () => {
       royaltyReceiver: testAccount(1).address,
       royaltyBps: 500,
     })
-    const holder = await account(13)
+    const holder = await account(23)
     await art.mint(holder.wallet.address(), 1n, 3n)
     await openPage(holder.page, '/add-collection')
     await holder.page.getByLabel('Contract address').fill(art.address)
@@ -54,7 +54,7 @@ describe('a collection offer', () => {
     const owned = await ownedOf(holder.wallet.address(), art.address)
     expect(owned).toHaveLength(3)
 
-    const collector = await account(14)
+    const collector = await account(24)
     await openPage(collector.page, collectionPath)
     await collector.page.getByRole('button', { name: 'Make a collection offer' }).click()
     const dialog = collector.page.getByTestId('collection-offer-modal')

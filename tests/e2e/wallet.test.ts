@@ -1,4 +1,6 @@
 import type { Page } from 'playwright-core'
+import { createPublicClient, http } from 'viem'
+import { anvil } from 'viem/chains'
 import { describe, expect, inject, it } from 'vitest'
 import { sharedBrowser, openPage, watchErrors } from '../support/browser'
 import { installTestWallet, type TestWalletOptions } from '../support/test-wallet'
@@ -95,7 +97,10 @@ describe('with a wallet', () => {
     expect(await menu.getByTestId('account-address').textContent()).toBe(
       `${address.slice(0, 10)}...${address.slice(34, 42)}`,
     )
-    await menu.getByText('10000.0000 ETH').waitFor() // anvil's funded test account
+    // The account's balance on the chain, cut to 4 decimals (other tests' deployments spend from it).
+    const wei = await createPublicClient({ chain: anvil, transport: http(anvilUrl) }).getBalance({ address })
+    const fraction = ((wei % 10n ** 18n) / 10n ** 14n).toString().padStart(4, '0')
+    await menu.getByText(`${wei / 10n ** 18n}.${fraction} ETH`).waitFor()
     await menu.getByRole('link', { name: 'Edit Profile' }).click()
     await page.waitForURL(`${baseUrl}/profile/${address}`)
     await page.getByLabel('Username').fill('ada_lovelace')
