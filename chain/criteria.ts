@@ -5,7 +5,7 @@
  * 32-byte word, leaves sorted, each pair hashed in sorted order, an odd node carried up as it is.
  * Pure functions, shared by the browser (make, accept) and the server (check, serve proofs).
  */
-import { concat, keccak256, numberToHex, zeroAddress, zeroHash, type Hex } from 'viem'
+import { concat, keccak256, maxUint256, numberToHex, zeroAddress, zeroHash, type Hex } from 'viem'
 import {
   ItemType,
   PARTIAL_OPEN,
@@ -53,6 +53,7 @@ export class CriteriaTree {
 
   /** The proof that `id` is in the tree, or null when it is not. */
   proof(id: bigint): Hex[] | null {
+    if (id < 0n || id > maxUint256) return null // not a token id at all
     let index = this.levels[0]!.indexOf(leaf(id))
     if (index < 0) return null
     const proof: Hex[] = []

@@ -1,4 +1,5 @@
 /** The inputs of collection and trait offers' reads: a trait's criteria, and a token's proof. */
+import { maxUint256 } from 'viem'
 import { z } from './zod'
 import { idOrSlugSchema } from './fields'
 import { splitTrait, TRAIT_TYPE_MAX, TRAIT_VALUE_MAX } from './trait-syntax'
@@ -26,5 +27,6 @@ export const criteriaProofInput = z.strictObject({
   tokenId: z
     .string({ error: 'name the token you give: tokenId' })
     .regex(/^\d{1,78}$/, 'must be a whole number (a token id)')
-    .transform((v) => BigInt(v)),
+    .transform((v) => BigInt(v))
+    .refine((v) => v <= maxUint256, 'must be at most 2^256 − 1 (a uint256)'),
 })

@@ -215,6 +215,9 @@ describe('a trait offer made in the site', () => {
     expect(uncovered.status).toBe(400)
     expect(uncovered.body.error!.message).toMatch(/^tokenId: token 6 is not covered by this offer/)
     expect((await itemOffers(6n)).map((o) => o.orderHash)).not.toContain(orderHash)
+    const huge = await m.api(`/v1/offers/${orderHash}/criteria?tokenId=${'9'.repeat(78)}`)
+    expect(huge.status).toBe(400)
+    expect(huge.body.error!.message).toMatch(/^tokenId: must be at most 2\^256 − 1/)
 
     // A proof for another token does not fill it: Seaport refuses, nothing moves.
     const proof4 = (
