@@ -246,7 +246,8 @@ async function backfillCollection(
     }
     return result(from > limit ? 'following' : 'backfilling')
   } catch (error) {
-    if (error instanceof ImportedHistoryError) return await fail(error.message)
+    // Its own logs contradict themselves: reading them again gives the same answer.
+    if (error instanceof ImportedHistoryError) return await pause(error.message)
     // The chain or the database is in trouble, not this collection: the next run tries again.
     if (!isRpcAnswer(error)) throw error
     const text = message(error)

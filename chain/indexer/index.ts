@@ -31,9 +31,12 @@ import {
   applyVoucherRedeemed,
   applyVoucherRevocation,
   expireOrders,
+  ImportedHistoryError,
   noteSafeHead,
   refreshNftMarket,
+  setImportProgress,
   type ChainLog,
+  type FollowedRanges,
 } from '../../db/market'
 import {
   chainCursors,
@@ -171,11 +174,7 @@ async function indexFrom(
   for (const id of rewind?.touched ?? []) apply.touched.add(id)
   for (const log of logs) await apply.log(log)
   // Before the cursor moves past them: the followed collections' moves, or their return to their own reading.
-  const imported = await applyFollowedRanges(
-    db,
-    { from, to, ranges: followed.ranges, sentBack: followed.sentBack },
-    now,
-  )
+  const imported = await applyFollowed(db, { from, to, ranges: followed.ranges, sentBack: followed.sentBack }, now)
   for (const id of imported.nftIds) apply.touched.add(id)
   for (const { collection, approvers } of followed.ranges) {
     for (const id of await listedBy(db, chainId, collection.contract, approvers)) apply.touched.add(id)
@@ -194,6 +193,24 @@ async function indexFrom(
     logs: logs.length,
     ...(rewind ? { rewoundTo: rewind.to } : {}),
     ...(followed.sentBack.length ? { sentBack: followed.sentBack.length } : {}),
+  }
+}
+
+/**
+ * Writes the followed collections' range. One whose events contradict themselves (an ERC-1155
+ * that logs a send by a wallet holding nothing) is paused with its reason, and the others' range
+ * is written without it: the fault is that contract's alone, and the round goes on.
+ */
+async function applyFollowed(db: Database, followed: FollowedRanges, now: Date) {
+  for (let ranges = followed.ranges; ;) {
+    try {
+      return await applyFollowedRanges(db, { ...followed, ranges }, now)
+    } catch (error) {
+      if (!(error instanceof ImportedHistoryError) || !ranges.some((r) => r.collection.id === error.collectionId))
+        throw error
+      await setImportProgress(db, error.collectionId, { status: 'paused', error: error.message, retryAt: null })
+      ranges = ranges.filter((r) => r.collection.id !== error.collectionId)
+    }
   }
 }
 

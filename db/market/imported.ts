@@ -59,6 +59,13 @@ export interface ImportedRange {
  */
 export class ImportedHistoryError extends Error {
   override readonly name = 'ImportedHistoryError'
+  constructor(
+    /** The collection whose events contradict themselves: the fault is its alone. */
+    readonly collectionId: number,
+    message: string,
+  ) {
+    super(message)
+  }
 }
 
 const chunks = <T>(items: T[]): T[][] =>
@@ -113,7 +120,7 @@ async function writeMoves(
 ) {
   const ids = await ensureTokens(tx, collection, range.moves, now)
   if (collection.standard === 'erc721') await moveOwners(tx, range.moves, ids)
-  else await moveBalances(tx, range.moves, ids)
+  else await moveBalances(tx, collection.id, range.moves, ids)
   await feedLines(tx, collection, range.moves, ids)
   await markForRefresh(tx, collection.id, range.refreshes, now)
   return new Set(ids.values())
@@ -248,7 +255,7 @@ async function moveOwners(tx: Tx, moves: TokenMove[], ids: Map<string, number>) 
 }
 
 /** ERC-1155: every holder's exact quantity, and each token's owner its largest holder. */
-async function moveBalances(tx: Tx, moves: TokenMove[], ids: Map<string, number>) {
+async function moveBalances(tx: Tx, collectionId: number, moves: TokenMove[], ids: Map<string, number>) {
   const nftIds = [...new Set(moves.map((m) => ids.get(m.tokenId.toString())!))]
   const balances = new Map<number, Map<string, bigint>>(nftIds.map((id) => [id, new Map()]))
   const owners = new Map<number, string>()
@@ -268,9 +275,9 @@ async function moveBalances(tx: Tx, moves: TokenMove[], ids: Map<string, number>
       const left = (held.get(from) ?? 0n) - move.amount
       if (left < 0n)
         throw new ImportedHistoryError(
-          `${from} sent ${move.amount} of token ${move.tokenId} holding ${held.get(from) ?? 0n} ` +
-            `(block ${move.log.blockNumber}, transaction ${move.log.txHash}): the contract moved tokens without ` +
-            'TransferSingle/TransferBatch events, or its history starts before the deployment block recorded',
+          collectionId,
+          `Its events contradict themselves: they say ${from} sent ${move.amount} of token ${move.tokenId} ` +
+            `while holding ${held.get(from) ?? 0n} (block ${move.log.blockNumber}, transaction ${move.log.txHash}).`,
         )
       held.set(from, left)
     }

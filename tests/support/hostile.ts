@@ -11,6 +11,7 @@
  */
 import { zeroAddress, type Abi, type Address } from 'viem'
 import type { HDAccount } from 'viem/accounts'
+import { hostile1155Abi, hostile1155Bytecode } from '../../chain/artifacts/Hostile1155'
 import { hostile721Abi, hostile721Bytecode } from '../../chain/artifacts/Hostile721'
 import { testAccount } from './chain'
 import { deploy, send as sendFrom } from './foreign'
@@ -42,5 +43,25 @@ export async function deployHostile721(
       send('forgeVoucherRedeemed', [tokenId, buyer, price]),
     /** `count` Transfer logs in one transaction (about 2,000 gas each). */
     flood: (firstId: bigint, count: bigint) => send('flood', [firstId, count], 29_000_000n),
+  }
+}
+
+/**
+ * A hostile ERC-1155 (chain/contracts/foreign/Hostile1155.sol): OpenZeppelin's, plus TransferSingle
+ * logs of moves that never happened.
+ *
+ *   await editions.forgeSingle(victim.address, attacker.address, 1n, 3n) // the victim holds none
+ */
+export async function deployHostile1155(rpcUrl: string, owner: HDAccount = testAccount(9)) {
+  const abi = hostile1155Abi as Abi
+  const { address, deployBlock } = await deploy(rpcUrl, owner, abi, hostile1155Bytecode, [])
+  const send = (functionName: string, args: readonly unknown[]) =>
+    sendFrom(rpcUrl, owner, { address, abi, functionName, args })
+  return {
+    address,
+    deployBlock,
+    owner,
+    mint: (to: Address, id: bigint, amount: bigint) => send('mint', [to, id, amount]),
+    forgeSingle: (from: Address, to: Address, id: bigint, value: bigint) => send('forgeSingle', [from, to, id, value]),
   }
 }

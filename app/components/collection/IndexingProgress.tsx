@@ -59,8 +59,7 @@ export function IndexingProgress({ indexing, owner }: { indexing: Indexing; owne
           </p>
           {isOwner && (
             <p className="mt-1" data-testid="indexing-paused-owner">
-              You own this contract. Vitrine reads no further while its logs overflow what one collection may log in a
-              block; once that is behind it,{' '}
+              You own this contract. Vitrine reads it no further for the reason above; once that is behind it,{' '}
               <Link to="/add-collection" className="font-semibold text-accent underline">
                 add it again by its address
               </Link>{' '}
