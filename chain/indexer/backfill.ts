@@ -27,14 +27,23 @@ import type { Database } from '../../db/client'
 import {
   applyImportedRange,
   ImportedHistoryError,
+  setBackfillDebts,
   setImportProgress,
   type ImportedCollection,
   type ImportedRange,
 } from '../../db/market'
 import { collections } from '../../db/schema'
-import { decodeImported, eventCount, importedCollection, importedLogs, ofStandard } from './imported-logs'
+import {
+  decodeImported,
+  eventCount,
+  fittingBlocks,
+  importedCollection,
+  importedLogs,
+  ofStandard,
+} from './imported-logs'
 import { listedBy } from './listed'
 import { isRpcAnswer, message, refused, timedOut, unreachable } from './rpc-errors'
+import { debtAfter, planTurns } from './turns'
 
 /** Blocks per request for a collection read for the first time. */
 export const INITIAL_RANGE = 2_000
@@ -94,7 +103,6 @@ export interface BackfillResult {
   nftIds: number[]
 }
 
-/** Reads each imported collection of the chain on from where it stands, within the budget. */
 /** A chain's imported collections still behind, and the failed or paused ones whose next try is due. */
 export const dueForOwnReading = (chainId: number, now: Date) =>
   and(
@@ -105,45 +113,56 @@ export const dueForOwnReading = (chainId: number, now: Date) =>
     ),
   )
 
+/** Reads each imported collection of the chain on from where it stands, each within its share of the budget. */
 export async function backfillChain(options: BackfillOptions): Promise<BackfillResult[]> {
   const { db, client, chainId, confirmations, seaport, budgetMs = 20_000, now = () => new Date() } = options
   // Collections still behind; failed and paused ones only once their next try is due. Those
   // caught up (`following`) are read by the main round (./followed.ts).
   const rows = await db.select().from(collections).where(dueForOwnReading(chainId, now())).orderBy(asc(collections.id))
-  // The quiet ones (a wide range) first: one whose range shrank is busy, or flooding, and must
-  // not hold up the others.
-  rows.sort((a, b) => (b.indexRange ?? INITIAL_RANGE) - (a.indexRange ?? INITIAL_RANGE) || a.id - b.id)
   if (!rows.length) return []
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
   const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
-  const end = Date.now() + budgetMs
+  // Each its share of the round, whatever the others' turns cost (./turns.ts).
+  const plan = planTurns(
+    rows.map((row) => ({ id: row.id, debtMs: row.indexDebtMs, headBlock: row.headBlock })),
+    budgetMs,
+  )
+  const byId = new Map(rows.map((row) => [row.id, row]))
+  const debts = [...plan.sitOut]
   const results: BackfillResult[] = []
-  for (const [i, row] of rows.entries()) {
-    if (results.length >= 2 && results.at(-1)!.timedOut && results.at(-2)!.timedOut) break
-    const share = (end - Date.now()) / (rows.length - i)
-    const collection = importedCollection(row)
-    const turn = backfillCollection(db, client, collection, seaport, {
-      indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
-      deployBlock: BigInt(row.deployBlock ?? 0),
-      range: row.indexRange ?? INITIAL_RANGE,
-      attempts: row.indexAttempts,
-      settled: row.indexStatus === 'pending' && row.indexError === null && row.indexRetryAt === null,
-      head,
-      limit,
-      deadline: Date.now() + Math.max(share, 0),
-      now,
-    })
-    // Whatever one contract's answers do to its turn (one viem refuses, logs it cannot decode),
-    // the others get theirs; a chain that does not answer, or a database in trouble, ends the round.
-    results.push(
-      await turn.catch(async (error: unknown): Promise<BackfillResult> => {
-        if (unreachable(error) || !(error instanceof BaseError)) throw error
-        const text = message(error)
-        await setImportProgress(db, collection.id, { error: text })
-        return { collectionId: collection.id, from: null, to: null, status: 'backfilling', error: text, nftIds: [] }
-      }),
-    )
+  try {
+    for (const { id, allowanceMs } of plan.turns) {
+      if (results.length >= 2 && results.at(-1)!.timedOut && results.at(-2)!.timedOut) break
+      const row = byId.get(id)!
+      const collection = importedCollection(row)
+      const started = Date.now()
+      const turn = backfillCollection(db, client, collection, seaport, {
+        indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
+        deployBlock: BigInt(row.deployBlock ?? 0),
+        range: row.indexRange ?? INITIAL_RANGE,
+        attempts: row.indexAttempts,
+        settled: row.indexStatus === 'pending' && row.indexError === null && row.indexRetryAt === null,
+        head,
+        limit,
+        deadline: started + allowanceMs,
+        now,
+      })
+      // Whatever one contract's answers do to its turn (one viem refuses, logs it cannot decode),
+      // the others get theirs; a chain that does not answer, or a database in trouble, ends the round.
+      results.push(
+        await turn.catch(async (error: unknown): Promise<BackfillResult> => {
+          if (unreachable(error) || !(error instanceof BaseError)) throw error
+          const text = message(error)
+          await setImportProgress(db, collection.id, { error: text })
+          return { collectionId: collection.id, from: null, to: null, status: 'backfilling', error: text, nftIds: [] }
+        }),
+      )
+      const debt = debtAfter(allowanceMs, Date.now() - started)
+      if (debt !== row.indexDebtMs) debts.push({ id, debtMs: debt })
+    }
+  } finally {
+    await setBackfillDebts(db, debts)
   }
   return results
 }
@@ -205,6 +224,7 @@ async function backfillCollection(
       return result(status)
     }
     let timeouts = 0
+    let saved = state.range
     while (from <= limit && Date.now() < state.deadline) {
       const to = from + BigInt(range) - 1n < limit ? from + BigInt(range) - 1n : limit
       let read: Awaited<ReturnType<typeof readRange>>
@@ -226,24 +246,26 @@ async function backfillCollection(
         continue
       }
       timeouts = 0
-      const width = Number(to - from + 1n)
-      if (read.events > MAX_RANGE_EVENTS && width > 1) {
-        range = Math.max(1, width >> 1)
-        continue
-      }
-      if (read.events > MAX_BLOCK_EVENTS) {
+      // More events than one write takes: the first blocks that fit are written now, from this very
+      // answer (nothing read twice), and the range narrows to what they spanned.
+      const part = read.events > MAX_RANGE_EVENTS ? fittingBlocks(read.list, MAX_RANGE_EVENTS) : { ...read, to }
+      if (part.events > MAX_BLOCK_EVENTS) {
         return await pause(
-          `Block ${from} holds ${read.events.toLocaleString('en-US')} of this contract's events, more than the ${MAX_BLOCK_EVENTS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
+          `Block ${part.to} holds ${part.events.toLocaleString('en-US')} of this contract's events, more than the ${MAX_BLOCK_EVENTS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
         )
       }
       // Grow only after a full-width range: a short last one says nothing about the RPC's limit.
-      if (read.events < QUIET_EVENTS && width === range) range = Math.min(range * 2, MAX_RANGE)
-      const { moves, refreshes, approvers } = await decodeImported(client, read.list, seaport)
-      const next: ImportedRange = { from, to, head, range, following: to >= limit, moves, refreshes }
+      if (part.to < to) range = Math.max(1, Number(part.to - from + 1n))
+      else if (read.events < QUIET_EVENTS && Number(to - from + 1n) === range) range = Math.min(range * 2, MAX_RANGE)
+      const { moves, refreshes, approvers } = await decodeImported(client, part.list, seaport)
+      const next: ImportedRange = { from, to: part.to, head, range, following: part.to >= limit, moves, refreshes }
       for (const id of (await applyImportedRange(db, collection, next, now())).nftIds) changed.add(id)
       for (const id of await listedBy(db, collection.chainId, collection.contract, approvers)) changed.add(id)
-      from = to + 1n
+      saved = range
+      from = part.to + 1n
     }
+    // A range narrowed by refusals is kept even when the turn wrote nothing.
+    if (range !== saved) await setImportProgress(db, collection.id, { range })
     return result(from > limit ? 'following' : 'backfilling')
   } catch (error) {
     // Its own logs contradict themselves: reading them again gives the same answer.

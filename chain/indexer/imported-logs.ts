@@ -82,6 +82,25 @@ export const ofStandard = (logs: ImportedLog[], standard: TokenStandard) =>
 export const eventCount = (logs: ImportedLog[]) =>
   logs.reduce((sum, log) => sum + (log.eventName === 'TransferBatch' ? log.args.ids.length : 1), 0)
 
+/**
+ * The logs of a range's first blocks whose events stay within `bound`, and the last block they
+ * span; the first block with logs is taken whole even past the bound (a block is not split).
+ */
+export function fittingBlocks(logs: ImportedLog[], bound: number) {
+  let events = 0
+  let end = 0
+  while (end < logs.length) {
+    const block = logs[end]!.blockNumber
+    let next = end
+    let inBlock = 0
+    for (; next < logs.length && logs[next]!.blockNumber === block; next++) inBlock += eventCount([logs[next]!])
+    if (end > 0 && events + inBlock > bound) return { list: logs.slice(0, end), to: block - 1n, events }
+    events += inBlock
+    end = next
+  }
+  return { list: logs, to: logs.at(-1)!.blockNumber, events }
+}
+
 /** The moves and metadata refreshes of a range, with each move's block time, and who (dis)allowed Seaport. */
 export async function decodeImported(
   client: PublicClient,

@@ -154,11 +154,15 @@ export function applyFollowedRanges(
     const touched = new Set<number>()
     if (sentBack.length) {
       const cursor = Number(from - 1n)
+      // Its logs were too many for this range: its own reading starts at half of it, so that its
+      // first request is no heavier than the one that sent it back.
+      const half = Math.max(1, Number(to - from + 1n) >> 1)
       await tx
         .update(collections)
         .set({
           indexStatus: 'backfilling',
           indexedBlock: sql`max(coalesce(${collections.indexedBlock}, ${cursor}), ${cursor})`,
+          indexRange: sql`min(coalesce(${collections.indexRange}, ${half}), ${half})`,
         })
         .where(and(inArray(collections.id, sentBack), eq(collections.indexStatus, 'following')))
     }
@@ -442,4 +446,22 @@ export async function retryFailedImport(db: Db, collectionId: number, now = new 
     .where(and(eq(collections.id, collectionId), inArray(collections.indexStatus, ['failed', 'paused'])))
     .returning({ id: collections.id })
   return rows.length > 0
+}
+
+/** The backfill's debts of time (chain/indexer/turns.ts), one statement for the round's changes. */
+export async function setBackfillDebts(db: Db, debts: { id: number; debtMs: number }[]): Promise<void> {
+  if (!debts.length) return
+  const cases = sql.join(
+    debts.map((d) => sql`when ${d.id} then ${d.debtMs}`),
+    sql` `,
+  )
+  await db
+    .update(collections)
+    .set({ indexDebtMs: sql`case ${collections.id} ${cases} else ${collections.indexDebtMs} end` })
+    .where(
+      inArray(
+        collections.id,
+        debts.map((d) => d.id),
+      ),
+    )
 }

@@ -106,6 +106,7 @@ export const retryFailedImport = changingPages(imported.retryFailedImport, (retr
 )
 export {
   ImportedHistoryError,
+  setBackfillDebts,
   type FollowedRanges,
   type ImportedCollection,
   type ImportedRange,

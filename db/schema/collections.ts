@@ -90,6 +90,12 @@ export const collections = sqliteTable(
     indexAttempts: integer('index_attempts').notNull().default(0),
     /** When a failed collection is next tried (null: not failed, or no try left until someone asks). */
     indexRetryAt: timestamp('index_retry_at'),
+    /**
+     * Milliseconds its backfill turns ran past their share of a round, paid back by sitting out
+     * turns: a collection whose logs are costly to read gets no more of the backfill's time than
+     * any other (chain/indexer/turns.ts).
+     */
+    indexDebtMs: integer('index_debt_ms').notNull().default(0),
     importedBy: address('imported_by'),
     /** Tokens ranked by rarity (db/rarity.ts): a token's rank is "of" this many; 0 without traits. */
     rarityRanked: integer('rarity_ranked').notNull().default(0),

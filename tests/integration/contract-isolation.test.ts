@@ -2,14 +2,18 @@
  * One imported contract's cost falls on itself alone. An ERC-1155 whose TransferSingle says a
  * wallet sent what it never held is paused with its reason (on its page, and told to whoever added
  * it) while the round goes on: another collection's transfer reaches the API in that very round.
- * Anvil, Seaport 1.6, the server's own indexer and REST API.
+ * Two contracts that flood every block just under the bound that pauses one share the backfill
+ * with everyone else: an import after them reaches `following` in the very next round, and a
+ * transfer elsewhere reaches the API in each round while they are read. Anvil, Seaport 1.6, the
+ * server's own indexer and REST API.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { chainCursors, collections, notifications } from '../../db/schema'
 import { testAccount } from '../support/chain'
 import { deployForeignArt721 } from '../support/foreign'
-import { deployHostile1155 } from '../support/hostile'
+import { deployHostile1155, deployHostile721 } from '../support/hostile'
+import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startMarket } from '../support/market'
 
 const holder = testAccount(5)
@@ -77,4 +81,56 @@ describe('an imported ERC-1155 whose events contradict themselves', () => {
     await m.index()
     expect((await itemOwner(art.address, 1n))?.toLowerCase()).toBe(holder.address.toLowerCase())
   })
+})
+
+/** Transfers a block a real collection rarely reaches, under the bound that pauses one (10,000). */
+const FLOOD = 9_500n
+
+/** One round as a chain follower runs it: the backfill and the metadata queue get a short turn. */
+const followerRound = async () => {
+  const result = (
+    await indexConfiguredChains(m.runtime, 31337, { backfillBudgetMs: 2_000, metadataBudgetMs: 1_000 })
+  )[31337]
+  if (result && 'error' in result) throw new Error(result.error)
+}
+
+describe('two contracts flooding every block under the pause bound', () => {
+  it('hold up no later import, and each keeps its turn and the work it did', async () => {
+    const floods = [await deployHostile721(m.chain.url), await deployHostile721(m.chain.url)]
+    for (const [i, flood] of floods.entries()) {
+      await flood.mint(holder.address, 1n)
+      for (let block = 0n; block < 3n; block++) await flood.flood(1_000_000n * BigInt(i + 1) + block * FLOOD, FLOOD)
+      await m.importCollection(flood.address, holder)
+    }
+    const honest = await deployForeignArt721(m.chain.url)
+    await honest.mint(holder.address, 1n, 2n)
+    await honest.transfer(holder, friend.address, 2n)
+    await m.importCollection(honest.address, friend)
+
+    await followerRound()
+
+    // The later import is read in full in the first round, behind both floods.
+    expect((await collectionOf(honest.address)).indexStatus).toBe('following')
+    expect((await itemOwner(honest.address, 2n))?.toLowerCase()).toBe(friend.address.toLowerCase())
+    // Each flood had its turn too, and kept what it learnt: its range narrowed to what one request
+    // answers (an answer over 10 MB is refused) and one write takes.
+    for (const flood of floods) expect((await collectionOf(flood.address)).indexRange).toBeLessThan(2_000)
+
+    // While the floods are read, every round still brings others' moves to the API.
+    const done = async () =>
+      (await Promise.all(floods.map((f) => collectionOf(f.address)))).every((c) => c.indexStatus === 'following')
+    for (let round = 0; !(await done()); round++) {
+      expect(round).toBeLessThan(40)
+      const to = round % 2 ? holder : friend
+      await honest.transfer(round % 2 ? friend : holder, to.address, 1n)
+      await followerRound()
+      expect((await itemOwner(honest.address, 1n))?.toLowerCase()).toBe(to.address.toLowerCase())
+    }
+    // Every flooded token is in: nothing was skipped to make room for the others.
+    for (const flood of floods) {
+      const tokens = (await m.api(`/v1/collections/${(await collectionOf(flood.address)).slug}`)).body
+        .data as unknown as { stats: { items: number } }
+      expect(tokens.stats.items).toBe(1 + 3 * Number(FLOOD))
+    }
+  }, 240_000)
 })

@@ -1,0 +1,1 @@
+ALTER TABLE `collections` ADD `index_debt_ms` integer DEFAULT 0 NOT NULL;
