@@ -14,10 +14,34 @@ const minWei = (values: string[]) =>
 const maxWei = (values: string[]) =>
   values.reduce<bigint | null>((max, v) => (max === null || BigInt(v) > max ? BigInt(v) : max), null)
 
+/** Rows per statement: well below SQLite's limit on bound parameters. */
+const CHUNK = 400
+const chunks = <T>(items: T[]): T[][] =>
+  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
+
+/** Whether an NFT row has any order, or a market column that its orders set. */
+const marketState = sql<number>`(${nfts.priceWei} is not null or ${nfts.bestOfferWei} is not null
+  or ${nfts.auctionEndsAt} is not null or ${nfts.offerCount} <> 0
+  or exists (select 1 from ${listings} where ${listings.nftId} = ${nfts.id})
+  or exists (select 1 from ${offers} where ${offers.nftId} = ${nfts.id}))`
+
 /** Inside an operation's transaction: the market columns of `nftIds`, and their collections' counts and floor. */
 export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): Promise<void> {
   const collectionIds = new Set<number>()
-  for (const nftId of new Set(nftIds)) {
+  const ordered: number[] = []
+  // Only a token with an order, or market columns to clear, can change here: the thousands of
+  // tokens an import's range brings in at once cost one read a few hundred, not four each.
+  for (const part of chunks([...new Set(nftIds)])) {
+    const rows = await tx
+      .select({ id: nfts.id, collectionId: nfts.collectionId, ordered: marketState })
+      .from(nfts)
+      .where(inArray(nfts.id, part))
+    for (const row of rows) {
+      collectionIds.add(row.collectionId)
+      if (row.ordered) ordered.push(row.id)
+    }
+  }
+  for (const nftId of ordered) {
     const live = await tx
       .select({ kind: listings.kind, priceWei: listings.priceWei, endsAt: listings.endsAt })
       .from(listings)
