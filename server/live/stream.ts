@@ -33,7 +33,8 @@ export async function handleLive(c: Context<AppEnv>): Promise<Response> {
   const stream = eventStream(watched.tags, client, c.env.env.liveStreamsPerProcess)
   if (stream !== 'full') return stream
   // The process holds all the streams it may: the page polls (and tries again later).
-  const message = 'This server holds as many live pages as it can; this page will refresh by itself instead.'
+  const message =
+    'This server holds as many live pages as it can: read again from time to time, or retry after Retry-After seconds.'
   const { body } = toApiError(new ApiError(503, 'SERVICE_UNAVAILABLE', message))
   return c.json(body, 503, { 'retry-after': String(FULL_RETRY_AFTER_S) })
 }
