@@ -1,3 +1,5 @@
+import { cleanLine } from '../../server/metadata/text'
+
 export const BRAND = 'Vitrine'
 
 export const SITE_DESCRIPTION =
@@ -7,9 +9,12 @@ export const SITE_DESCRIPTION =
 export const SITE_KEYWORDS =
   'NFT, marketplace, crypto collectibles, non-fungible tokens, digital art, Ethereum, Vitrine'
 
-/** Every page title reads "<page> || Vitrine NFT Marketplace". */
+/**
+ * Every page title reads "<page> || Vitrine NFT Marketplace". Names in it are cleaned as when they
+ * were stored (rows stored before a rule changed, a search typed into the URL, are not yet).
+ */
 export function pageTitle(page: string): string {
-  return `${page} || ${BRAND} NFT Marketplace`
+  return `${cleanLine(page)} || ${BRAND} NFT Marketplace`
 }
 
 /** Open Graph and Twitter card tags for item, collection and user pages. */
@@ -24,15 +29,16 @@ export function socialMeta({
   image: string
   path: string
 }) {
+  const shown = cleanLine(title)
   return [
     { property: 'og:type', content: 'website' },
     { property: 'og:site_name', content: BRAND },
-    { property: 'og:title', content: title },
+    { property: 'og:title', content: shown },
     { property: 'og:description', content: description },
     { property: 'og:image', content: image },
     { property: 'og:url', content: path },
     { name: 'twitter:card', content: 'summary_large_image' },
-    { name: 'twitter:title', content: title },
+    { name: 'twitter:title', content: shown },
     { name: 'twitter:description', content: description },
     { name: 'twitter:image', content: image },
   ]

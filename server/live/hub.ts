@@ -7,26 +7,39 @@
 
 type Watcher = (tags: string[]) => void
 
+/** How many pages may be open at once: per client (an address), and in this process in all. */
+export interface WatchLimits {
+  perClient: number
+  perProcess: number
+}
+
+/** A page now watched (`stop` ends it), or refused because its client's or the process's pages are full. */
+export type Watching = { stop: () => void } | { full: 'client' | 'process' }
+
 export class LiveHub {
   readonly #byTag = new Map<string, Set<Watcher>>()
   readonly #byClient = new Map<string, number>()
+  #open = 0
   /** Set by the server that runs several processes: sends a change to the others. */
   relay: ((tags: string[]) => void) | undefined
 
-  /** Watches `tags` for one client; undefined when the client already has `limit` pages open. */
-  watch(tags: readonly string[], client: string, limit: number, watcher: Watcher): (() => void) | undefined {
+  /** Watches `tags` for one client, within `limits`. */
+  watch(tags: readonly string[], client: string, limits: WatchLimits, watcher: Watcher): Watching {
+    if (this.#open >= limits.perProcess) return { full: 'process' }
     const open = this.#byClient.get(client) ?? 0
-    if (open >= limit) return undefined
+    if (open >= limits.perClient) return { full: 'client' }
     this.#byClient.set(client, open + 1)
+    this.#open++
     for (const tag of tags) {
       const watchers = this.#byTag.get(tag) ?? new Set()
       watchers.add(watcher)
       this.#byTag.set(tag, watchers)
     }
     let stopped = false
-    return () => {
+    const stop = () => {
       if (stopped) return
       stopped = true
+      this.#open--
       const left = (this.#byClient.get(client) ?? 1) - 1
       if (left > 0) this.#byClient.set(client, left)
       else this.#byClient.delete(client)
@@ -36,6 +49,7 @@ export class LiveHub {
         if (watchers?.size === 0) this.#byTag.delete(tag)
       }
     }
+    return { stop }
   }
 
   /** Tells every page that watches one of `tags`, once each; answers how many were told. */
@@ -51,9 +65,7 @@ export class LiveHub {
 
   /** Pages open in this process. */
   get watching(): number {
-    let open = 0
-    for (const count of this.#byClient.values()) open += count
-    return open
+    return this.#open
   }
 }
 

@@ -7,9 +7,9 @@
 import type { Context } from 'hono'
 import type { AppEnv } from '../http/app-env'
 import { clientAddress } from '../http/client-address'
-import { ApiError } from '../http/errors'
+import { ApiError, toApiError } from '../http/errors'
 import { liveHub } from './hub'
-import { KEEPALIVE_MS, MAX_PAGES_PER_CLIENT } from './limits'
+import { FULL_RETRY_AFTER_S, KEEPALIVE_MS, MAX_PAGES_PER_CLIENT } from './limits'
 import { watchedTags } from './tags'
 
 export const LIVE_PATH = '/api/live'
@@ -30,7 +30,13 @@ export async function handleLive(c: Context<AppEnv>): Promise<Response> {
   }
   // HEAD (answered from this GET route) gets the headers only: a stream nobody reads would hold a place.
   if (c.req.method === 'HEAD') return new Response(null, { headers: STREAM_HEADERS })
-  return eventStream(watched.tags, client)
+  const stream = eventStream(watched.tags, client, c.env.env.liveStreamsPerProcess)
+  if (stream !== 'full') return stream
+  // The process holds all the streams it may: the page polls (and tries again later).
+  const message =
+    'This server holds as many live pages as it can: read again from time to time, or retry after Retry-After seconds.'
+  const { body } = toApiError(new ApiError(503, 'SERVICE_UNAVAILABLE', message))
+  return c.json(body, 503, { 'retry-after': String(FULL_RETRY_AFTER_S) })
 }
 
 const STREAM_HEADERS = {
@@ -39,9 +45,11 @@ const STREAM_HEADERS = {
   'x-accel-buffering': 'no',
 }
 
-function eventStream(tags: string[], client: string): Response {
+/** The page's stream, or 'full' when this process holds LIVE_STREAMS_PER_PROCESS already. */
+function eventStream(tags: string[], client: string, perProcess: number): Response | 'full' {
   const encoder = new TextEncoder()
   let stop: (() => void) | undefined
+  let full: 'client' | 'process' | undefined
   let keepalive: ReturnType<typeof setInterval> | undefined
   const end = () => {
     stop?.()
@@ -56,16 +64,21 @@ function eventStream(tags: string[], client: string): Response {
           end() // the page went away
         }
       }
-      stop = liveHub().watch(tags, client, MAX_PAGES_PER_CLIENT, (changed) =>
+      const watching = liveHub().watch(tags, client, { perClient: MAX_PAGES_PER_CLIENT, perProcess }, (changed) =>
         send(`event: change\ndata: ${JSON.stringify({ tags: changed })}\n\n`),
       )
-      if (!stop) return
+      if ('full' in watching) {
+        full = watching.full
+        return
+      }
+      stop = watching.stop
       send(`retry: 3000\n: watching ${tags.join(',')}\n\n`)
       keepalive = setInterval(() => send(': keep-alive\n\n'), KEEPALIVE_MS)
     },
     cancel: end,
   })
-  if (!stop) {
+  if (full === 'process') return 'full'
+  if (full === 'client') {
     throw new ApiError(429, 'TOO_MANY_REQUESTS', `At most ${MAX_PAGES_PER_CLIENT} live pages a client; close some.`)
   }
   return new Response(stream, { headers: STREAM_HEADERS })

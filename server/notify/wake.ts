@@ -19,14 +19,27 @@ export function channelsOf({ env }: Pick<Runtime, 'env'>): NotifyChannels {
   return { email: emailChannelOf(env), webhook: webhookChannel({ allowHosts: env.metadataFetch.allowHosts }) }
 }
 
+/**
+ * Whether the runtime's database was closed: its process is done with it (a script that indexed,
+ * then handed the database to the dev server; a test's runtime). Its sender stops there.
+ */
+const closed = ({ db }: Pick<Runtime, 'db'>) => db.$client.closed
+
 /** One run; never throws (what stopped it is logged, and the next run tries again). */
 export async function runSender(runtime: Pick<Runtime, 'db' | 'env'>, now = new Date()): Promise<SendReport | null> {
   try {
     return await sendNotifications(runtime, channelsOf(runtime), now)
   } catch (error) {
-    console.warn(`notifications: ${(error as Error).message.split('\n')[0]}`)
+    if (!closed(runtime)) console.warn(`notifications: ${reasonOf(error)}`)
     return null
   }
+}
+
+/** A database error's reason first (Drizzle's message is the query; the driver's is its cause). */
+function reasonOf(error: unknown): string {
+  const first = (e: unknown) => (e instanceof Error ? e.message : String(e)).split('\n')[0]!
+  const cause = error instanceof Error && error.cause !== undefined ? first(error.cause) : undefined
+  return cause ? `${cause} (${first(error).slice(0, 200)})` : first(error)
 }
 
 /** When the run after one that ended at `now` is due. */
@@ -36,21 +49,26 @@ export const nextRunAt = (report: SendReport | null, now: number): number =>
 interface NodeLoop {
   running: boolean
   again: boolean
+  /** The runtime of the latest wake: the next run uses it (an earlier one may have been closed). */
+  runtime: Pick<Runtime, 'db' | 'env'>
   timer?: ReturnType<typeof setTimeout>
 }
 const LOOP = Symbol.for('vitrine.notification-sender')
 
 /**
  * Asks for a run soon. On Workers it resolves once the object has the request (hand it to
- * `waitUntil`); on Node at once. Never rejects.
+ * `waitUntil`); on Node at once. Never rejects. A Node loop ends when its database is closed, and
+ * the next wake on an open one starts it again.
  */
 export async function wakeSender(runtime: Pick<Runtime, 'db' | 'env' | 'notifier'>): Promise<void> {
   if (runtime.notifier) {
     await runtime.notifier.wake().catch((error: unknown) => console.warn(`notifications: ${(error as Error).message}`))
     return
   }
+  if (closed(runtime)) return
   const slots = globalThis as Record<symbol, unknown>
-  const loop = ((slots[LOOP] as NodeLoop | undefined) ??= { running: false, again: false })
+  const loop = ((slots[LOOP] as NodeLoop | undefined) ??= { running: false, again: false, runtime })
+  loop.runtime = runtime
   if (loop.running) {
     loop.again = true
     return
@@ -61,8 +79,10 @@ export async function wakeSender(runtime: Pick<Runtime, 'db' | 'env' | 'notifier
     loop.running = false
     const again = loop.again
     loop.again = false
+    const next = loop.runtime
+    if (closed(next)) return
     const delay = again ? 0 : nextRunAt(report, Date.now()) - Date.now()
-    loop.timer = setTimeout(() => void wakeSender(runtime), delay)
+    loop.timer = setTimeout(() => void wakeSender(next), delay)
     // The loop never keeps a process alive that is otherwise done (a test, a script).
     loop.timer.unref?.()
   })

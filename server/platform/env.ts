@@ -45,6 +45,13 @@ const followIntervalSchema = z.coerce
 /** How long one isolate answers /api/health from its last report (server/health/cached.ts). */
 export const DEFAULT_HEALTH_CACHE_MS = 1_000
 
+/**
+ * Open live pages' event streams one Node process holds at most: an idle stream costs about 13 KB
+ * of heap (bench/RESULTS.md, live pages), so 2,000 cost about 26 MB. Past it a page is refused
+ * with a 503 and polls; the server's total is this times WEB_CONCURRENCY (server/live/stream.ts).
+ */
+export const DEFAULT_LIVE_STREAMS_PER_PROCESS = 2_000
+
 /** The local IPFS-style gateway `npm run dev` starts (scripts/ipfs-gateway.ts). */
 export const LOCAL_IPFS_GATEWAY_PORT = 8091
 
@@ -118,6 +125,12 @@ const baseSchema = z.object({
   MAIL_URL: z.string().trim().optional(),
   MAIL_FROM: z.string().trim().optional(),
   MAIL_API_KEY: z.string().trim().min(8, 'must be the API key of the mail service').optional(),
+  LIVE_STREAMS_PER_PROCESS: z.coerce
+    .number({ error: 'must be a whole number of streams' })
+    .int('must be a whole number of streams')
+    .min(0, 'must be at least 0 (0: every page polls)')
+    .max(100_000, 'must be at most 100000')
+    .default(DEFAULT_LIVE_STREAMS_PER_PROCESS),
 })
 
 /**
@@ -177,6 +190,8 @@ export type Env = {
   health: { cacheMs: number; token: string | undefined }
   /** Where mail goes (MAIL_URL, MAIL_FROM, MAIL_API_KEY); unset: no mail is sent (server/notify/email.ts). */
   mail: MailConfig | undefined
+  /** Node: open live pages' event streams one process holds at most (LIVE_STREAMS_PER_PROCESS). */
+  liveStreamsPerProcess: number
 }
 
 /**
@@ -273,6 +288,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     cachePurge,
     health: { cacheMs: env.HEALTH_CACHE_MS, token: env.HEALTH_TOKEN },
     mail,
+    liveStreamsPerProcess: env.LIVE_STREAMS_PER_PROCESS,
   }
 }
 

@@ -284,29 +284,43 @@ describe('failures', () => {
 })
 
 describe('confirmation mails are limited', () => {
-  it('per address mailed, whoever asks', async () => {
+  it('per inbox mailed, whoever asks and however the address is spelled', async () => {
     const limited = await createTestRuntime({
       MAIL_URL: smtp.url,
       MAIL_FROM: 'no-reply@vitrine.test',
       RATE_LIMITS: 'email-confirm-to=2/1h',
     })
+    let n = 0
     try {
-      const set = async (n: number) =>
+      const set = async (email: string) =>
         app.request(
           `${ORIGIN}/api/trpc/notifications.email.set`,
           {
             method: 'POST',
-            headers: { 'content-type': 'application/json', cookie: await sessionCookie(wallet(20 + n)) },
-            body: JSON.stringify({ email: 'target@example.test' }),
+            headers: { 'content-type': 'application/json', cookie: await sessionCookie(wallet(20 + ++n)) },
+            body: JSON.stringify({ email }),
           },
           limited,
         )
-      expect((await set(1)).status).toBe(200)
-      expect((await set(2)).status).toBe(200)
-      const refused = await set(3)
-      expect(refused.status).toBe(429)
-      expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
-      expect(await refused.text()).toContain('confirmation mails to this address')
+      const before = smtp.mails.length
+      expect((await set('target@example.test')).status).toBe(200)
+      expect((await set('Target+1@example.test')).status).toBe(200)
+      // Each mail goes to the address as it was typed.
+      const mails = await smtp.waitFor(before + 2)
+      expect(mails.slice(before).map((mail) => mail.to)).toEqual([['target@example.test'], ['target+1@example.test']])
+      for (const variant of ['target+2@example.test', 'TARGET@example.test']) {
+        const refused = await set(variant)
+        expect(refused.status).toBe(429)
+        expect(refused.headers.get('retry-after')).toMatch(/^\d+$/)
+        expect(await refused.text()).toContain('confirmation mails to this address')
+      }
+      // Gmail ignores dots, and googlemail.com is gmail.com.
+      expect((await set('ann.lee@gmail.com')).status).toBe(200)
+      expect((await set('annlee+x@googlemail.com')).status).toBe(200)
+      expect((await set('a.n.n.lee@gmail.com')).status).toBe(429)
+      // Other inboxes have limits of their own: dots count on other domains.
+      expect((await set('tar.get@example.test')).status).toBe(200)
+      expect((await set('other@example.test')).status).toBe(200)
     } finally {
       limited.close()
     }

@@ -21,12 +21,12 @@ beforeAll(async () => {
 afterAll(() => runtime.close())
 
 /** Opens a page's stream and collects what it hears. */
-async function openStream(tags: string, client = '203.0.113.7') {
+async function openStream(tags: string, client = '203.0.113.7', on: Runtime = runtime) {
   const controller = new AbortController()
   const response = await app.request(
     `/api/live?tags=${tags}`,
     { signal: controller.signal, headers: { 'x-vitrine-peer-address': client } },
-    runtime,
+    on,
   )
   const events: string[] = []
   const reader = response.ok ? response.body!.getReader() : undefined
@@ -95,6 +95,33 @@ describe('live pages on Node', () => {
     const another = await openStream('lists', '198.51.100.10')
     expect(another.response.status).toBe(200)
     await Promise.all([...open, another].map((page) => page.close()))
+    await expect.poll(() => liveHub().watching).toBe(0)
+  })
+
+  it('holds a process to LIVE_STREAMS_PER_PROCESS whatever the clients, and frees a slot when a stream closes', async () => {
+    const small: Runtime = { ...runtime, env: { ...runtime.env, liveStreamsPerProcess: 4 } }
+    // Four clients, each far below its own limit, fill the process.
+    const open = await Promise.all(
+      ['198.51.100.31', '198.51.100.32', '198.51.100.33', '198.51.100.34'].map((client) =>
+        openStream('lists', client, small),
+      ),
+    )
+    expect(open.map((page) => page.response.status)).toEqual([200, 200, 200, 200])
+    const refused = await openStream('lists', '198.51.100.35', small)
+    expect(refused.response.status).toBe(503)
+    expect(refused.response.headers.get('retry-after')).toMatch(/^[1-9]\d*$/)
+    expect(await refused.response.json()).toEqual({
+      error: { code: 'SERVICE_UNAVAILABLE', message: expect.stringContaining('live pages') },
+    })
+    expect(liveHub().watching).toBe(4)
+    // A change still reaches the pages that are open.
+    liveHub().publish(['lists'])
+    await expect.poll(() => open.every((page) => page.changes().length === 1)).toBe(true)
+    await open[0]!.close()
+    await expect.poll(() => liveHub().watching).toBe(3)
+    const next = await openStream('lists', '198.51.100.35', small)
+    expect(next.response.status).toBe(200)
+    await Promise.all([...open.slice(1), next].map((page) => page.close()))
     await expect.poll(() => liveHub().watching).toBe(0)
   })
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_DATABASE_URL, EnvError, parseEnv } from '../../server/platform/env'
+import { DEFAULT_DATABASE_URL, DEFAULT_LIVE_STREAMS_PER_PROCESS, EnvError, parseEnv } from '../../server/platform/env'
 
 const secret = 'x'.repeat(32)
 
@@ -65,6 +65,18 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ...chains, FOLLOW_INTERVAL_MS_1: '1.5' })).toThrow(
       /FOLLOW_INTERVAL_MS_1: must be a whole number of milliseconds/,
     )
+  })
+
+  it('bounds the live streams one process holds, 2000 unless LIVE_STREAMS_PER_PROCESS says otherwise', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).liveStreamsPerProcess).toBe(DEFAULT_LIVE_STREAMS_PER_PROCESS)
+    expect(DEFAULT_LIVE_STREAMS_PER_PROCESS).toBe(2_000)
+    expect(parseEnv({ AUTH_SECRET: secret, LIVE_STREAMS_PER_PROCESS: '0' }).liveStreamsPerProcess).toBe(0)
+    expect(parseEnv({ AUTH_SECRET: secret, LIVE_STREAMS_PER_PROCESS: '500' }).liveStreamsPerProcess).toBe(500)
+    for (const value of ['-1', '2.5', 'many', '100001']) {
+      expect(() => parseEnv({ AUTH_SECRET: secret, LIVE_STREAMS_PER_PROCESS: value })).toThrow(
+        /LIVE_STREAMS_PER_PROCESS: must be/,
+      )
+    }
   })
 
   it('names a malformed variable and why', () => {

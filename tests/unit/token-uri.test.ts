@@ -152,7 +152,7 @@ describe('parseTokenMetadata', () => {
     })
     expect(m.name).toBe('Kiln Glazesgnp.exe [31m more')
     expect(m.description).toBe('First line\nsecond line\nthird\n\n  indented')
-    // ZWJ and ZWNJ join emoji and shape words; they reorder nothing, so they stay.
+    // ZWJ and ZWNJ that join emoji or shape words stay (tests/unit/text-joiners.test.ts).
     expect(m.attributes).toEqual([
       { trait_type: 'Colour', value: 'Blue' },
       { trait_type: 'Emoji', value: '👩\u200d🎨 نامه\u200cها' },
