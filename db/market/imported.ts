@@ -10,11 +10,9 @@ import { activity, collections, nfts, tokenBalances, type TokenStandard, type Ca
 import { refreshCollectionCounts } from './stats'
 import { logColumns, type ChainLog } from './chain'
 import { tellOfImport } from './notifications'
-import type { Db, Tx } from './transaction'
+import { chunks, type Db, type Tx } from './transaction'
 
 const ZERO = '0x0000000000000000000000000000000000000000'
-/** Rows per statement: well below SQLite's limit on bound parameters. */
-const CHUNK = 400
 
 /** What a range needs to know of the collection it belongs to. */
 export interface ImportedCollection {
@@ -67,9 +65,6 @@ export class ImportedHistoryError extends Error {
     super(message)
   }
 }
-
-const chunks = <T>(items: T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
 
 const lower = (a: string) => a.toLowerCase()
 

@@ -7,17 +7,12 @@ import { formatEther } from 'viem'
 import { criteriaOffers, listings, nftAttributes, nfts, offers, priceSortKeys } from '../schema'
 import { expireCriteriaOffers, offersOfChanged } from './criteria-offers'
 import { refreshCollectionCounts } from './stats'
-import type { Db, Tx } from './transaction'
+import { chunks, type Db, type Tx } from './transaction'
 
 const minWei = (values: string[]) =>
   values.reduce<bigint | null>((min, v) => (min === null || BigInt(v) < min ? BigInt(v) : min), null)
 const maxWei = (values: string[]) =>
   values.reduce<bigint | null>((max, v) => (max === null || BigInt(v) > max ? BigInt(v) : max), null)
-
-/** Rows per statement: well below SQLite's limit on bound parameters. */
-const CHUNK = 400
-const chunks = <T>(items: T[]): T[][] =>
-  Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK))
 
 /** Whether an NFT row has any order, or a market column that its orders set. */
 const marketState = sql<number>`(${nfts.priceWei} is not null or ${nfts.bestOfferWei} is not null
