@@ -14,11 +14,15 @@ const minWei = (values: string[]) =>
 const maxWei = (values: string[]) =>
   values.reduce<bigint | null>((max, v) => (max === null || BigInt(v) > max ? BigInt(v) : max), null)
 
+/** `table`.`column`, qualified: Drizzle leaves a column unqualified in a one-table select. */
+const qualified = (table: typeof nfts | typeof listings | typeof offers, column: { name: string }) =>
+  sql`${table}.${sql.identifier(column.name)}`
+
 /** Whether an NFT row has any order, or a market column that its orders set. */
 const marketState = sql<number>`(${nfts.priceWei} is not null or ${nfts.bestOfferWei} is not null
   or ${nfts.auctionEndsAt} is not null or ${nfts.offerCount} <> 0
-  or exists (select 1 from ${listings} where ${listings.nftId} = ${nfts.id})
-  or exists (select 1 from ${offers} where ${offers.nftId} = ${nfts.id}))`
+  or exists (select 1 from ${listings} where ${qualified(listings, listings.nftId)} = ${qualified(nfts, nfts.id)})
+  or exists (select 1 from ${offers} where ${qualified(offers, offers.nftId)} = ${qualified(nfts, nfts.id)}))`
 
 /** Inside an operation's transaction: the market columns of `nftIds`, and their collections' counts and floor. */
 export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): Promise<void> {
