@@ -43,7 +43,7 @@ import {
 } from './imported-logs'
 import { listedBy } from './listed'
 import { isRpcAnswer, message, refused, timedOut, unreachable } from './rpc-errors'
-import { debtAfter, planTurns } from './turns'
+import { debtAfter, planTurns } from './backfill-turns'
 
 /** Blocks per request for a collection read for the first time. */
 export const INITIAL_RANGE = 2_000

@@ -93,7 +93,7 @@ export const collections = sqliteTable(
     /**
      * Milliseconds its backfill turns ran past their share of a round, paid back by sitting out
      * turns: a collection whose logs are costly to read gets no more of the backfill's time than
-     * any other (chain/indexer/turns.ts).
+     * any other (chain/indexer/backfill-turns.ts).
      */
     indexDebtMs: integer('index_debt_ms').notNull().default(0),
     importedBy: address('imported_by'),

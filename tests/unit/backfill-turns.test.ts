@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { debtAfter, MAX_TURNS, MIN_TURN_MS, planTurns } from '../../chain/indexer/turns'
+import { debtAfter, MAX_TURNS, MIN_TURN_MS, planTurns } from '../../chain/indexer/backfill-turns'
 
 const queued = (id: number, debtMs = 0, headBlock: number | null = 100) => ({ id, debtMs, headBlock })
 
