@@ -443,7 +443,7 @@ export async function retryFailedImport(db: Db, collectionId: number, now = new 
   return rows.length > 0
 }
 
-/** The backfill's debts of time (chain/indexer/turns.ts), one statement for the round's changes. */
+/** The backfill's debts of time (chain/indexer/backfill-turns.ts), one statement for the round's changes. */
 export async function setBackfillDebts(db: Db, debts: { id: number; debtMs: number }[]): Promise<void> {
   if (!debts.length) return
   const cases = sql.join(
