@@ -7,7 +7,7 @@
 import { CriteriaTree } from '../../chain/criteria'
 
 /** Ids held by every kept tree together (a tree keeps about 2 hashes an id: ~30 MB at most). */
-export const TREE_IDS_HELD = 100_000
+const TREE_IDS_HELD = 100_000
 
 const trees = new Map<string, CriteriaTree>()
 let held = 0
