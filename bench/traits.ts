@@ -130,7 +130,10 @@ const [largest] = (await db.all(
 )) as [{ slug: string; items: number }]
 
 const rows: [string, number][] = [
-  ['traits panel (every value, count and floor)', await median(() => listTraits(db, { idOrSlug: SLUG }))],
+  [
+    'traits panel (first page: 30 types, 20 values each, counts and floors)',
+    await median(() => listTraits(db, { idOrSlug: SLUG })),
+  ],
   ['traits of one type, searched', await median(() => listTraits(db, { idOrSlug: SLUG, type: 'Hat', q: '4' }))],
   [
     `traits panel of a seeded collection (${largest.items.toLocaleString('en-US')} tokens)`,

@@ -51,6 +51,11 @@ export class CriteriaTree {
     return this.levels.at(-1)![0]!
   }
 
+  /** How many ids it holds. */
+  get size(): number {
+    return this.levels[0]!.length
+  }
+
   /** The proof that `id` is in the tree, or null when it is not. */
   proof(id: bigint): Hex[] | null {
     if (id < 0n || id > maxUint256) return null // not a token id at all

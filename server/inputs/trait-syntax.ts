@@ -8,6 +8,12 @@
 
 /** Trait values one list may ask for at once (of all types together). */
 export const TRAIT_VALUES_MAX = 50
+/** Types a page of a collection's traits answers, most common first, each with its most common values. */
+export const TYPES_PER_PAGE = 30
+/** Values answered per type on a page of types; the rest are asked for by `type`. */
+export const VALUES_PER_TYPE = 20
+/** Values a page of one type answers at most. */
+export const VALUES_PER_PAGE = 200
 /** What a stored trait may be (server/metadata/parse.ts cuts longer ones). */
 export const TRAIT_TYPE_MAX = 64
 export const TRAIT_VALUE_MAX = 200

@@ -1,7 +1,14 @@
 /** Trait filters (`trait=Type:Value`, `traitRange=Type:min..max`; ./trait-syntax.ts) and the traits query. */
 import { z } from './zod'
 import { idOrSlugSchema } from './fields'
-import { splitTrait, TRAIT_TYPE_MAX as TYPE_MAX, TRAIT_VALUE_MAX as VALUE_MAX, TRAIT_VALUES_MAX } from './trait-syntax'
+import {
+  splitTrait,
+  TRAIT_TYPE_MAX as TYPE_MAX,
+  TRAIT_VALUE_MAX as VALUE_MAX,
+  TRAIT_VALUES_MAX,
+  TYPES_PER_PAGE,
+  VALUES_PER_PAGE,
+} from './trait-syntax'
 
 export { TRAIT_VALUES_MAX }
 
@@ -81,9 +88,22 @@ export function groupTraits(filters: TraitFilter[]): { type: string; values: str
   return [...groups].map(([type, values]) => ({ type, values: [...values] }))
 }
 
-/** collection.traits and GET /collections/{idOrSlug}/traits. */
-export const traitsInput = z.object({
-  idOrSlug: idOrSlugSchema,
-  type: z.string().min(1, 'must not be empty').max(TYPE_MAX, `must be at most ${TYPE_MAX} characters`).optional(),
-  q: z.string().trim().max(VALUE_MAX, `must be at most ${VALUE_MAX} characters`).optional(),
-})
+/** collection.traits and GET /collections/{idOrSlug}/traits: a page of types, or of one type's values. */
+export const traitsInput = z
+  .object({
+    idOrSlug: idOrSlugSchema,
+    type: z.string().min(1, 'must not be empty').max(TYPE_MAX, `must be at most ${TYPE_MAX} characters`).optional(),
+    q: z.string().trim().max(VALUE_MAX, `must be at most ${VALUE_MAX} characters`).optional(),
+    limit: z.coerce
+      .number({ error: 'must be a whole number' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(VALUES_PER_PAGE, `must be at most ${VALUES_PER_PAGE}`)
+      .optional(),
+    // Long enough for a type's cursor, whose row holds a value of up to 200 characters.
+    cursor: z.string().max(2_000, 'is too long').optional(),
+  })
+  .refine((input) => input.type !== undefined || input.limit === undefined || input.limit <= TYPES_PER_PAGE, {
+    path: ['limit'],
+    message: `must be at most ${TYPES_PER_PAGE} types (or ${VALUES_PER_PAGE} values with type)`,
+  })

@@ -25,6 +25,9 @@ export const RATE_ACTIONS = {
   'email-confirm': { limit: '10/1h', what: 'confirmation mails' },
   'email-confirm-to': { limit: '3/1h', what: 'confirmation mails to this address' },
   'webhook-test': { limit: '10/10m', what: 'test events to your webhook' },
+  // A trait's criteria or an offer's proof reads every token of the trait and, when its tree is not
+  // kept, hashes each id twice (server/queries/criteria-trees.ts).
+  criteria: { limit: '60/1m', what: 'criteria requests' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

@@ -3,11 +3,11 @@
  * the best open ones of a collection or covering one token, and the proof a holder gives Seaport.
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
-import { CriteriaTree } from '../../chain/criteria'
 import type { Database } from '../../db/client'
 import { collections, criteriaOffers, nftAttributes, nfts, OPEN_ORDER_STATUSES } from '../../db/schema'
 import { fillability } from './fillable'
 import { checksum, isoTime, toPrice } from './serialize'
+import { criteriaTree } from './criteria-trees'
 import { collectionIdOf } from './traits'
 
 /** The collection an offer's criteria item names, with how many tokens it holds (minted ones). */
@@ -48,8 +48,8 @@ async function offeredCollection(db: Database, where: SQL) {
  */
 export async function traitCriteria(db: Database, collectionId: number, type: string, value: string) {
   const rows = await traitTokensStatement(db, collectionId, type, value)
-  const tokenIds = [...new Set(rows.map((r) => r.tokenId))].sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1))
-  const root = tokenIds.length ? new CriteriaTree(tokenIds.map(BigInt)).root : null
+  const tokenIds = [...new Set(rows.map((r) => BigInt(r.tokenId)))].sort((a, b) => (a < b ? -1 : 1)).map(String)
+  const root = tokenIds.length ? criteriaTree(tokenIds).root : null
   return { type, value, tokenIds, root }
 }
 
@@ -144,7 +144,7 @@ export async function criteriaProof(db: Database, orderHash: string, tokenId: bi
     .where(eq(criteriaOffers.orderHash, orderHash))
   if (!row) return undefined
   if (row.tokenIds === null) return { identifier: tokenId.toString(), proof: [] as string[] }
-  const ids = (JSON.parse(row.tokenIds) as string[]).map(BigInt)
-  const proof = new CriteriaTree(ids).proof(tokenId)
+  // The offer's ids are frozen when it is made: its tree is kept as long as it is asked for.
+  const proof = criteriaTree(JSON.parse(row.tokenIds) as string[]).proof(tokenId)
   return proof && { identifier: tokenId.toString(), proof: proof as string[] }
 }

@@ -66,3 +66,39 @@ export function cursorKey(key: number | Date | null): number {
   if (key === null) throw new Error('cursorKey: a page ended on a row without a sort key')
   return key instanceof Date ? key.getTime() : key
 }
+
+/**
+ * A keyset cursor whose row is a count and a text (a trait's type or value): the same base64url
+ * JSON, the text's UTF-8 bytes in it, tagged with its list.
+ */
+export function encodeTextCursor(order: string, key: number, text: string): string {
+  const bytes = new TextEncoder().encode(JSON.stringify([order, key, text]))
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')
+}
+
+export function decodeTextCursor(cursor: string | undefined, order: string): { key: number; text: string } | null {
+  if (cursor === undefined || cursor === '') return null
+  let parsed: unknown
+  try {
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
+    parsed = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    )
+  } catch {
+    throw badCursor('is malformed')
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 3 ||
+    typeof parsed[0] !== 'string' ||
+    !Number.isSafeInteger(parsed[1]) ||
+    typeof parsed[2] !== 'string'
+  ) {
+    throw badCursor('is malformed')
+  }
+  if (parsed[0] !== order) throw badCursor('belongs to another list or sort; start again without it')
+  return { key: parsed[1] as number, text: parsed[2] }
+}

@@ -1,6 +1,7 @@
 /**
  * A collection's traits: each value with how many tokens carry it and its floor (the cheapest live
- * listing among them), for the trait panel and GET /collections/{idOrSlug}/traits. Counts are kept
+ * listing among them), for the trait panel and GET /collections/{idOrSlug}/traits, a bounded page at
+ * a time (types, or one type's values). Counts are kept
  * in collection_traits as traits are written; a value's floor is the first row of its range of
  * nft_attributes_value_idx, whose rows carry their token's price key.
  */
@@ -14,18 +15,19 @@ import {
   UNLISTED_SORT_KEY,
   type NumericDisplayType,
 } from '../../db/schema'
+import { decodeTextCursor, encodeTextCursor } from './cursor'
 import { toPrice } from './serialize'
-
-/** Values answered per trait type, most common first; the rest are found by asking `q`. */
-export const VALUES_PER_TYPE = 200
+import { TYPES_PER_PAGE, VALUES_PER_PAGE, VALUES_PER_TYPE } from '../inputs/trait-syntax'
 
 export interface TraitsQuery {
   idOrSlug: string
-  /** Only this type's values. */
+  /** Only this type: its values page after page. */
   type?: string | undefined
   /** Only values containing this text (any case). */
   q?: string | undefined
+  /** Types a page (without `type`) or values a page (with it). */
   limit?: number | undefined
+  cursor?: string | undefined
 }
 
 /** The collection's id by id or slug, inside a statement (one round trip with what reads it). */
@@ -35,17 +37,73 @@ export function collectionIdOf(idOrSlug: string): SQL {
     : sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${idOrSlug.toLowerCase()})`
 }
 
-export function traitsStatement(db: Database, query: TraitsQuery) {
-  const collectionId = collectionIdOf(query.idOrSlug)
+/** The rows of collection_traits a query reads: the collection's, of one type or all, matching `q`. */
+function traitRows(query: TraitsQuery): SQL {
   const type = query.type === undefined ? sql`` : sql` AND ${collectionTraits.traitType} = ${query.type}`
   // instr over lower(): a plain substring, with none of LIKE's wildcards to escape.
   const q = query.q ? sql` AND instr(lower(${collectionTraits.value}), ${query.q.toLowerCase()}) > 0` : sql``
-  // A value's floor: the first of its rows in nft_attributes_value_idx below the unlisted key.
+  return sql`${collectionTraits.collectionId} = ${collectionIdOf(query.idOrSlug)}${type}${q}`
+}
+
+const TYPES_ORDER = 'trait-types'
+const valuesOrder = (type: string) => `trait-values:${type}`
+
+/**
+ * A page of the collection's trait types, most common first (the tokens carrying one, then its
+ * name), each with how many values it has; `matching` counts the types from the page on.
+ */
+export function traitTypesStatement(db: Database, query: TraitsQuery, limit: number) {
+  const after = query.type === undefined ? decodeTextCursor(query.cursor, TYPES_ORDER) : null
+  const keyset = after ? sql`WHERE tokens < ${after.key} OR (tokens = ${after.key} AND type > ${after.text})` : sql``
+  return db.all<{ type: string; tokens: number; values: number; matching: number }>(sql`
+    WITH kinds AS (
+      SELECT ${collectionTraits.traitType} AS type, sum(${collectionTraits.tokenCount}) AS tokens, count(*) AS "values"
+      FROM ${collectionTraits} WHERE ${traitRows(query)}
+      GROUP BY ${collectionTraits.traitType}
+    )
+    SELECT type, tokens, "values", count(*) OVER () AS matching FROM kinds ${keyset}
+    ORDER BY tokens DESC, type LIMIT ${limit}`)
+}
+
+/**
+ * Trait values with their floors: the most common `perType` of each of `types`, or (one type) a
+ * page of them after the cursor's value. A value's floor: the first of its rows in
+ * nft_attributes_value_idx below the unlisted key.
+ */
+export function traitValuesStatement(
+  db: Database,
+  query: TraitsQuery,
+  page: { types: string[]; perType: number } | { type: string; limit: number },
+) {
   const cheapest = sql`(
     SELECT ${nftAttributes.nftId} FROM ${nftAttributes}
     WHERE ${nftAttributes.collectionId} = placed.collection_id AND ${nftAttributes.traitType} = placed.type
       AND ${nftAttributes.value} = placed.value AND ${nftAttributes.priceKey} < ${UNLISTED_SORT_KEY}
     ORDER BY ${nftAttributes.priceKey} LIMIT 1)`
+  let placed: SQL
+  let rest: SQL
+  if ('types' in page) {
+    placed = sql`
+      SELECT ${collectionTraits.collectionId} AS collection_id, ${collectionTraits.traitType} AS type,
+        ${collectionTraits.value} AS value, ${collectionTraits.tokenCount} AS count,
+        ${collectionTraits.displayType} AS display_type,
+        row_number() OVER (PARTITION BY ${collectionTraits.traitType} ORDER BY ${collectionTraits.tokenCount} DESC, ${collectionTraits.value}) AS place
+      FROM ${collectionTraits}
+      WHERE ${traitRows(query)} AND ${collectionTraits.traitType} IN (SELECT value FROM json_each(${JSON.stringify(page.types)}))`
+    rest = sql`WHERE placed.place <= ${page.perType} ORDER BY placed.type, placed.count DESC, placed.value`
+  } else {
+    const after = decodeTextCursor(query.cursor, valuesOrder(page.type))
+    const keyset = after
+      ? sql` AND (${collectionTraits.tokenCount} < ${after.key} OR (${collectionTraits.tokenCount} = ${after.key} AND ${collectionTraits.value} > ${after.text}))`
+      : sql``
+    placed = sql`
+      SELECT ${collectionTraits.collectionId} AS collection_id, ${collectionTraits.traitType} AS type,
+        ${collectionTraits.value} AS value, ${collectionTraits.tokenCount} AS count,
+        ${collectionTraits.displayType} AS display_type
+      FROM ${collectionTraits} WHERE ${traitRows({ ...query, type: page.type })}${keyset}
+      ORDER BY ${collectionTraits.tokenCount} DESC, ${collectionTraits.value} LIMIT ${page.limit}`
+    rest = sql`ORDER BY placed.count DESC, placed.value`
+  }
   return db.all<{
     type: string
     value: string
@@ -54,33 +112,57 @@ export function traitsStatement(db: Database, query: TraitsQuery) {
     floorWei: string | null
     floorCurrency: string | null
   }>(sql`
-    WITH placed AS (
-      SELECT ${collectionTraits.collectionId} AS collection_id, ${collectionTraits.traitType} AS type,
-        ${collectionTraits.value} AS value, ${collectionTraits.tokenCount} AS count,
-        ${collectionTraits.displayType} AS display_type,
-        row_number() OVER (PARTITION BY ${collectionTraits.traitType} ORDER BY ${collectionTraits.tokenCount} DESC, ${collectionTraits.value}) AS place
-      FROM ${collectionTraits}
-      WHERE ${collectionTraits.collectionId} = ${collectionId}${type}${q}
-    )
+    WITH placed AS (${placed})
     SELECT placed.type AS type, placed.value AS value, placed.count AS count, placed.display_type AS displayType,
       floor.${sql.raw(nfts.priceWei.name)} AS floorWei, floor.${sql.raw(nfts.currency.name)} AS floorCurrency
     FROM placed LEFT JOIN ${nfts} floor ON floor.id = ${cheapest}
-    WHERE placed.place <= ${query.limit ?? VALUES_PER_TYPE}
-    ORDER BY placed.type, placed.count DESC, placed.value`)
+    ${rest}`)
 }
 
+/**
+ * A page of the collection's traits: without `type`, the most common types (TYPES_PER_PAGE) with
+ * each one's most common values (VALUES_PER_TYPE), `nextCursor` to the next types; with `type`,
+ * that type's values most common first (VALUES_PER_PAGE), `nextCursor` to the next values. `types`
+ * says how many values each type answered has (those not in `data` were left out), `typesLeft`
+ * how many types follow this page. A hostile collection of thousands of types answers no more.
+ */
 export async function listTraits(db: Database, query: TraitsQuery) {
-  const rows = await traitsStatement(db, query)
-  return rows.map((row) => ({
+  const one = query.type !== undefined
+  const limit = query.limit ?? (one ? VALUES_PER_PAGE : TYPES_PER_PAGE)
+  const typeRows = await traitTypesStatement(db, query, one ? 1 : limit + 1)
+  const types = typeRows.slice(0, one ? 1 : limit)
+  if (!types.length) return { data: [], types: [], typesLeft: 0, nextCursor: null }
+  const rows = await traitValuesStatement(
+    db,
+    query,
+    one ? { type: query.type!, limit: limit + 1 } : { types: types.map((t) => t.type), perType: VALUES_PER_TYPE },
+  )
+  const data = (one ? rows.slice(0, limit) : rows).map((row) => ({
     type: row.type,
     value: row.value,
     count: row.count,
     floor: toPrice(row.floorWei, row.floorCurrency),
     displayType: row.displayType,
   }))
+  const lastType = types.at(-1)!
+  const lastValue = data.at(-1)
+  const nextCursor = one
+    ? rows.length > limit && lastValue
+      ? encodeTextCursor(valuesOrder(query.type!), lastValue.count, lastValue.value)
+      : null
+    : typeRows.length > limit
+      ? encodeTextCursor(TYPES_ORDER, lastType.tokens, lastType.type)
+      : null
+  return {
+    data,
+    types: types.map(({ type, tokens, values }) => ({ type, tokens, values })),
+    typesLeft: one ? 0 : typeRows[0]!.matching - types.length,
+    nextCursor,
+  }
 }
 
-export type TraitJson = Awaited<ReturnType<typeof listTraits>>[number]
+export type TraitsPage = Awaited<ReturnType<typeof listTraits>>
+export type TraitJson = TraitsPage['data'][number]
 
 /**
  * Of the types a filter names, those the collection has none of (or, for a range, no number of):

@@ -43,7 +43,7 @@ import {
   pageOf,
   rankingShape,
   searchShape,
-  traitShape,
+  traitsPageShape,
   submittedOrderShape,
   userNftShape,
   userShape,
@@ -276,12 +276,19 @@ export const openApiDocument = {
     '/collections/{idOrSlug}/traits': {
       get: {
         summary:
-          "A collection's trait values, each with its token count and floor: a bare array, by type, most common first (at most 200 values a type; `type` and `q` find the others)",
+          "A collection's trait values, each with its token count and floor, a bounded page at a time: the 30 most common types, each with its 20 most common values, then `cursor` for the next types; with `type`, that type's values, 200 a page",
+        description:
+          '`types` says how many values each type has (those not in `data` were left out: ask with `type`) and `typesLeft` how many types follow. `limit`: types a page (at most 30), or with `type` values a page (at most 200). `q` keeps values containing the text (any case).',
         parameters: [
           pathParam('idOrSlug', idOrSlugSchema),
-          ...queryParams({ type: traitsInput.shape.type, q: traitsInput.shape.q }),
+          ...queryParams({
+            type: traitsInput.shape.type,
+            q: traitsInput.shape.q,
+            limit: traitsInput.shape.limit,
+            cursor: traitsInput.shape.cursor,
+          }),
         ],
-        responses: answer('[{ type, value, count, floor, displayType }]', z.array(traitShape), [400, 404]),
+        responses: answer('{ data: [trait value], types, typesLeft, nextCursor }', traitsPageShape, [400, 404]),
       },
     },
     '/collections/{idOrSlug}/offers': {

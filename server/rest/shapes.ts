@@ -18,7 +18,7 @@ import type { Fillability } from '../queries/fillable'
 import type { BulkListingResult } from '../trading/bulk-listings'
 import type { CollectionJson } from '../queries/collections'
 import type { NftJson } from '../queries/nfts'
-import type { TraitJson } from '../queries/traits'
+import type { TraitJson, TraitsPage } from '../queries/traits'
 import type { CollectionHistory } from '../queries/history'
 import type { sweepListings } from '../queries/sweep'
 import { HISTORY_INTERVALS, HISTORY_RANGES } from '../inputs/history'
@@ -106,6 +106,31 @@ export const traitShape = z.strictObject({
     .enum(NUMERIC_DISPLAY_TYPES)
     .nullable()
     .describe('a numeric trait (filter it by range with traitRange), or null for text'),
+})
+
+/** GET /collections/{idOrSlug}/traits: a page of types (or of one type's values), with what was left out. */
+export const traitsPageShape = z.strictObject({
+  data: z.array(traitShape).describe("values by type, each type's most common first"),
+  types: z
+    .array(
+      z.strictObject({
+        type: z.string(),
+        tokens: z.number().int().nonnegative().describe('tokens carrying the type'),
+        values: z
+          .number()
+          .int()
+          .positive()
+          .describe('its values (matching q): those not in data were left out; ask with type for them'),
+      }),
+    )
+    .describe('the types of this page, most common first'),
+  typesLeft: z.number().int().nonnegative().describe('types after this page (0 with type)'),
+  nextCursor: z
+    .string()
+    .nullable()
+    .describe(
+      "pass back as cursor for the next page of types (or, with type, of that type's values); null on the last",
+    ),
 })
 
 const volumeShape = z.strictObject({
@@ -561,6 +586,8 @@ type Holds<Check extends true> = Check
 export type ShapeTies = [
   None<StrayKeys<typeof traitShape, TraitJson>>,
   Holds<SameTypes<typeof traitShape, TraitJson>>,
+  None<StrayKeys<typeof traitsPageShape, TraitsPage>>,
+  Holds<SameTypes<typeof traitsPageShape, TraitsPage>>,
   None<StrayKeys<typeof nftShape, NftJson>>,
   Holds<SameTypes<typeof nftShape, NftJson>>,
   None<StrayKeys<typeof userNftShape, UserNftJson>>,

@@ -5,7 +5,9 @@
  * What the grid shows is checked against the API's own answer for the same filter.
  */
 import type { Locator, Page } from 'playwright-core'
+import { sql } from 'drizzle-orm'
 import { describe, expect, inject, it } from 'vitest'
+import { createDatabase } from '../../db/client'
 import {
   axeViolations,
   hasHorizontalOverflow,
@@ -16,6 +18,7 @@ import {
 } from '../support/browser'
 
 const baseUrl = inject('baseUrl')
+const databaseUrl = inject('databaseUrl')
 const browser = sharedBrowser()
 const SLUG = 'kiln-glazes'
 
@@ -57,12 +60,11 @@ describe('trait panel', () => {
       await panel.waitFor()
 
       // Each value with its count and floor, as the traits endpoint answers them.
-      const traits = (await (await fetch(`${baseUrl}/api/v1/collections/${SLUG}/traits`)).json()) as {
-        type: string
-        value: string
-        count: number
-        floor: { eth: string } | null
-      }[]
+      const traits = (
+        (await (await fetch(`${baseUrl}/api/v1/collections/${SLUG}/traits`)).json()) as {
+          data: { type: string; value: string; count: number; floor: { eth: string } | null }[]
+        }
+      ).data
       const wood = traits.find((t) => t.type === 'Firing' && t.value === 'Wood')!
       await panel.getByText('Firing', { exact: true }).click()
       const woodRow = panel.getByRole('checkbox', { name: /^Wood/ })
@@ -162,4 +164,50 @@ describe('trait panel', () => {
     expect(errors).toEqual([])
     await context.close()
   })
+
+  it(
+    'keeps the page of a collection with thousands of trait types small, and the rest one click away',
+    { timeout: 120_000 },
+    async () => {
+      // A copy of the collection whose tokens carry 3,000 types of their own and one type of 3,000 values.
+      const db = createDatabase({ url: databaseUrl })
+      const slug = 'hostile-traits'
+      await db.run(sql`CREATE TEMP TABLE copied AS SELECT * FROM collections WHERE slug = ${SLUG}`)
+      await db.run(sql`UPDATE copied SET id = (SELECT max(id) + 1 FROM collections), slug = ${slug},
+        name = 'Hostile Traits', contract = ${`0x${'de'.repeat(20)}`}`)
+      await db.run(sql`INSERT INTO collections SELECT * FROM copied`)
+      const long = (prefix: string, length: number) =>
+        sql`substr(${prefix} || printf('%05d', i) || ${'x'.repeat(length)}, 1, ${length})`
+      await db.run(sql`
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+        INSERT INTO collection_traits (collection_id, trait_type, value, token_count)
+        SELECT c.id, ${long('Type ', 64)}, ${long('Value ', 200)}, 1 FROM n, collections c WHERE c.slug = ${slug}
+        UNION ALL SELECT c.id, 'Flood', 'Flood ' || printf('%05d', i), 2 FROM n, collections c WHERE c.slug = ${slug}`)
+      db.$client.close()
+
+      const html = await (await fetch(`${baseUrl}/collection/${slug}`)).text()
+      const normal = await (await fetch(`${baseUrl}/collection/${SLUG}`)).text()
+      // Its page weighs about what a normal collection's does, not megabytes.
+      expect(Buffer.byteLength(html)).toBeLessThan(Buffer.byteLength(normal) + 256 * 1024)
+      expect(Buffer.byteLength(html)).toBeLessThan(768 * 1024)
+
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+      const page = await context.newPage()
+      const errors = watchErrors(page)
+      await openPage(page, `/collection/${slug}`)
+      const panel = page.getByTestId('trait-panel')
+      await panel.waitFor()
+      // The most common type first; the others a click away, a page at a time.
+      expect(await panel.locator('details').count()).toBe(30)
+      await panel.getByRole('button', { name: 'Show more trait types (2971 left)' }).click()
+      await expect.poll(() => panel.locator('details').count()).toBe(60)
+      // A type of thousands of values: its most common when opened, any other by search.
+      await panel.getByText('Flood', { exact: true }).click()
+      await expect.poll(() => panel.getByRole('checkbox', { name: /^Flood 00001/ }).isVisible()).toBe(true)
+      await panel.getByLabel('Search Flood values').fill('02999')
+      await expect.poll(() => panel.getByRole('checkbox', { name: /^Flood 02999/ }).isVisible()).toBe(true)
+      expect(errors).toEqual([])
+      await context.close()
+    },
+  )
 })

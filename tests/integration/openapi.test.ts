@@ -182,14 +182,18 @@ describe('reads', () => {
     await call(seeded, '/api/v1/collections/a_b')
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/traits`)
     await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?type=Background&q=mi`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?type=Background&limit=1`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?limit=1`)
+    await call(seeded, `/api/v1/collections/${offered.collection.id}/traits?cursor=nope`)
     await call(seeded, '/api/v1/collections/nope/traits')
     await call(seeded, '/api/v1/collections/a_b/traits')
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/offers`)
     await call(seeded, '/api/v1/collections/nope/offers')
-    const [trait] = (await call(seeded, `/api/v1/collections/${offered.collection.slug}/traits`)).body as unknown as {
-      type: string
-      value: string
-    }[]
+    const [trait] = (
+      (await call(seeded, `/api/v1/collections/${offered.collection.slug}/traits`)).body as unknown as {
+        data: { type: string; value: string }[]
+      }
+    ).data
     const criteria = await call(
       seeded,
       `/api/v1/collections/${offered.collection.slug}/criteria?trait=${encodeURIComponent(`${trait!.type}:${trait!.value}`)}`,

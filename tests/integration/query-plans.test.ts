@@ -13,7 +13,8 @@ import { collectionPageStatement } from '../../server/queries/collections'
 import { NFT_SORTS } from '../../server/inputs/nfts'
 import { nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
-import { traitsStatement } from '../../server/queries/traits'
+import { traitTypesStatement, traitValuesStatement } from '../../server/queries/traits'
+import { encodeTextCursor } from '../../server/queries/cursor'
 import { sweepPageStatement } from '../../server/queries/sweep'
 import {
   historyStatement,
@@ -171,17 +172,35 @@ describe('NFT lists', () => {
     }
   })
 
-  it("a collection's traits: its counted values, each value's floor the first row of its trait index range", async () => {
-    for (const query of [
+  it("a collection's traits: a page of types from its own rows, values each with its floor the first row of its trait index range", async () => {
+    const onlyCollection =
+      /SEARCH collection_traits USING (COVERING )?INDEX sqlite_autoindex_collection_traits_1 \(collection_id=\?/
+    const types = [
       { idOrSlug: '3' },
-      { idOrSlug: 'chromatic-reveries' },
-      { idOrSlug: 'chromatic-reveries', type: 'Background', q: 'mi' },
-    ]) {
-      const lines = await plan(traitsStatement(runtime.db, query).getQuery())
+      { idOrSlug: 'chromatic-reveries', q: 'mi' },
+      { idOrSlug: 'chromatic-reveries', cursor: encodeTextCursor('trait-types', 40, 'Background') },
+      { idOrSlug: 'chromatic-reveries', type: 'Background' },
+    ]
+    for (const query of types) {
+      const lines = await plan(traitTypesStatement(runtime.db, query, 31).getQuery())
+      expectIndexed(lines, 'collection_traits', false)
+      expect(lines.join('\n')).toMatch(query.type ? /collection_id=\? AND trait_type=\?/ : onlyCollection)
+    }
+    const values = [
+      { query: { idOrSlug: '3' }, page: { types: ['Background', 'Palette'], perType: 20 } },
+      { query: { idOrSlug: 'chromatic-reveries', q: 'mi' }, page: { types: ['Background'], perType: 20 } },
+      { query: { idOrSlug: 'chromatic-reveries' }, page: { type: 'Background', limit: 201 } },
+      {
+        query: { idOrSlug: 'chromatic-reveries', cursor: encodeTextCursor('trait-values:Background', 3, 'Mint') },
+        page: { type: 'Background', limit: 201 },
+      },
+    ]
+    for (const { query, page } of values) {
+      const lines = await plan(traitValuesStatement(runtime.db, query, page).getQuery())
       for (const table of ['collection_traits', 'nft_attributes', 'nfts']) expectIndexed(lines, table, false)
       const text = lines.join('\n')
       expect(text).toMatch(
-        /SEARCH collection_traits USING INDEX sqlite_autoindex_collection_traits_1 \(collection_id=\?/,
+        /SEARCH collection_traits USING INDEX sqlite_autoindex_collection_traits_1 \(collection_id=\? AND trait_type=\?/,
       )
       expect(text).toContain(
         'SEARCH nft_attributes USING COVERING INDEX nft_attributes_value_idx (collection_id=? AND trait_type=? AND value=? AND price_key<?)',

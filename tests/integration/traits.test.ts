@@ -12,6 +12,7 @@ import type { PublicClient } from 'viem'
 import { chainCursors, collections, nfts, type Trait } from '../../db/schema'
 import { app } from '../../server/app'
 import { withTraits } from '../support/market-rows'
+import { TYPES_PER_PAGE, VALUES_PER_TYPE } from '../../server/inputs/trait-syntax'
 import { createSeededRuntime } from '../support/seeded'
 
 let runtime: Awaited<ReturnType<typeof createSeededRuntime>>
@@ -66,11 +67,35 @@ const has = (token: (typeof tokens)[number], type: string, values: string[]) =>
 const ids = (list: { id: number }[]) => list.map((n) => n.id).sort((a, b) => a - b)
 const q = (text: string) => encodeURIComponent(text)
 
+/** Every trait value of a collection, walking its pages of types and each type's pages of values. */
+async function everyTrait(collection: string) {
+  const rows = []
+  let cursor = ''
+  do {
+    const { status, body } = await get(`/collections/${collection}/traits${cursor ? `?cursor=${cursor}` : ''}`)
+    expect(status, JSON.stringify(body)).toBe(200)
+    for (const { type, values } of body.types as { type: string; values: number }[]) {
+      const ofType = []
+      let after = ''
+      do {
+        const page = await get(`/collections/${collection}/traits?type=${q(type)}${after ? `&cursor=${after}` : ''}`)
+        expect(page.status, JSON.stringify(page.body)).toBe(200)
+        ofType.push(...page.body.data)
+        after = page.body.nextCursor ?? ''
+      } while (after)
+      expect(ofType, type).toHaveLength(values)
+      rows.push(...ofType)
+    }
+    cursor = body.nextCursor ?? ''
+  } while (cursor)
+  return rows
+}
+
 describe('GET /collections/{idOrSlug}/traits', () => {
   it("answers every value with the number of tokens carrying it and the cheapest one's listing", async () => {
     const { status, body } = await get(`/collections/${slug}/traits`)
     expect(status).toBe(200)
-    expect(Array.isArray(body)).toBe(true)
+    expect(Object.keys(body).sort()).toEqual(['data', 'nextCursor', 'types', 'typesLeft'])
     const expected = new Map<string, { count: number; floor: (typeof tokens)[number] | null }>()
     for (const token of tokens) {
       for (const trait of token.attributes) {
@@ -82,24 +107,28 @@ describe('GET /collections/{idOrSlug}/traits', () => {
         expected.set(key, entry)
       }
     }
-    expect(body).toHaveLength(expected.size)
-    for (const row of body) {
+    const every = await everyTrait(slug)
+    expect(every).toHaveLength(expected.size)
+    for (const row of [...every, ...body.data]) {
       const want = expected.get(`${row.type}\u0000${row.value}`)!
       expect(row.count, `${row.type}: ${row.value}`).toBe(want.count)
       expect(row.floor?.wei ?? null, `${row.type}: ${row.value}`).toBe(want.floor?.priceWei ?? null)
       expect(row.displayType).toBeNull()
     }
-    // By type, the most common value first.
-    const background = body.filter((r: { type: string }) => r.type === 'Background')
-    expect(background.map((r: { count: number }) => r.count)).toEqual(
-      background.map((r: { count: number }) => r.count).sort((a: number, b: number) => b - a),
-    )
+    // The first page: each type with its most common values (all of them when few), most common first.
+    for (const { type, values } of body.types) {
+      const ofType = body.data.filter((r: { type: string }) => r.type === type)
+      expect(ofType).toHaveLength(Math.min(values, VALUES_PER_TYPE))
+      expect(ofType.map((r: { count: number }) => r.count)).toEqual(
+        ofType.map((r: { count: number }) => r.count).sort((a: number, b: number) => b - a),
+      )
+    }
   })
 
   it('finds values within one type by text, and answers 404 for a collection that does not exist', async () => {
     const { body } = await get(`/collections/${slug}/traits?type=Background&q=MI`)
-    expect(body.length).toBeGreaterThan(0)
-    for (const row of body) {
+    expect(body.data.length).toBeGreaterThan(0)
+    for (const row of body.data) {
       expect(row.type).toBe('Background')
       expect(row.value.toLowerCase()).toContain('mi')
     }
@@ -206,8 +235,8 @@ describe('numeric traits', () => {
     const open = await all(`/nfts?collection=${slug}&traitRange=${q('Level:..2')}&traitRange=${q('Born:1700000000..')}`)
     expect(ids(open)).toEqual(ids(some.slice(0, 2)))
     const { body } = await get(`/collections/${slug}/traits?type=Level`)
-    expect(body).toHaveLength(12)
-    expect(body[0]).toMatchObject({ type: 'Level', count: 1, displayType: 'number' })
+    expect(body.data).toHaveLength(12)
+    expect(body.data[0]).toMatchObject({ type: 'Level', count: 1, displayType: 'number' })
     // The ranks before and after: numbers change nothing.
     const before = await all(`/nfts?collection=${slug}&sort=rarest`)
     await rankCollection(runtime.db, collectionId)
@@ -231,9 +260,9 @@ describe('the counts of each value', () => {
     // A value no other token has disappears with the last token that had it.
     const token = tokens[1]!
     await applyTokenMetadata(runtime.db, token.id, withTraits([{ trait_type: 'Comet', value: 'Once' }]))
-    expect((await get(`/collections/${slug}/traits?type=Comet`)).body).toMatchObject([{ value: 'Once', count: 1 }])
+    expect((await get(`/collections/${slug}/traits?type=Comet`)).body.data).toMatchObject([{ value: 'Once', count: 1 }])
     await applyTokenMetadata(runtime.db, token.id, withTraits(token.attributes))
-    expect((await get(`/collections/${slug}/traits?type=Comet`)).body).toEqual([])
+    expect((await get(`/collections/${slug}/traits?type=Comet`)).body.data).toEqual([])
     expect(await recount()).toEqual([])
     expect(await stored()).toEqual([])
     // The cheapest listed token of a value stops being listed: the value's floor is the next one.
@@ -241,7 +270,7 @@ describe('the counts of each value', () => {
     const cheapest = listed[0]!
     const trait = cheapest.attributes[0]!
     const floorOf = async () =>
-      (await get(`/collections/${slug}/traits?type=${q(trait.trait_type)}`)).body.find(
+      (await get(`/collections/${slug}/traits?type=${q(trait.trait_type)}`)).body.data.find(
         (r: { value: string }) => r.value === trait.value,
       ).floor
     expect((await floorOf()).wei).toBe(cheapest.priceWei)
@@ -344,7 +373,12 @@ describe('rarity', () => {
     const { body } = await get(`/nfts?collection=${other!.slug}&sort=rarest&limit=5`)
     expect(body.data.length).toBeGreaterThan(0)
     for (const nft of body.data) expect(nft.rarity).toBeNull()
-    expect((await get(`/collections/${other!.slug}/traits`)).body).toEqual([])
+    expect((await get(`/collections/${other!.slug}/traits`)).body).toEqual({
+      data: [],
+      types: [],
+      typesLeft: 0,
+      nextCursor: null,
+    })
     expect((await get(`/nfts?collection=${other!.slug}&trait=Background:Mint`)).status).toBe(400)
 
     const pending = tokens[5]!
@@ -354,7 +388,7 @@ describe('rarity', () => {
     expect((await get(`/nfts/${tokens[6]!.id}`)).body.data.rarity.of).toBe(tokens.length - 1)
   })
 
-  it('answers a type with thousands of distinct values 200 at a time, the rest by search', async () => {
+  it('answers a type with thousands of distinct values 200 at a time, the rest by search or its cursor', async () => {
     // 3,000 more tokens in another collection, each with a value of its own.
     const [other] = await runtime.db.select().from(collections).where(eq(collections.id, 5))
     await runtime.db.run(sql`
@@ -371,11 +405,74 @@ describe('rarity', () => {
       SELECT collection_id, trait_type, value, count(*) FROM nft_attributes
       WHERE collection_id = ${other!.id} AND trait_type = 'Serial' GROUP BY 1, 2, 3`)
     const { body } = await get(`/collections/${other!.slug}/traits?type=Serial`)
-    expect(body).toHaveLength(200)
-    expect(body.some((r: { value: string }) => r.value === 'Serial 02999')).toBe(false)
+    expect(body.data).toHaveLength(200)
+    expect(body.types).toEqual([{ type: 'Serial', tokens: 3000, values: 3000 }])
+    expect(body.data.some((r: { value: string }) => r.value === 'Serial 02999')).toBe(false)
     const found = await get(`/collections/${other!.slug}/traits?type=Serial&q=02999`)
-    expect(found.body.map((r: { value: string }) => r.value)).toEqual(['Serial 02999'])
+    expect(found.body.data.map((r: { value: string }) => r.value)).toEqual(['Serial 02999'])
     const filtered = await get(`/nfts?collection=${other!.slug}&trait=${q('Serial:Serial 02999')}`)
     expect(filtered.body.data.map((n: { name: string }) => n.name)).toEqual(['Serial #2999'])
+    // Page after page by its cursor: every value once, most common first.
+    const seen: string[] = []
+    let cursor = ''
+    do {
+      const page = await get(
+        `/collections/${other!.slug}/traits?type=Serial&limit=200${cursor ? `&cursor=${cursor}` : ''}`,
+      )
+      expect(page.body.data.length).toBeLessThanOrEqual(200)
+      seen.push(...page.body.data.map((r: { value: string }) => r.value))
+      cursor = page.body.nextCursor ?? ''
+    } while (cursor)
+    expect(seen).toHaveLength(3000)
+    expect(new Set(seen).size).toBe(3000)
+    expect(seen).toEqual([...seen].sort())
+  })
+
+  it('bounds a collection of thousands of types and long values, each type and value still reachable', async () => {
+    // 3,000 types of one token each, and one type of 3,000 values: every name and value as long as kept.
+    const [hostile] = await runtime.db.select().from(collections).where(eq(collections.id, 6))
+    const long = (prefix: string, length: number) =>
+      sql`substr(${prefix} || printf('%05d', i) || ${'x'.repeat(length)}, 1, ${length})`
+    await runtime.db.run(sql`
+      WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 3000)
+      INSERT INTO collection_traits (collection_id, trait_type, value, token_count)
+      SELECT ${hostile!.id}, ${long('Type ', 64)}, ${long('Value ', 200)}, 1 FROM n
+      UNION ALL SELECT ${hostile!.id}, 'Flood', ${long('Flood ', 200)}, 2 FROM n`)
+    const first = await app.request(`http://localhost/api/v1/collections/${hostile!.slug}/traits`, undefined, runtime)
+    const bytes = (await first.clone().arrayBuffer()).byteLength
+    const body = await first.json()
+    expect(bytes).toBeLessThan(256 * 1024)
+    // The most common type first, cut to its most common values; the types left out are counted.
+    expect(body.types[0]).toEqual({ type: 'Flood', tokens: 6000, values: 3000 })
+    expect(body.data.filter((r: { type: string }) => r.type === 'Flood')).toHaveLength(VALUES_PER_TYPE)
+    expect(body.types).toHaveLength(TYPES_PER_PAGE)
+    const original = await runtime.db.get<{ n: number }>(
+      sql`SELECT count(DISTINCT trait_type) AS n FROM collection_traits WHERE collection_id = ${hostile!.id}`,
+    )
+    expect(body.typesLeft).toBe(original.n - TYPES_PER_PAGE)
+    // A page of one type is bounded as well.
+    const flood = await app.request(
+      `http://localhost/api/v1/collections/${hostile!.slug}/traits?type=Flood`,
+      undefined,
+      runtime,
+    )
+    expect((await flood.arrayBuffer()).byteLength).toBeLessThan(256 * 1024)
+    // Every type and every value is reachable.
+    const every = await everyTrait(hostile!.slug)
+    const stored = await runtime.db.all<{ type: string; value: string }>(
+      sql`SELECT trait_type AS type, value FROM collection_traits WHERE collection_id = ${hostile!.id}`,
+    )
+    const key = (r: { type: string; value: string }) => `${r.type}\u0000${r.value}`
+    expect(every.map(key).sort()).toEqual(stored.map(key).sort())
+  })
+
+  it('refuses a cursor it did not make, or one of another list, and a page of types past its bound', async () => {
+    expect((await get(`/collections/${slug}/traits?cursor=bm90IGEgY3Vyc29y`)).status).toBe(400)
+    const { body } = await get(`/collections/${slug}/traits?limit=1`)
+    expect(body.nextCursor).not.toBeNull()
+    const wrong = await get(`/collections/${slug}/traits?type=Background&cursor=${body.nextCursor}`)
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.error.message).toContain('cursor')
+    expect((await get(`/collections/${slug}/traits?limit=${TYPES_PER_PAGE + 1}`)).status).toBe(400)
   })
 })

@@ -17,6 +17,8 @@ declare module 'vitest' {
     mailUrl: string
     /** A webhook receiver: POSTs are kept, GET /received answers them as JSON. */
     hookUrl: string
+    /** The dev server's database, for rows no click can make (a hostile collection's). */
+    databaseUrl: string
   }
 }
 
@@ -28,9 +30,10 @@ export default async function setup(project: TestProject) {
   const [mailPort, mailWebPort] = [await freePort(), await freePort()]
   const hooks = await webhookReceiver()
   const url = `http://127.0.0.1:${port}`
+  const databaseUrl = `file:${join(dir, 'e2e.db')}`
   const server = startProcess(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'scripts/dev.ts'], url, {
     PORT: String(port),
-    DATABASE_URL: `file:${join(dir, 'e2e.db')}`,
+    DATABASE_URL: databaseUrl,
     AUTH_SECRET: TEST_AUTH_SECRET,
     NODE_ENV: 'development',
     CHAIN_RPC_URL: anvil.url,
@@ -49,6 +52,7 @@ export default async function setup(project: TestProject) {
   project.provide('anvilUrl', anvil.url)
   project.provide('mailUrl', `http://127.0.0.1:${mailWebPort}`)
   project.provide('hookUrl', hooks.url)
+  project.provide('databaseUrl', databaseUrl)
   return async () => {
     await server.stop()
     await anvil.stop()

@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
-import { useId, useState } from 'react'
+import { useId, useState, type ReactNode } from 'react'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { splitTrait, traitFilter, traitRange } from '../../../server/inputs/trait-syntax'
 import type { BrowseSearch } from '../../lib/browse'
 import { formatEth } from '../../lib/format'
 import { useTRPC } from '../../lib/trpc-react'
 
-type TraitValue = RouterOutputs['collection']['traits'][number]
-
-/** Values the traits query answers per type: a type with this many may have more, found by search. */
-const VALUES_PER_TYPE = 200
+type TraitsPage = RouterOutputs['collection']['traits']
+type TraitValue = TraitsPage['data'][number]
+/** A type as a page names it, with how many values it has (those not in the page were left out). */
+type TraitType = TraitsPage['types'][number]
 
 /** The chosen filters of the URL, read back as type and value (or range). */
 function chosen(search: BrowseSearch) {
@@ -25,11 +25,11 @@ function chosen(search: BrowseSearch) {
   return { values, ranges }
 }
 
-/** Types in order, each with its values (most common first, as the query answers them). */
-function byType(rows: TraitValue[]) {
-  const types = new Map<string, TraitValue[]>()
-  for (const row of rows) types.set(row.type, [...(types.get(row.type) ?? []), row])
-  return [...types]
+/** A page's types, most common first, each with its values (most common first, as answered). */
+function byType(page: TraitsPage): [TraitType, TraitValue[]][] {
+  const rows = new Map<string, TraitValue[]>(page.types.map((t) => [t.type, []]))
+  for (const row of page.data) rows.get(row.type)?.push(row)
+  return page.types.map((t) => [t, rows.get(t.type)!])
 }
 
 const chip =
@@ -57,7 +57,7 @@ export function TraitPanel({
   // On a phone the panel folds away above the grid until asked for; beside it on a wide screen.
   const [shown, setShown] = useState(false)
   const panelId = useId()
-  if (!traits.data?.length) return null
+  if (!traits.data?.data.length) return null
   const chosenCount = values.length + ranges.length
 
   return (
@@ -107,35 +107,79 @@ export function TraitPanel({
           </div>
         )}
         <div className="divide-y divide-jacarta-100 rounded-2xl border border-jacarta-100 dark:divide-jacarta-700 dark:border-jacarta-700">
-          {byType(traits.data).map(([type, rows]) =>
-            rows[0]!.displayType ? (
-              <RangeFilter
-                key={type}
-                type={type}
-                rows={rows}
-                current={ranges.find((r) => r.type === type)}
-                onChange={(text) => setRanges([...ranges.filter((r) => r.type !== type).map((r) => r.text), ...text])}
-              />
-            ) : (
-              <ValueFilter
-                key={type}
-                collection={collection}
-                type={type}
-                rows={rows}
-                chosen={values.filter((v) => v.type === type).map((v) => v.value)}
-                onToggle={(value, on) =>
-                  setValues(
-                    on
-                      ? [...values.map((v) => v.text), traitFilter(type, value)]
-                      : values.filter((v) => !(v.type === type && v.value === value)).map((v) => v.text),
-                  )
-                }
-              />
-            ),
-          )}
+          <TypeList collection={collection} page={traits.data} render={filterOf} />
         </div>
       </div>
     </div>
+  )
+
+  function filterOf([info, rows]: [TraitType, TraitValue[]]) {
+    const { type } = info
+    return rows[0]?.displayType ? (
+      <RangeFilter
+        key={type}
+        type={type}
+        rows={rows}
+        current={ranges.find((r) => r.type === type)}
+        onChange={(text) => setRanges([...ranges.filter((r) => r.type !== type).map((r) => r.text), ...text])}
+      />
+    ) : (
+      <ValueFilter
+        key={type}
+        collection={collection}
+        info={info}
+        rows={rows}
+        chosen={values.filter((v) => v.type === type).map((v) => v.value)}
+        onToggle={(value, on) =>
+          setValues(
+            on
+              ? [...values.map((v) => v.text), traitFilter(type, value)]
+              : values.filter((v) => !(v.type === type && v.value === value)).map((v) => v.text),
+          )
+        }
+      />
+    )
+  }
+}
+
+/**
+ * A page of types, then a button for the next page: a collection of thousands of types shows
+ * the most common ones, and the others only when asked for.
+ */
+function TypeList({
+  collection,
+  page,
+  render,
+}: {
+  collection: string
+  page: TraitsPage
+  render: (type: [TraitType, TraitValue[]]) => ReactNode
+}) {
+  const [asked, setAsked] = useState(false)
+  const trpc = useTRPC()
+  const next = useQuery({
+    ...trpc.collection.traits.queryOptions({ idOrSlug: collection, cursor: page.nextCursor ?? '' }),
+    enabled: asked && page.nextCursor !== null,
+  })
+  return (
+    <>
+      {byType(page).map(render)}
+      {page.nextCursor !== null &&
+        (next.data ? (
+          <TypeList collection={collection} page={next.data} render={render} />
+        ) : (
+          <div className="px-4 py-3">
+            <button
+              type="button"
+              disabled={asked && !next.isError}
+              onClick={() => (next.isError ? next.refetch() : setAsked(true))}
+              className="text-sm font-semibold text-accent underline disabled:opacity-50"
+            >
+              {next.isError ? 'Could not load; try again' : `Show more trait types (${page.typesLeft} left)`}
+            </button>
+          </div>
+        ))}
+    </>
   )
 }
 
@@ -153,33 +197,37 @@ function TypeHeading({ type, count, chosen }: { type: string; count: string; cho
 
 function ValueFilter({
   collection,
-  type,
+  info,
   rows,
   chosen,
   onToggle,
 }: {
   collection: string
-  type: string
+  info: TraitType
   rows: TraitValue[]
   chosen: string[]
   onToggle: (value: string, on: boolean) => void
 }) {
+  const { type } = info
   const [text, setText] = useState('')
+  // Values are drawn only while the type is open: the page holds its types, not every value.
+  const [open, setOpen] = useState(chosen.length > 0)
   const id = useId()
   const trpc = useTRPC()
-  const capped = rows.length >= VALUES_PER_TYPE
-  // A type with more values than were sent: the search asks the server for the rest.
-  const more = useQuery({
-    ...trpc.collection.traits.queryOptions({ idOrSlug: collection, type, q: text.trim() }),
-    enabled: capped && text.trim() !== '',
-  })
+  const capped = info.values > rows.length
   const needle = text.trim().toLowerCase()
-  const found = capped && needle && more.data ? more.data : rows.filter((r) => r.value.toLowerCase().includes(needle))
+  // A type with more values than the page sent: opened, it asks for its own page; a search asks
+  // the server for matching ones.
+  const more = useQuery({
+    ...trpc.collection.traits.queryOptions({ idOrSlug: collection, type, ...(needle ? { q: needle } : {}) }),
+    enabled: capped && open,
+  })
+  const found = capped && more.data ? more.data.data : rows.filter((r) => r.value.toLowerCase().includes(needle))
   return (
-    <details open={chosen.length > 0}>
-      <TypeHeading type={type} count={capped ? `${VALUES_PER_TYPE}+` : String(rows.length)} chosen={chosen.length} />
+    <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <TypeHeading type={type} count={String(info.values)} chosen={chosen.length} />
       <div className="px-4 pb-4">
-        {(rows.length > 8 || capped) && (
+        {open && (rows.length > 8 || capped) && (
           <input
             type="search"
             aria-label={`Search ${type} values`}
@@ -189,36 +237,41 @@ function ValueFilter({
             className="mb-2 h-9 w-full rounded-lg border border-jacarta-100 bg-white px-3 text-sm dark:border-jacarta-600 dark:bg-jacarta-800"
           />
         )}
-        <ul className="max-h-72 space-y-1 overflow-y-auto" aria-label={`${type} values`}>
-          {found.map((row, i) => {
-            const on = chosen.includes(row.value)
-            return (
-              <li key={row.value}>
-                <label
-                  htmlFor={`${id}-${i}`}
-                  className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-jacarta-50 dark:hover:bg-jacarta-700"
-                >
-                  <input
-                    id={`${id}-${i}`}
-                    type="checkbox"
-                    checked={on}
-                    onChange={(e) => onToggle(row.value, e.target.checked)}
-                    className="h-4 w-4 accent-accent"
-                  />
-                  <span className="min-w-0 flex-1 truncate">{row.value}</span>
-                  <span className="text-xs text-jacarta-500 dark:text-jacarta-200" aria-label={`${row.count} items`}>
-                    {row.count}
-                  </span>
-                  <span className="w-20 text-right text-xs text-jacarta-500 dark:text-jacarta-200">
-                    {row.floor ? `${formatEth(row.floor.eth, 3)} ETH` : '—'}
-                    <span className="sr-only">{row.floor ? ' floor' : ' none listed'}</span>
-                  </span>
-                </label>
-              </li>
-            )
-          })}
-          {found.length === 0 && <li className="px-2 py-1.5 text-sm text-jacarta-500">No value matches.</li>}
-        </ul>
+        {open && (
+          <ul className="max-h-72 space-y-1 overflow-y-auto" aria-label={`${type} values`}>
+            {found.map((row, i) => {
+              const on = chosen.includes(row.value)
+              return (
+                <li key={row.value}>
+                  <label
+                    htmlFor={`${id}-${i}`}
+                    className="flex cursor-pointer items-center gap-2 rounded-lg px-2 py-1.5 text-sm hover:bg-jacarta-50 dark:hover:bg-jacarta-700"
+                  >
+                    <input
+                      id={`${id}-${i}`}
+                      type="checkbox"
+                      checked={on}
+                      onChange={(e) => onToggle(row.value, e.target.checked)}
+                      className="h-4 w-4 accent-accent"
+                    />
+                    <span className="min-w-0 flex-1 truncate">{row.value}</span>
+                    <span className="text-xs text-jacarta-500 dark:text-jacarta-200" aria-label={`${row.count} items`}>
+                      {row.count}
+                    </span>
+                    <span className="w-20 text-right text-xs text-jacarta-500 dark:text-jacarta-200">
+                      {row.floor ? `${formatEth(row.floor.eth, 3)} ETH` : '—'}
+                      <span className="sr-only">{row.floor ? ' floor' : ' none listed'}</span>
+                    </span>
+                  </label>
+                </li>
+              )
+            })}
+            {found.length === 0 && <li className="px-2 py-1.5 text-sm text-jacarta-500">No value matches.</li>}
+            {more.data?.nextCursor && (
+              <li className="px-2 py-1.5 text-sm text-jacarta-500">The most common shown; search for the others.</li>
+            )}
+          </ul>
+        )}
       </div>
     </details>
   )

@@ -40,7 +40,7 @@ export function CollectionOfferModal({
   const trade = useTrade()
   const fees = useQuery({ ...trpc.collection.offerFees.queryOptions({ idOrSlug: collection.slug }), enabled: open })
   const traits = useQuery({ ...trpc.collection.traits.queryOptions({ idOrSlug: collection.slug }), enabled: open })
-  const chosen = traits.data?.find((t) => traitFilter(t.type, t.value) === trait)
+  const chosen = traits.data?.data.find((t) => traitFilter(t.type, t.value) === trait)
   // An ERC-721 token is given once: no more are wanted than there are.
   const most = collection.standard === 'erc721' ? (chosen?.count ?? collection.items) : undefined
   const schema = collectionOfferForm(most)
@@ -109,14 +109,14 @@ export function CollectionOfferModal({
           onChange={setCount}
           error={form.errors.quantity}
         />
-        {(traits.data?.length ?? 0) > 0 && (
+        {(traits.data?.data.length ?? 0) > 0 && (
           <div className="mt-2">
             <Select
               label="Items"
               name="trait"
               anyLabel="Any item of the collection"
               value={trait}
-              options={(traits.data ?? []).map((t) => ({
+              options={(traits.data?.data ?? []).map((t) => ({
                 value: traitFilter(t.type, t.value),
                 label: `${t.type}: ${t.value} (${t.count})`,
               }))}

@@ -127,7 +127,8 @@ function CollectionPage() {
   const collection = live.data
   const activity = useInfiniteQuery(activityQuery(trpc, { collection: collection.slug }, kind))
   useLivePage([collectionTag(collection.id)])
-  const hasTraits = (useQuery(trpc.collection.traits.queryOptions({ idOrSlug: collection.slug })).data?.length ?? 0) > 0
+  const hasTraits =
+    (useQuery(trpc.collection.traits.queryOptions({ idOrSlug: collection.slug })).data?.data.length ?? 0) > 0
   const stats = [
     ['Items', collection.stats.items.toLocaleString('en-US')],
     ['Owners', collection.stats.owners.toLocaleString('en-US')],

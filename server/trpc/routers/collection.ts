@@ -86,6 +86,7 @@ export const collectionRouter = router({
 
   /** The criteria a trait offer signs: the Merkle root of the ids that carry the trait now. */
   criteria: publicProcedure.input(criteriaInput).query(async ({ ctx, input }) => {
+    await limitRate(ctx, 'criteria')
     const id = await findCollectionId(ctx.db, input.idOrSlug)
     if (id === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })

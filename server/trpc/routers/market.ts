@@ -91,6 +91,7 @@ export const marketRouter = router({
    * (empty for a collection offer). A token the offer does not cover is a 400 saying so.
    */
   criteriaProof: publicProcedure.input(criteriaProofInput).query(async ({ ctx, input }) => {
+    await limitRate(ctx, 'criteria')
     const proof = await criteriaProof(ctx.db, input.orderHash, input.tokenId)
     if (proof === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `no collection or trait offer ${input.orderHash}` })
