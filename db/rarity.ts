@@ -25,10 +25,8 @@ export interface Rarity {
 }
 
 /** Steps (a trait counted or scored, a value summed) between two pauses: a few milliseconds of work. */
-export const RARITY_SLICE = 20_000
+export const RARITY_SLICE = 10_000
 
-const NULL_VALUE = '\u0000null'
-const TRAIT_COUNT = '\u0000trait_count'
 const normal = (text: string) => text.trim().toLowerCase()
 
 /** The traits that count: string traits, normalized, the first of each type. */

@@ -11,8 +11,11 @@ import type { Client, Transaction } from '@libsql/client'
 /** How long a turn may run statements before the next one waits for the event loop. */
 export const TURN_MS = 10
 
+/** The timer as the process started with it: a test's fake timers must not hold statements back. */
+const schedule = globalThis.setTimeout
+
 /** Lets whatever else waits on the event loop (a request, a timer) run before going on. */
-export const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
+export const nextTurn = () => new Promise<void>((resolve) => schedule(resolve, 0))
 
 /**
  * A gate before each statement: null while the current turn is young, else a promise of the next
@@ -25,7 +28,7 @@ export function turnGate(turnMs = TURN_MS): () => Promise<void> | null {
     const now = performance.now()
     if (since === null) {
       since = now
-      setTimeout(() => (since = null), 0)
+      schedule(() => (since = null), 0)
       return null
     }
     return now - since < turnMs ? null : nextTurn().then(() => void gate())

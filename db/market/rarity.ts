@@ -46,7 +46,7 @@ export const rankWrites = (json: string, collectionId: number) => ({
 })
 
 /** Tokens read, and ranks written, per statement: each statement stays a few milliseconds long. */
-export const RANK_PAGE = 1_000
+export const RANK_PAGE = 500
 
 /**
  * The collection's tokens whose metadata is read, in id order, a page per statement along
