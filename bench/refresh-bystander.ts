@@ -102,9 +102,8 @@ const markdown = `
 
 \`npm run bench:refresh\`: ${tokens} tokens × ${traits} trait types of their own, read and ranked by
 ${rounds} indexer rounds in ${(refreshMs / 1000).toFixed(1)} s (5 s of it the ranking's settle time), in the
-process that serves the bystander (in-process \`app.request\`, a request every ${INTERVAL_MS} ms, each timed from when it
-was due to arrive). Longest event-loop
-stall during the refresh: **${ms(stalls.max / 1e6)} ms**.
+process that serves the bystander (in-process \`app.request\`, a request every ${INTERVAL_MS} ms, each
+timed from when it was due to arrive). Longest event-loop stall during the refresh: **${ms(stalls.max / 1e6)} ms**.
 
 | path | when | requests | p50 ms | p99 ms | max ms |
 |---|---|---|---|---|---|
