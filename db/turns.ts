@@ -20,9 +20,10 @@ export const nextTurn = () => new Promise<void>((resolve) => schedule(resolve, 0
 /**
  * A gate before each statement: null while the current turn is young, else a promise of the next
  * turn. A turn begins with its first statement; a timer set then fires once the loop has turned,
- * so a new turn's first statement starts the count again.
+ * so a new turn's first statement starts the count again. After its wait a statement goes ahead
+ * whatever the turn: none waits twice, so none starves behind a busy neighbour.
  */
-export function turnGate(turnMs = TURN_MS): () => Promise<void> | null {
+function turnGate(turnMs = TURN_MS): () => Promise<void> | null {
   let since: number | null = null
   const gate = (): Promise<void> | null => {
     const now = performance.now()
