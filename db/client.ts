@@ -4,6 +4,7 @@ import { embeddedPath, withEmbeddedReads } from '#db/embedded-reads'
 import { batchingReads } from './read-batches'
 import * as schema from './schema'
 import { serialTransactions } from './serial-transactions'
+import { takingTurns } from './turns'
 
 export type Database = LibSQLDatabase<typeof schema> & { $client: Client }
 
@@ -42,9 +43,10 @@ export function createDatabase({ url, authToken, busyWaitMs = REQUEST_BUSY_WAIT_
       // isolate): a statement queued by one request would be sent when another's ends, from that
       // request's context, which Workers cancel as a hung request, and the queue then never drains.
       batchingReads(createClient({ url, authToken, concurrency: Number.POSITIVE_INFINITY }))
+  if (!embedded) return drizzle(client, { schema })
+  // Its statements answer synchronously: a long run of them takes turns with requests (./turns.ts).
   const path = embeddedPath(url)
-  if (path === null) return drizzle(client, { schema })
-  return drizzle(withEmbeddedReads(client, path), { schema })
+  return drizzle(takingTurns(path === null ? client : withEmbeddedReads(client, path)), { schema })
 }
 
 const lockProbes = new Map<string, Client>()

@@ -3,8 +3,8 @@
  * traits changed or a token was minted (./traits.ts marks the collection), so that an import of
  * thousands of tokens ranks its collection once per round, not once per token.
  */
-import { and, eq, lte, sql } from 'drizzle-orm'
-import { rankByRarity } from '../rarity'
+import { and, eq, gt, lte, sql, type SQL } from 'drizzle-orm'
+import { rankInSlices, type RarityInput } from '../rarity'
 import { collections, nfts, UNRANKED } from '../schema'
 import type { Db } from './transaction'
 
@@ -45,10 +45,41 @@ export const rankWrites = (json: string, collectionId: number) => ({
     RETURNING id`,
 })
 
+/** Tokens read, and ranks written, per statement: each statement stays a few milliseconds long. */
+export const RANK_PAGE = 500
+
+/**
+ * The collection's tokens whose metadata is read, in id order, a page per statement along
+ * nfts_collection_rarest_idx (the ranking holds the collection: no rank moves meanwhile). A page
+ * goes on with the rest of the last rank, then the ranks after it: two seeks, where one
+ * `(rank, id) >` range would walk the whole of the last rank again (all of an unranked collection).
+ */
+async function rankedTokens(db: Db, collectionId: number): Promise<RarityInput[]> {
+  const page = (where: SQL | undefined, limit: number) =>
+    db
+      .select({ id: nfts.id, traits: nfts.attributes, rank: nfts.rarityRank })
+      .from(nfts)
+      .where(and(eq(nfts.collectionId, collectionId), where, eq(nfts.metadataStatus, 'ok')))
+      .orderBy(nfts.rarityRank, nfts.id)
+      .limit(limit)
+  const tokens: RarityInput[] = []
+  for (let last: { rank: number; id: number } | undefined; ;) {
+    const rows = last ? await page(and(eq(nfts.rarityRank, last.rank), gt(nfts.id, last.id)), RANK_PAGE) : []
+    if (rows.length < RANK_PAGE) {
+      rows.push(...(await page(last ? gt(nfts.rarityRank, last.rank) : undefined, RANK_PAGE - rows.length)))
+    }
+    for (const { id, traits } of rows) tokens.push({ id, traits })
+    if (rows.length < RANK_PAGE) return tokens.sort((x, y) => x.id - y.id)
+    last = rows.at(-1)
+  }
+}
+
 /**
  * Ranks the collection's tokens whose metadata is read (a token still waiting for its metadata
- * would look rare for lacking every trait) and writes the ranks that changed, in one batch.
- * Answers the tokens whose rank, score or "of" changed.
+ * would look rare for lacking every trait) and writes the ranks that changed, in one transaction.
+ * Reads, ranking and writes go in slices (pages of RANK_PAGE, rankInSlices) so that a large or
+ * hostile collection never holds the event loop for long. Answers the tokens whose rank, score or
+ * "of" changed.
  */
 export async function rankCollection(db: Db, collectionId: number, now = new Date()): Promise<number[]> {
   const claim = now.getTime() + CLAIM_MS
@@ -58,15 +89,16 @@ export async function rankCollection(db: Db, collectionId: number, now = new Dat
     .where(eq(collections.id, collectionId))
     .returning({ ranked: collections.rarityRanked })
   if (!claimed) return []
-  const tokens = await db
-    .select({ id: nfts.id, traits: nfts.attributes })
-    .from(nfts)
-    .where(and(eq(nfts.collectionId, collectionId), eq(nfts.metadataStatus, 'ok')))
-  const ranks = rankByRarity(tokens) ?? []
-  const json = JSON.stringify(ranks.map((r) => [r.id, r.rank, r.score]))
+  const ranks = (await rankInSlices(await rankedTokens(db, collectionId))) ?? []
+  const rows = ranks.map((r) => [r.id, r.rank, r.score])
   const [ranked, unranked] = await db.transaction(async (tx) => {
-    const written = await tx.all<[number]>(rankWrites(json, collectionId).ranked)
-    const cleared = await tx.all<[number]>(rankWrites(json, collectionId).unranked)
+    const written: [number][] = []
+    for (let i = 0; i < rows.length; i += RANK_PAGE) {
+      written.push(
+        ...(await tx.all<[number]>(rankWrites(JSON.stringify(rows.slice(i, i + RANK_PAGE)), collectionId).ranked)),
+      )
+    }
+    const cleared = await tx.all<[number]>(rankWrites(JSON.stringify(rows), collectionId).unranked)
     // Current again, unless a change came while this ran (it moved the mark back to its time).
     await tx.run(sql`
       UPDATE collections SET rarity_ranked = ${ranks.length},

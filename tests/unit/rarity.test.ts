@@ -2,8 +2,9 @@
  * The rarity method against fixtures computed by hand (OpenRarity's information content):
  * score = Σ −log2(share of the token's value, or of the null value) / the collection's entropy.
  */
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { rankByRarity } from '../../db/rarity'
+import { rankByRarity, rankInSlices, RARITY_SLICE, type RarityInput } from '../../db/rarity'
 import type { Trait } from '../../db/schema'
 
 const color = (value: string): Trait => ({ trait_type: 'Color', value })
@@ -89,4 +90,78 @@ describe('rankByRarity', () => {
     expect(ranks[0]!.rank).toBe(1)
     for (let i = 1; i < ranks.length; i++) expect(ranks[i]!.score).toBeLessThanOrEqual(ranks[i - 1]!.score)
   })
+
+  it('scores as the definition does, summed over every trait type of the collection for every token', () => {
+    const trait = fc.record({
+      trait_type: fc.constantFrom('Hat', 'hat ', 'Eyes', 'Mouth', 'Aura', 'Fur'),
+      value: fc.constantFrom('red', 'Red', 'blue', 'none', '1'),
+      display_type: fc.option(fc.constant('number'), { nil: undefined, freq: 6 }),
+    })
+    const collection = fc
+      .array(fc.array(trait, { maxLength: 5 }), { minLength: 1, maxLength: 40 })
+      .map((lists) => lists.map((traits, i) => ({ id: i + 1, traits })))
+    fc.assert(
+      fc.property(collection, (tokens) => {
+        const expected = byDefinition(tokens)
+        const ranks = rankByRarity(tokens)
+        if (expected === null) {
+          expect(ranks).toBeNull()
+          return
+        }
+        const got = new Map(ranks!.map((r) => [r.id, r]))
+        for (const [id, want] of expected) {
+          expect(got.get(id)!.rank).toBe(want.rank)
+          expect(got.get(id)!.score).toBeCloseTo(want.score, 12)
+        }
+      }),
+      { numRuns: 2_000 },
+    )
+  })
+
+  it('costs what the traits carried cost, in slices: 5,000 tokens with 22 trait types of their own each', async () => {
+    const tokens = Array.from({ length: 5_000 }, (_, i) => ({
+      id: i + 1,
+      traits: Array.from({ length: 22 }, (_, k) => ({ trait_type: `t${i}-${k}`, value: `v${i}-${k}` })),
+    }))
+    let pauses = 0
+    const ranks = await rankInSlices(tokens, async () => void pauses++)
+    // Every token alike in its surprise: all share rank 1.
+    expect(ranks!.every((r) => r.rank === 1)).toBe(true)
+    expect(ranks).toEqual(rankByRarity(tokens))
+    // A slice is RARITY_SLICE steps, and the steps are a few per trait: never tokens × types.
+    expect(pauses).toBeGreaterThan(5)
+    expect(pauses).toBeLessThan((4 * 5_000 * 23) / RARITY_SLICE + 4)
+  })
 })
+
+/** The method as written: for every token, every trait type of the collection (and the trait count). */
+function byDefinition(tokens: RarityInput[]): Map<number, { rank: number; score: number }> | null {
+  const norm = (text: string) => text.trim().toLowerCase()
+  const own = tokens.map((token) => {
+    const traits = new Map<string, string>()
+    for (const t of token.traits) {
+      if (!t.display_type && !traits.has(norm(t.trait_type))) traits.set(norm(t.trait_type), norm(t.value))
+    }
+    return traits
+  })
+  if (own.every((traits) => traits.size === 0)) return null
+  const types = [...new Set(own.flatMap((traits) => [...traits.keys()]))]
+  const n = tokens.length
+  const columns = [...types.map((type) => own.map((traits) => traits.get(type) ?? null)), own.map((t) => `#${t.size}`)]
+  const share = (column: (string | null)[], value: string | null) => column.filter((v) => v === value).length / n
+  let entropy = 0
+  for (const column of columns)
+    for (const value of new Set(column)) entropy -= share(column, value) * Math.log2(share(column, value))
+  const scores = tokens.map((token, i) => ({
+    id: token.id,
+    score: columns.reduce((sum, column) => sum - Math.log2(share(column, column[i]!)), 0) / (entropy > 0 ? entropy : 1),
+  }))
+  const ranked = new Map<number, { rank: number; score: number }>()
+  for (const { id, score } of scores) {
+    const higher = scores.filter(
+      (other) => other.score - score > 1e-9 * Math.max(Math.abs(score), Math.abs(other.score)),
+    )
+    ranked.set(id, { rank: higher.length + 1, score })
+  }
+  return ranked
+}
