@@ -18,8 +18,10 @@
  * collection (a flood of Transfer events that move nothing). Its ranges shrink like any other's,
  * and past a bound (more of its events in one block than MAX_BLOCK_EVENTS, or more than the RPC
  * answers for one block) it is `paused` with its reason on its page: it stalls no one else, and
- * no flood reaches the database. Its ApprovalForAll logs to Seaport are read too, so that its
- * listings are checked again.
+ * no flood reaches the database. Below that bound it still costs the others nothing: each
+ * collection behind gets its share of a round, and one that ran past it sits out turns
+ * (./backfill-turns.ts). One whose logs contradict themselves is paused too. Its ApprovalForAll
+ * logs to Seaport are read too, so that its listings are checked again.
  */
 import { BaseError, type Address, type PublicClient } from 'viem'
 import { and, asc, eq, inArray, lte, or } from 'drizzle-orm'
@@ -27,7 +29,7 @@ import type { Database } from '../../db/client'
 import {
   applyImportedRange,
   ImportedHistoryError,
-  setBackfillDebts,
+  setBackfillTurns,
   setImportProgress,
   type ImportedCollection,
   type ImportedRange,
@@ -52,7 +54,8 @@ export const MAX_RANGE = 100_000
 /**
  * A range's events: each token a log moves (a TransferBatch moves many) and each other log. A
  * range with fewer than QUIET_EVENTS was quiet: the next one is twice as wide. One with more than
- * MAX_RANGE_EVENTS is read again in halves, so that one write transaction stays short. One block
+ * MAX_RANGE_EVENTS writes only its first blocks that fit (from the same answer) and narrows, so
+ * that one write transaction stays short. One block
  * with more than MAX_BLOCK_EVENTS pauses the collection: a real one rarely moves more than a few
  * hundred tokens in a block (a block's gas buys about 600 plain mints).
  */
@@ -123,20 +126,28 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
   const head = await client.getBlockNumber({ cacheTime: 0 })
   const safe = head - BigInt(confirmations)
   const limit = options.upTo === undefined || options.upTo === null || options.upTo > safe ? safe : options.upTo
-  // Each its share of the round, whatever the others' turns cost (./turns.ts).
+  // Each its share of the round, whatever the others' turns cost (./backfill-turns.ts).
   const plan = planTurns(
-    rows.map((row) => ({ id: row.id, debtMs: row.indexDebtMs, headBlock: row.headBlock })),
+    rows.map((row) => ({ id: row.id, debtMs: row.indexDebtMs, turnAt: row.indexTurnAt })),
     budgetMs,
   )
   const byId = new Map(rows.map((row) => [row.id, row]))
-  const debts = [...plan.sitOut]
+  const visited = new Date()
+  const turns = plan.sitOut.map((s) => ({ ...s, turnAt: visited }))
   const results: BackfillResult[] = []
+  // Time a turn left unused goes to the next; no turn starts past twice the budget, whatever the
+  // turns before cost (the chain's lease must outlast the round), and the rest keep their place.
+  const hardEnd = Date.now() + 2 * budgetMs
+  let carried = 0
+  let failed = true
   try {
     for (const { id, allowanceMs } of plan.turns) {
       if (results.length >= 2 && results.at(-1)!.timedOut && results.at(-2)!.timedOut) break
+      const started = Date.now()
+      if (started >= hardEnd) break
       const row = byId.get(id)!
       const collection = importedCollection(row)
-      const started = Date.now()
+      const given = allowanceMs + carried
       const turn = backfillCollection(db, client, collection, seaport, {
         indexedBlock: row.indexedBlock === null ? null : BigInt(row.indexedBlock),
         deployBlock: BigInt(row.deployBlock ?? 0),
@@ -145,7 +156,7 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
         settled: row.indexStatus === 'pending' && row.indexError === null && row.indexRetryAt === null,
         head,
         limit,
-        deadline: started + allowanceMs,
+        deadline: Math.min(started + given, hardEnd),
         now,
       })
       // Whatever one contract's answers do to its turn (one viem refuses, logs it cannot decode),
@@ -158,11 +169,16 @@ export async function backfillChain(options: BackfillOptions): Promise<BackfillR
           return { collectionId: collection.id, from: null, to: null, status: 'backfilling', error: text, nftIds: [] }
         }),
       )
-      const debt = debtAfter(allowanceMs, Date.now() - started)
-      if (debt !== row.indexDebtMs) debts.push({ id, debtMs: debt })
+      const spent = Date.now() - started
+      carried = Math.max(0, given - spent)
+      turns.push({ id, debtMs: debtAfter(given, spent), turnAt: visited })
     }
+    failed = false
   } finally {
-    await setBackfillDebts(db, debts)
+    // Written whatever ended the round; a failure to write them does not hide what ended it.
+    await setBackfillTurns(db, turns).catch((error: unknown) => {
+      if (!failed) throw error
+    })
   }
   return results
 }
@@ -251,7 +267,7 @@ async function backfillCollection(
       const part = read.events > MAX_RANGE_EVENTS ? fittingBlocks(read.list, MAX_RANGE_EVENTS) : { ...read, to }
       if (part.events > MAX_BLOCK_EVENTS) {
         return await pause(
-          `Block ${part.to} holds ${part.events.toLocaleString('en-US')} of this contract's events, more than the ${MAX_BLOCK_EVENTS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
+          `Block ${part.list[0]!.blockNumber} holds ${part.events.toLocaleString('en-US')} of this contract's events, more than the ${MAX_BLOCK_EVENTS.toLocaleString('en-US')} Vitrine reads of one collection in one block.`,
         )
       }
       // Grow only after a full-width range: a short last one says nothing about the RPC's limit.

@@ -87,6 +87,7 @@ export const eventCount = (logs: ImportedLog[]) =>
  * span; the first block with logs is taken whole even past the bound (a block is not split).
  */
 export function fittingBlocks(logs: ImportedLog[], bound: number) {
+  if (!logs.length) throw new Error('fittingBlocks: no logs (only a range past the bound is cut)')
   let events = 0
   let end = 0
   while (end < logs.length) {
@@ -98,7 +99,7 @@ export function fittingBlocks(logs: ImportedLog[], bound: number) {
     events += inBlock
     end = next
   }
-  return { list: logs, to: logs.at(-1)!.blockNumber, events }
+  return { list: logs, to: logs[logs.length - 1]!.blockNumber, events }
 }
 
 /** The moves and metadata refreshes of a range, with each move's block time, and who (dis)allowed Seaport. */

@@ -31,7 +31,6 @@ import {
   applyVoucherRedeemed,
   applyVoucherRevocation,
   expireOrders,
-  ImportedHistoryError,
   noteSafeHead,
   refreshNftMarket,
   setImportProgress,
@@ -176,7 +175,7 @@ async function indexFrom(
   // Before the cursor moves past them: the followed collections' moves, or their return to their own reading.
   const imported = await applyFollowed(db, { from, to, ranges: followed.ranges, sentBack: followed.sentBack }, now)
   for (const id of imported.nftIds) apply.touched.add(id)
-  for (const { collection, approvers } of followed.ranges) {
+  for (const { collection, approvers } of imported.ranges) {
     for (const id of await listedBy(db, chainId, collection.contract, approvers)) apply.touched.add(id)
   }
   await recheckListings({ db, client, chainId, seaport, nftIds: apply.touched, block: to, now })
@@ -198,20 +197,19 @@ async function indexFrom(
 
 /**
  * Writes the followed collections' range. One whose events contradict themselves (an ERC-1155
- * that logs a send by a wallet holding nothing) is paused with its reason, and the others' range
- * is written without it: the fault is that contract's alone, and the round goes on.
+ * that logs a send by a wallet holding nothing) is left out of it and paused with its reason: the
+ * fault is that contract's alone, and the round goes on. Returns what was written.
  */
-async function applyFollowed(db: Database, followed: FollowedRanges, now: Date) {
-  for (let ranges = followed.ranges; ;) {
-    try {
-      return await applyFollowedRanges(db, { ...followed, ranges }, now)
-    } catch (error) {
-      if (!(error instanceof ImportedHistoryError) || !ranges.some((r) => r.collection.id === error.collectionId))
-        throw error
-      await setImportProgress(db, error.collectionId, { status: 'paused', error: error.message, retryAt: null })
-      ranges = ranges.filter((r) => r.collection.id !== error.collectionId)
-    }
-  }
+async function applyFollowed<Range extends FollowedRanges['ranges'][number]>(
+  db: Database,
+  followed: Omit<FollowedRanges, 'ranges'> & { ranges: Range[] },
+  now: Date,
+) {
+  const applied = await applyFollowedRanges(db, followed, now)
+  for (const error of applied.contradicted)
+    await setImportProgress(db, error.collectionId, { status: 'paused', error: error.message, retryAt: null })
+  const paused = new Set(applied.contradicted.map((error) => error.collectionId))
+  return { ...applied, ranges: followed.ranges.filter((r) => !paused.has(r.collection.id)) }
 }
 
 /** The hashes of the blocks just read: each block with a log (as the log says), and the last. */

@@ -142,9 +142,10 @@ export function applyFollowedRanges(
   db: Db,
   followed: FollowedRanges,
   now = new Date(),
-): Promise<{ nftIds: number[]; written: number }> {
+): Promise<{ nftIds: number[]; written: number; contradicted: ImportedHistoryError[] }> {
   const { from, to, ranges, sentBack } = followed
-  if (!ranges.length && !sentBack.length) return Promise.resolve({ nftIds: [], written: 0 })
+  const contradicted: ImportedHistoryError[] = []
+  if (!ranges.length && !sentBack.length) return Promise.resolve({ nftIds: [], written: 0, contradicted })
   return db.transaction(async (tx) => {
     const touched = new Set<number>()
     if (sentBack.length) {
@@ -161,7 +162,7 @@ export function applyFollowedRanges(
         })
         .where(and(inArray(collections.id, sentBack), eq(collections.indexStatus, 'following')))
     }
-    if (!ranges.length) return { nftIds: [], written: sentBack.length }
+    if (!ranges.length) return { nftIds: [], written: sentBack.length, contradicted }
     const indexed = new Map(
       (
         await tx
@@ -185,7 +186,20 @@ export function applyFollowedRanges(
       const held = indexed.get(collection.id) ?? null
       const fresh = held === null ? moves : moves.filter((m) => m.log.blockNumber > BigInt(held))
       if (held !== null && BigInt(held) >= to) continue
-      for (const id of await writeMoves(tx, collection, { moves: fresh, refreshes }, now)) touched.add(id)
+      const range = { moves: fresh, refreshes }
+      // An ERC-1155's events may contradict themselves: its writes are undone alone (a savepoint),
+      // and the caller pauses it, while the others' range is written.
+      const wrote = await (
+        collection.standard === 'erc1155'
+          ? tx.transaction((savepoint) => writeMoves(savepoint, collection, range, now))
+          : writeMoves(tx, collection, range, now)
+      ).catch((error: unknown) => {
+        if (!(error instanceof ImportedHistoryError)) throw error
+        contradicted.push(error)
+        return null
+      })
+      if (!wrote) continue
+      for (const id of wrote) touched.add(id)
       written.push(collection.id)
     }
     if (written.length) {
@@ -195,7 +209,7 @@ export function applyFollowedRanges(
         .where(inArray(collections.id, written))
       await refreshCollectionCounts(tx, written, now)
     }
-    return { nftIds: [...touched], written: written.length + sentBack.length }
+    return { nftIds: [...touched], written: written.length + sentBack.length, contradicted }
   })
 }
 
@@ -443,20 +457,31 @@ export async function retryFailedImport(db: Db, collectionId: number, now = new 
   return rows.length > 0
 }
 
-/** The backfill's debts of time (chain/indexer/backfill-turns.ts), one statement for the round's changes. */
-export async function setBackfillDebts(db: Db, debts: { id: number; debtMs: number }[]): Promise<void> {
-  if (!debts.length) return
-  const cases = sql.join(
-    debts.map((d) => sql`when ${d.id} then ${d.debtMs}`),
-    sql` `,
-  )
-  await db
-    .update(collections)
-    .set({ indexDebtMs: sql`case ${collections.id} ${cases} else ${collections.indexDebtMs} end` })
-    .where(
-      inArray(
-        collections.id,
-        debts.map((d) => d.id),
-      ),
+/**
+ * The backfill's turns of a round (chain/indexer/backfill-turns.ts): each visited collection's
+ * debt of time and when it was visited, a statement per CHUNK of them.
+ */
+export async function setBackfillTurns(db: Db, turns: { id: number; debtMs: number; turnAt: Date }[]): Promise<void> {
+  for (const part of chunks(turns)) {
+    const debts = sql.join(
+      part.map((t) => sql`when ${t.id} then ${t.debtMs}`),
+      sql` `,
     )
+    const times = sql.join(
+      part.map((t) => sql`when ${t.id} then ${t.turnAt.getTime()}`),
+      sql` `,
+    )
+    await db
+      .update(collections)
+      .set({
+        indexDebtMs: sql`case ${collections.id} ${debts} end`,
+        indexTurnAt: sql`case ${collections.id} ${times} end`,
+      })
+      .where(
+        inArray(
+          collections.id,
+          part.map((t) => t.id),
+        ),
+      )
+  }
 }

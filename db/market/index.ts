@@ -106,7 +106,7 @@ export const retryFailedImport = changingPages(imported.retryFailedImport, (retr
 )
 export {
   ImportedHistoryError,
-  setBackfillDebts,
+  setBackfillTurns,
   type FollowedRanges,
   type ImportedCollection,
   type ImportedRange,

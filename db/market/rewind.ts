@@ -285,9 +285,14 @@ async function giveBackParts(tx: Tx, sold: { orderHash: string | null; quantity:
  * not exist any more: both are read again from their deployment block, their balances, owners,
  * mint and transfer lines cleared first.
  */
-/** A failed collection stays failed (the backfill skips it) whatever the rewind does to its progress. */
-const unlessFailed = (status: 'pending' | 'backfilling') =>
-  sql<'pending' | 'backfilling'>`CASE WHEN ${collections.indexStatus} = 'failed' THEN 'failed' ELSE ${status} END`
+/**
+ * A failed or paused collection stays so (the backfill skips it until someone adds it again)
+ * whatever the rewind does to its progress: a paused one is paused for what its own logs say.
+ */
+const unlessStopped = (status: 'pending' | 'backfilling') =>
+  sql<
+    'pending' | 'backfilling' | 'failed' | 'paused'
+  >`CASE WHEN ${collections.indexStatus} IN ('failed', 'paused') THEN ${collections.indexStatus} ELSE ${status} END`
 
 async function rewindImported(tx: Tx, chainId: number, after: number) {
   const rows = await tx
@@ -307,7 +312,7 @@ async function rewindImported(tx: Tx, chainId: number, after: number) {
     if (row.standard === 'erc721' && (row.deployBlock ?? 0) <= after) {
       await tx
         .update(collections)
-        .set({ indexedBlock: after, indexStatus: unlessFailed('backfilling') })
+        .set({ indexedBlock: after, indexStatus: unlessStopped('backfilling') })
         .where(eq(collections.id, row.id))
       continue
     }
@@ -324,7 +329,7 @@ async function rewindImported(tx: Tx, chainId: number, after: number) {
     nftIds.push(...reset.map((r) => r.id))
     await tx
       .update(collections)
-      .set({ indexedBlock: null, indexStatus: unlessFailed('pending') })
+      .set({ indexedBlock: null, indexStatus: unlessStopped('pending') })
       .where(eq(collections.id, row.id))
   }
   return { nftIds, importedNfts }

@@ -96,6 +96,8 @@ export const collections = sqliteTable(
      * any other (chain/indexer/backfill-turns.ts).
      */
     indexDebtMs: integer('index_debt_ms').notNull().default(0),
+    /** When its backfill last had (or sat out) a turn: the longest waiting go first. */
+    indexTurnAt: timestamp('index_turn_at'),
     importedBy: address('imported_by'),
     /** Tokens ranked by rarity (db/rarity.ts): a token's rank is "of" this many; 0 without traits. */
     rarityRanked: integer('rarity_ranked').notNull().default(0),

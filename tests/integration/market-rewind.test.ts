@@ -3,11 +3,11 @@
  * to is undone (sales, feed lines, settled orders, a redeemed lazy mint, owners), nothing before
  * it or off chain is touched, and the whole undo is one transaction.
  */
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
 import * as market from '../../db/market'
-import { activity, chainCursors, indexedBlocks, listings, nfts, offers, sales } from '../../db/schema'
+import { activity, chainCursors, collections, indexedBlocks, listings, nfts, offers, sales } from '../../db/schema'
 import { createTestRuntime } from '../support/runtime'
 import { atomsCollection } from '../support/market-rows'
 
@@ -167,5 +167,42 @@ describe('rewindMarket', () => {
       rewindTo: null,
       rewindHead: null,
     })
+  })
+
+  it('leaves a paused or failed imported collection so, its progress taken back with the chain', async () => {
+    const { db } = await indexedMarket()
+    const imported = (slug: string, indexStatus: 'paused' | 'failed' | 'backfilling', n: number) => ({
+      slug,
+      chainId: 31337,
+      contract: `0xee${'0'.repeat(37)}${n}`,
+      name: slug,
+      logoUrl: '',
+      bannerUrl: '',
+      category: 'art' as const,
+      creator: SELLER,
+      source: 'imported' as const,
+      standard: 'erc721' as const,
+      deployBlock: 50,
+      indexStatus,
+      indexedBlock: 104,
+      indexError: indexStatus === 'backfilling' ? null : 'its reason',
+    })
+    await db
+      .insert(collections)
+      .values([
+        imported('paused-one', 'paused', 1),
+        imported('failed-some', 'failed', 2),
+        imported('reading-it', 'backfilling', 3),
+      ])
+    await market.rewindMarket(db, { chainId: 31337, to: 100n, owners: [], now })
+    const rows = await db
+      .select({ slug: collections.slug, status: collections.indexStatus, block: collections.indexedBlock })
+      .from(collections)
+      .where(inArray(collections.slug, ['paused-one', 'failed-some', 'reading-it']))
+    expect(rows.toSorted((a, b) => a.slug.localeCompare(b.slug))).toEqual([
+      { slug: 'failed-some', status: 'failed', block: 100 },
+      { slug: 'paused-one', status: 'paused', block: 100 },
+      { slug: 'reading-it', status: 'backfilling', block: 100 },
+    ])
   })
 })

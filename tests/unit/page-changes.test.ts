@@ -41,7 +41,7 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   recordContactMessage: 'no page shows them',
   subscribeNewsletter: 'no page shows them',
   ImportedHistoryError: 'an error type',
-  setBackfillDebts: "the backfill's turns: no page shows them",
+  setBackfillTurns: "the backfill's turns: no page shows them",
   markNotificationsRead: "a wallet's own notifications: private, never cached",
   saveNotificationPreferences: "a wallet's own settings: private, never cached",
   tellOfAuctionTimes: 'notifications: private, never cached',
