@@ -9,7 +9,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { chainCursors, collections, notifications } from '../../db/schema'
 import { app } from '../../server/app'
 import { testAccount } from '../support/chain'
@@ -17,6 +17,9 @@ import { deployForeignArt721 } from '../support/foreign'
 import { deployHostile1155, deployHostile721 } from '../support/hostile'
 import { indexConfiguredChains } from '../../server/trading/indexing'
 import { startMarket } from '../support/market'
+
+// Thousands of statements, or transactions on anvil: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 const holder = testAccount(5)
 const friend = testAccount(6)

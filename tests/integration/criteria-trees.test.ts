@@ -13,6 +13,9 @@ import { criteriaTreeBuilds } from '../../server/queries/criteria-trees'
 import { createTestRuntime, TEST_RATE_LIMITS } from '../support/runtime'
 import { SEED_NOW } from '../support/seeded'
 
+// Thousands of statements, or transactions on anvil: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
+
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>
 /** The most common text trait of a seeded collection. */
 let trait: { collectionId: number; slug: string; type: string; value: string; tokens: number }

@@ -4,11 +4,14 @@
  * let timers and a bystander's request run between their statements.
  */
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createDatabase, type Database } from '../../db/client'
 import { leases } from '../../db/schema'
 import { app } from '../../server/app'
 import { createTestRuntime } from '../support/runtime'
+
+// Thousands of statements, or transactions on anvil: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>
 beforeAll(async () => {

@@ -4,12 +4,15 @@
  * and clears the columns of one whose listing ended. Statements counted at Drizzle's session.
  */
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { refreshNftMarket } from '../../db/market'
 import { listings, nfts, offers } from '../../db/schema'
 import { countingDatabase } from '../support/counting'
 import { atomsCollection } from '../support/market-rows'
 import { createTestRuntime } from '../support/runtime'
+
+// Thousands of statements, or transactions on anvil: seconds on a busy machine.
+vi.setConfig({ testTimeout: 60_000 })
 
 const CREATOR = '0x00000000000000000000000000000000000000c1'
 const BIDDER = '0x00000000000000000000000000000000000000b1'

@@ -464,7 +464,7 @@ describe('rarity', () => {
     )
     const key = (r: { type: string; value: string }) => `${r.type}\u0000${r.value}`
     expect(every.map(key).sort()).toEqual(stored.map(key).sort())
-  })
+  }, 60_000) // thousands of writes and pages: seconds on a busy machine
 
   it('refuses a cursor it did not make, or one of another list, and a page of types past its bound', async () => {
     expect((await get(`/collections/${slug}/traits?cursor=bm90IGEgY3Vyc29y`)).status).toBe(400)
