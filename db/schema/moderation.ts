@@ -1,30 +1,15 @@
 import { sql } from 'drizzle-orm'
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp } from './columns'
+import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS } from '../report-reasons'
 
 /**
  * Moderation: the moderator role operators grant (operators themselves are configuration,
  * OPERATORS), and what wallets report. ADR 44.
  */
 
-/** Why something is reported; the report form and the API take exactly these. */
-export const REPORT_REASONS = [
-  'stolen',
-  'scam_or_spam',
-  'impersonation',
-  'intellectual_property',
-  'illegal_content',
-  'sexual_content_not_marked_nsfw',
-  'other',
-] as const
-export type ReportReason = (typeof REPORT_REASONS)[number]
-
-/** What can be reported: an item (its NFT id), a collection (its id) or a profile (its wallet). */
-export const REPORT_TARGET_KINDS = ['item', 'collection', 'profile'] as const
-export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number]
-
-/** A report is open until a decision closes it (decisions come with the queue's actions). */
-export const REPORT_STATUSES = ['open'] as const
+export { REPORT_REASONS, REPORT_TARGET_KINDS, REPORT_STATUSES } from '../report-reasons'
+export type { ReportReason, ReportTargetKind } from '../report-reasons'
 
 /** Wallets an operator made moderators; a revoked one loses its row. */
 export const moderators = sqliteTable('moderators', {
