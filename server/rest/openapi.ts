@@ -455,13 +455,22 @@ export const openApiDocument = {
         description:
           'One open report per wallet and target (a second is a 409); an unknown target is a 404 naming it; at most `report` reports per wallet and window (429). The note is cleaned (no control or invisible characters) and bounded. Reports are read by the operators and moderators of this marketplace.',
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(reportInput) } } },
-        responses: answer('Filed: { data: { id, status: "open" } }', oneOf(filedReportShape), [400, 401, 404, 409, 429], 201),
+        responses: answer(
+          'Filed: { data: { id, status: "open" } }',
+          oneOf(filedReportShape),
+          [400, 401, 404, 409, 429],
+          201,
+        ),
       },
       get: {
         summary: 'The queue: open reports grouped by target, most reported and oldest first (operators and moderators)',
         description: 'Keyset pages (`cursor`, `limit`). Never cached.',
         parameters: queryParams(reportPageInput.shape as unknown as Shape),
-        responses: page('Reported targets with their open reports counted by reason', queuedTargetShape, [400, 401, 403]),
+        responses: page(
+          'Reported targets with their open reports counted by reason',
+          queuedTargetShape,
+          [400, 401, 403],
+        ),
       },
     },
     '/reports/mine': {
