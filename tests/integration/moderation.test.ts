@@ -34,7 +34,7 @@ beforeAll(async () => {
     .values(['1', '2', '3'].map((id) => token(id)))
     .returning({ id: nfts.id })
   itemIds = rows.map((row) => row.id)
-  await runtime.db.insert(users).values({ address: stranger.toLowerCase(), userName: 'stranger' })
+  await runtime.db.insert(users).values({ address: stranger.toLowerCase(), username: 'stranger' })
 })
 afterAll(() => runtime.close())
 
@@ -42,8 +42,7 @@ type Init = { method?: string; json?: unknown; as?: string; signedInAt?: number 
 async function call(path: string, { method = 'GET', json, as, signedInAt = Date.now() }: Init = {}) {
   const headers = new Headers()
   if (as) {
-    const cookie = await sessionCookie(as.toLowerCase(), signedInAt === null ? {} : { signedInAt })
-    headers.set('cookie', cookie)
+    headers.set('cookie', await sessionCookie(as.toLowerCase(), { signedInAt }))
   }
   if (json !== undefined) headers.set('content-type', 'application/json')
   const response = await app.request(
