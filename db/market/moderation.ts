@@ -47,10 +47,7 @@ export async function recordReport(db: Db, report: ReportRecord, now = new Date(
   const reporter = report.reporter.toLowerCase()
   try {
     return await db.transaction(async (tx) => {
-      await tx
-        .insert(reportTargets)
-        .values({ kind: report.target.kind, key: report.target.key })
-        .onConflictDoNothing()
+      await tx.insert(reportTargets).values({ kind: report.target.kind, key: report.target.key }).onConflictDoNothing()
       const [target] = await tx
         .select({ id: reportTargets.id })
         .from(reportTargets)

@@ -19,10 +19,7 @@ export const RECENT_SIGN_IN_S = 15 * 60
 export async function roleOf({ db, env }: Pick<Runtime, 'db' | 'env'>, address: string): Promise<Role | null> {
   const wallet = address.toLowerCase()
   if (env.operators.includes(wallet as `0x${string}`)) return 'operator'
-  const [row] = await db
-    .select({ address: moderators.address })
-    .from(moderators)
-    .where(eq(moderators.address, wallet))
+  const [row] = await db.select({ address: moderators.address }).from(moderators).where(eq(moderators.address, wallet))
   return row ? 'moderator' : null
 }
 

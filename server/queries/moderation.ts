@@ -85,16 +85,14 @@ export async function listOwnReports(db: Database, reporter: string, cursor: str
   const page = rows.slice(0, limit)
   const last = rows.length > limit ? page.at(-1) : undefined
   return {
-    data: page.map(
-      (r): OwnReport => ({
-        id: r.id,
-        target: targetJson(r.kind, r.key),
-        reason: r.reason,
-        note: r.note,
-        status: r.status,
-        createdAt: isoTime(r.createdAt),
-      }),
-    ),
+    data: page.map((r): OwnReport => ({
+      id: r.id,
+      target: targetJson(r.kind, r.key),
+      reason: r.reason,
+      note: r.note,
+      status: r.status,
+      createdAt: isoTime(r.createdAt),
+    })),
     nextCursor: last ? encodeCursor(MINE, last.id, last.id) : null,
   }
 }
@@ -155,7 +153,12 @@ export async function listReportQueue(db: Database, cursor: string | undefined, 
   const rows = await reportQueueStatement(db, cursor, limit)
   const page = rows.slice(0, limit)
   const last = rows.length > limit ? page.at(-1) : undefined
-  const reasons = page.length ? await queueReasonsStatement(db, page.map((r) => r.id)) : []
+  const reasons = page.length
+    ? await queueReasonsStatement(
+        db,
+        page.map((r) => r.id),
+      )
+    : []
   return {
     data: page.map((r) => ({
       target: targetJson(r.kind, r.key),
@@ -165,8 +168,6 @@ export async function listReportQueue(db: Database, cursor: string | undefined, 
         reasons.filter((reason) => reason.targetId === r.id).map((reason) => [reason.reason, reason.reports]),
       ) as Partial<Record<ReportReason, number>>,
     })),
-    nextCursor: last
-      ? encodeTextCursor(QUEUE, last.openReports, `${last.firstOpenAt!.getTime()}:${last.id}`)
-      : null,
+    nextCursor: last ? encodeTextCursor(QUEUE, last.openReports, `${last.firstOpenAt!.getTime()}:${last.id}`) : null,
   }
 }

@@ -170,9 +170,7 @@ export const v1 = new Hono<AppEnv>()
     return c.json(await caller(c).moderation.queue(raw(query(c))))
   })
   // The moderator role, granted and revoked by operators.
-  .post('/moderators', async (c) =>
-    c.json({ data: await caller(c).moderation.grantModerator(raw(await jsonBody(c))) }),
-  )
+  .post('/moderators', async (c) => c.json({ data: await caller(c).moderation.grantModerator(raw(await jsonBody(c))) }))
   .delete('/moderators/:address', async (c) =>
     c.json({ data: await caller(c).moderation.revokeModerator({ address: c.req.param('address') }) }),
   )
