@@ -13,6 +13,8 @@ import { testAccount } from '../support/chain'
 import { atomsCollection } from '../support/market-rows'
 import { createTestRuntime } from '../support/runtime'
 import { sessionCookie } from '../support/session'
+import { cookiesOf, signIn } from '../support/sign-in'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 
 const operator = testAccount(0).address
 const moderator = testAccount(1).address
@@ -118,6 +120,37 @@ describe('the moderator role', () => {
     const bad = await call('/moderators', { method: 'POST', json: { address: '0x1234' }, as: operator })
     expect(bad.status).toBe(400)
     expect(bad.body.error.message).toMatch(/^address: /)
+  })
+})
+
+describe('the sign-in time', () => {
+  it('a real SIWE sign-in records it in the session, kept when the session is read and renewed', async () => {
+    const wallet = privateKeyToAccount(generatePrivateKey())
+    const own: typeof runtime = {
+      ...runtime,
+      env: { ...runtime.env, operators: [wallet.address.toLowerCase() as `0x${string}`] },
+    }
+    const request = (path: string, init?: RequestInit) => app.request(`http://localhost:3000${path}`, init, own)
+    const before = Math.floor(Date.now() / 1000)
+    const cookie = await signIn(request, wallet)
+    const read = await request('/api/auth/session', { headers: { cookie } })
+    const session = (await read.json()) as { signedInAt: number }
+    expect(session.signedInAt).toBeGreaterThanOrEqual(before)
+    expect(session.signedInAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000))
+    // The renewed cookie carries the same sign-in time, not the time of the read.
+    const renewed = cookiesOf(read).find((c) => c.includes('session-token='))!
+    const again = await request('/api/auth/session', { headers: { cookie: renewed } })
+    expect(((await again.json()) as { signedInAt: number }).signedInAt).toBe(session.signedInAt)
+    // And it is recent enough for a moderation write.
+    const granted = await request('/api/v1/moderators', {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ address: reporters[4] }),
+    })
+    expect(granted.status).toBe(200)
+    expect(
+      await request(`/api/v1/moderators/${reporters[4]}`, { method: 'DELETE', headers: { cookie } }),
+    ).toHaveProperty('status', 200)
   })
 })
 
