@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { moderators, nfts, reports, reportTargets, users } from '../../db/schema'
 import { app } from '../../server/app'
+import { createContext } from '../../server/trpc/init'
+import { createCaller } from '../../server/trpc/root'
 import { testAccount } from '../support/chain'
 import { atomsCollection } from '../support/market-rows'
 import { createTestRuntime } from '../support/runtime'
@@ -114,6 +116,29 @@ describe('the moderator role', () => {
     }
     expect((await call('/moderators', { method: 'POST', json: { address: reporters[0] } })).status).toBe(401)
     expect((await moderatorRows()).map((row) => row.address)).toEqual([moderator.toLowerCase()])
+  })
+
+  it('over tRPC too: FORBIDDEN for a stale session and for a stranger, nothing written', async () => {
+    const caller = async (as: string, signedInAt: number) =>
+      createCaller(
+        createContext({
+          request: new Request('http://localhost:3000/api/trpc', {
+            headers: { cookie: await sessionCookie(as.toLowerCase(), { signedInAt }) },
+          }),
+          runtime,
+        }),
+      )
+    const before = await moderatorRows()
+    const stale = await caller(operator, Date.now() - 20 * 60_000)
+    await expect(stale.moderation.grantModerator({ address: reporters[1]! })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/sign in again/),
+    })
+    const strange = await caller(stranger, Date.now())
+    await expect(strange.moderation.revokeModerator({ address: moderator })).rejects.toMatchObject({
+      code: 'FORBIDDEN',
+    })
+    expect(await moderatorRows()).toEqual(before)
   })
 
   it('a bad address is a 400 naming the field', async () => {
