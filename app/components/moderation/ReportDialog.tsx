@@ -28,8 +28,8 @@ export function ReportDialog({
     <Modal open onClose={onClose} title={`Report ${what}`} testId="report-dialog">
       {report.isSuccess ? (
         <p role="status" data-testid="report-sent">
-          Sent. This marketplace&apos;s moderators will look at it; you can follow its status under your reports.
-          Nothing changes on the page until they decide.
+          Sent. This marketplace&apos;s moderators will look at it; until they decide, it stays open and nothing changes
+          on this page.
         </p>
       ) : (
         <form {...form.props}>
@@ -75,9 +75,9 @@ export function ReportDialog({
           <p id="report-note-error" className="mt-1 min-h-5 text-sm text-red-700 dark:text-red-400">
             {form.errors.note}
           </p>
-          {(form.formError ?? report.error) && (
+          {form.formError && (
             <p role="alert" className="mt-2 text-sm text-red-700 dark:text-red-400">
-              {form.formError ?? report.error?.message}
+              {form.formError}
             </p>
           )}
           <button
