@@ -10,7 +10,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { dirname, join } from 'node:path'
 import { gt } from 'drizzle-orm'
-import { seedLocalMarket } from '../chain/local-market'
+import { accounts, seedLocalMarket } from '../chain/local-market'
 import { LOCAL_CHAIN_ID } from '../chain/marketplace'
 import { embeddedPath } from '../db/embedded-reads'
 import { openMigratedDatabase } from '../db/migrate.server'
@@ -22,11 +22,14 @@ import { contentTypeOfKey } from '../server/media/keys'
 import { folderStore } from '../server/media/store'
 import { DEV_INDEXER_HEADER, devIndexerKey } from '../server/trading/indexing'
 import { ensureDevVars, loadDevVars } from './dev-vars'
+import { fileDevReports } from './dev-world-reports'
 import { prepareLocalChain, startLocalChain, startLocalGateway } from './local-world'
 import { startMailCatcher, type MailCatcher } from './mail-catcher'
 
 ensureDevVars()
 loadDevVars()
+// Dev account 0 runs the local marketplace: it grants moderators and reads the report queue (ADR 44).
+process.env.OPERATORS ||= accounts[0]!.address
 const url = process.env.DATABASE_URL || DEFAULT_DATABASE_URL
 const platformFee = parsePlatformFee(process.env)
 const db = await openMigratedDatabase({ url, authToken: process.env.DATABASE_AUTH_TOKEN || undefined })
@@ -36,6 +39,12 @@ const { seeded } = await seedLocalMarket(db, platformFee)
 // 24h / 7d volumes are relative to now: bring them up to date on every start (cheap at dev scale).
 if (!seeded) await refreshCollectionStats(db)
 console.log(seeded ? `database ${url}: migrated and seeded` : `database ${url}: migrated`)
+// A few open reports, so the moderation queue has something in it (only into a database without any).
+const reported = await fileDevReports(
+  db,
+  [7, 8, 9].map((i) => accounts[i]!.address),
+)
+if (reported) console.log(`database ${url}: ${reported} open reports filed for the moderation queue`)
 // The seed's market is relative to the hour it ran; say so once it has aged past its auctions.
 const live = await db.select({ id: nfts.id }).from(nfts).where(gt(nfts.auctionEndsAt, new Date())).limit(1)
 if (!seeded && live.length === 0) {

@@ -127,6 +127,8 @@ export const recordSeededProfile = changingPages(users.recordSeededProfile, (_, 
 }))
 export { recordSignIn, endSessions, type SeededProfile, type UserRow } from './users'
 export { recordContactMessage, subscribeNewsletter } from './messages'
+// Moderation: roles and reports change no public page until a decision acts on what was reported.
+export { grantModerator, recordReport, revokeModerator, DUPLICATE_REPORT, type ReportRecord } from './moderation'
 export {
   markNotificationsRead,
   saveNotificationPreferences,

@@ -72,14 +72,19 @@ export function createAuthConfig({ env, db }: Runtime): AuthConfig {
       // Runs at sign-in (with `user`) and on every read of the session: a token issued under an
       // older session version of its wallet (signed out since) is over, however long its cookie lives.
       async jwt({ token, user }) {
-        if (user?.id) return { ...token, sub: user.id, sv: (user as SignedInUser).sessionVersion }
+        if (user?.id) {
+          // When the wallet signed (seconds): Auth.js renews `iat` on every read, so it cannot tell.
+          const signedInAt = Math.floor(Date.now() / 1000)
+          return { ...token, sub: user.id, sv: (user as SignedInUser).sessionVersion, sat: signedInAt }
+        }
         if (!token.sub || (token.sv ?? 0) !== (await sessionVersion(db, token.sub))) return null
         return token
       },
       // The wallet in a field of its own (`address`), for clients that read the session directly;
       // `user.name` keeps it too, where Auth.js clients look.
       session({ session, token }) {
-        return { ...session, address: token.sub ?? null, user: { name: token.sub ?? null } } as Session
+        const signedInAt = typeof token.sat === 'number' ? token.sat : null
+        return { ...session, address: token.sub ?? null, signedInAt, user: { name: token.sub ?? null } } as Session
       },
     },
   }
@@ -93,6 +98,18 @@ declare module '@auth/core/jwt' {
   interface JWT {
     /** The wallet's session version when this session was issued (absent: 0). */
     sv?: number
+    /** When the wallet signed the SIWE message, in seconds since the epoch (absent: before ADR 44). */
+    sat?: number
+  }
+}
+
+declare module '@auth/core/types' {
+  interface Session {
+    /**
+     * When the wallet signed in, in seconds since the epoch (null: a session from before this was
+     * recorded): moderation writes ask for a recent one (server/auth/roles.ts).
+     */
+    signedInAt?: number | null
   }
 }
 

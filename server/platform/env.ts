@@ -52,6 +52,29 @@ export const DEFAULT_HEALTH_CACHE_MS = 1_000
  */
 export const DEFAULT_LIVE_STREAMS_PER_PROCESS = 2_000
 
+/**
+ * OPERATORS: the wallets that run this marketplace (they grant and revoke moderators), as
+ * 0x-addresses separated by commas; each one that is not an address is named.
+ */
+const operatorsSchema = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const entries = (text ?? '')
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean)
+    for (const entry of entries) {
+      if (!/^0x[0-9a-fA-F]{40}$/.test(entry)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${entry}" is not an address (0x and 40 hex digits); list operators' wallets separated by commas`,
+        })
+      }
+    }
+    return [...new Set(entries.map((entry) => entry.toLowerCase() as Address))]
+  })
+
 /** The local IPFS-style gateway `npm run dev` starts (scripts/ipfs-gateway.ts). */
 export const LOCAL_IPFS_GATEWAY_PORT = 8091
 
@@ -131,6 +154,7 @@ const baseSchema = z.object({
     .min(0, 'must be at least 0 (0: every page polls)')
     .max(100_000, 'must be at most 100000')
     .default(DEFAULT_LIVE_STREAMS_PER_PROCESS),
+  OPERATORS: operatorsSchema,
 })
 
 /**
@@ -192,6 +216,8 @@ export type Env = {
   mail: MailConfig | undefined
   /** Node: open live pages' event streams one process holds at most (LIVE_STREAMS_PER_PROCESS). */
   liveStreamsPerProcess: number
+  /** The operators' wallets, lowercase (OPERATORS): they grant and revoke moderators (ADR 44). */
+  operators: Address[]
 }
 
 /**
@@ -289,6 +315,7 @@ export function parseEnv(raw: Record<string, unknown>): Env {
     health: { cacheMs: env.HEALTH_CACHE_MS, token: env.HEALTH_TOKEN },
     mail,
     liveStreamsPerProcess: env.LIVE_STREAMS_PER_PROCESS,
+    operators: env.OPERATORS,
   }
 }
 

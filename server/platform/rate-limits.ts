@@ -28,6 +28,8 @@ export const RATE_ACTIONS = {
   // A trait's criteria or an offer's proof reads every token of the trait and, when its tree is not
   // kept, hashes each id twice (server/queries/criteria-trees.ts).
   criteria: { limit: '60/1m', what: 'criteria requests' },
+  // Each one reaches a person's queue: counted per wallet (tRPC moderation.report).
+  report: { limit: '10/1h', what: 'reports' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

@@ -23,6 +23,7 @@ import { MAX_BULK_ORDERS, submitBulkListingsInput, submitOrderInput } from '../t
 import { importCollectionInput } from '../inputs/collections'
 import { markReadInput, notificationListInput } from '../inputs/notifications'
 import { emailConfirmInput } from '../inputs/notification-email'
+import { moderatorInput, reportInput, reportPageInput } from '../inputs/moderation'
 import {
   bulkListingResultShape,
   criteriaOfferShape,
@@ -31,6 +32,10 @@ import {
   chainShape,
   collectionShape,
   errorShape,
+  filedReportShape,
+  moderatorShape,
+  ownReportShape,
+  queuedTargetShape,
   eventShape,
   historyShape,
   sweepShape,
@@ -84,9 +89,9 @@ const pathParam = (name: string, schema: z.ZodType) => ({
 const ERRORS = {
   400: 'Bad input, named as `field: problem` (a query parameter the operation does not take included)',
   401: 'Not signed in',
-  403: 'Signed in as another wallet, or a cross-site write',
+  403: 'Signed in as another wallet, a cross-site write, or (moderation) not an operator or moderator, or a sign-in older than 15 minutes',
   404: 'Not found, naming what',
-  409: 'Conflicts with what is stored (the order was already submitted)',
+  409: 'Conflicts with what is stored (the order was already submitted, the wallet already has an open report of it)',
   413: 'The request body is too large',
   429: 'Too many requests: wait Retry-After seconds',
   503: 'The chain does not answer right now, or the database is busy with another write (code DATABASE_BUSY, with Retry-After)',
@@ -442,6 +447,52 @@ export const openApiDocument = {
         summary: 'Mark some or all of the signed-in wallet’s notifications read (needs a session)',
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(markReadInput) } } },
         responses: answer('{ data: { marked, unread } }', markedReadShape, [400, 401, 403, 413]),
+      },
+    },
+    '/reports': {
+      post: {
+        summary: 'Report an item, a collection or a profile to the moderators (needs a session)',
+        description:
+          'One open report per wallet and target (a second is a 409); an unknown target is a 404 naming it; at most `report` reports per wallet and window (429). The note is cleaned (no control or invisible characters) and bounded. Reports are read by the operators and moderators of this marketplace.',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(reportInput) } } },
+        responses: answer(
+          'Filed: { data: { id, status: "open" } }',
+          oneOf(filedReportShape),
+          [400, 401, 404, 409, 429],
+          201,
+        ),
+      },
+      get: {
+        summary: 'The queue: open reports grouped by target, most reported and oldest first (operators and moderators)',
+        description: 'Keyset pages (`cursor`, `limit`). Never cached.',
+        parameters: queryParams(reportPageInput.shape as unknown as Shape),
+        responses: page(
+          'Reported targets with their open reports counted by reason',
+          queuedTargetShape,
+          [400, 401, 403],
+        ),
+      },
+    },
+    '/reports/mine': {
+      get: {
+        summary: "The signed-in wallet's own reports, newest first, with their status (needs a session)",
+        description: 'Keyset pages (`cursor`, `limit`). Never cached.',
+        parameters: queryParams(reportPageInput.shape as unknown as Shape),
+        responses: page('Own reports', ownReportShape, [400, 401]),
+      },
+    },
+    '/moderators': {
+      post: {
+        summary: 'Make a wallet a moderator (operators, signed in within 15 minutes)',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(moderatorInput) } } },
+        responses: answer('{ data: { address, moderator: true, changed } }', oneOf(moderatorShape), [400, 401, 403]),
+      },
+    },
+    '/moderators/{address}': {
+      delete: {
+        summary: "Take a wallet's moderator role back (operators, signed in within 15 minutes)",
+        parameters: [pathParam('address', moderatorInput.shape.address)],
+        responses: answer('{ data: { address, moderator: false, changed } }', oneOf(moderatorShape), [400, 401, 403]),
       },
     },
     '/offers/{orderHash}/criteria': {

@@ -24,6 +24,8 @@ import type { sweepListings } from '../queries/sweep'
 import { HISTORY_INTERVALS, HISTORY_RANGES } from '../inputs/history'
 import type { toUserJson } from '../queries/users'
 import type { listNotifications } from '../notify/inbox'
+import type { OwnReport, listReportQueue } from '../queries/moderation'
+import { REPORT_REASONS, REPORT_STATUSES } from '../../db/report-reasons'
 
 /** A profile's NFT: quantity on the Owned tab only. */
 type UserNftJson = NftJson & { quantity?: string }
@@ -560,6 +562,38 @@ export const markedReadShape = z.strictObject({
   data: z.strictObject({ marked: z.number().int(), unread: z.number().int() }),
 })
 
+/** What a report names: an item or a collection by id, a profile by its wallet. */
+export const reportTargetShape = z.union([
+  z.strictObject({ kind: z.enum(['item', 'collection']), id: z.number().int() }),
+  z.strictObject({ kind: z.literal('profile'), address }),
+])
+
+export const filedReportShape = z.strictObject({ id: z.number().int(), status: z.enum(REPORT_STATUSES) })
+
+export const ownReportShape = z.strictObject({
+  id: z.number().int(),
+  target: reportTargetShape,
+  reason: z.enum(REPORT_REASONS),
+  note: z.string(),
+  status: z.enum(REPORT_STATUSES).describe('open until a moderator decides'),
+  createdAt: time,
+})
+
+export const queuedTargetShape = z.strictObject({
+  target: reportTargetShape,
+  openReports: z.number().int().describe('open reports of it, one per reporter'),
+  firstReportedAt: time.describe('when its oldest open report was filed'),
+  reasons: z
+    .strictObject(Object.fromEntries(REPORT_REASONS.map((r) => [r, z.number().int().optional()])))
+    .describe('open reports by reason'),
+})
+
+export const moderatorShape = z.strictObject({
+  address,
+  moderator: z.boolean().describe('whether the wallet is a moderator now'),
+  changed: z.boolean().describe('false when it already was (or was not)'),
+})
+
 export const pageOf = (item: z.ZodType) =>
   z.strictObject({
     data: z.array(item),
@@ -598,5 +632,8 @@ export type ShapeTies = [
   Holds<SameTypes<typeof userShape, ReturnType<typeof toUserJson>>>,
   None<StrayKeys<typeof notificationShape, NotificationJson>>,
   Holds<SameTypes<typeof notificationShape, NotificationJson>>,
+  None<StrayKeys<typeof ownReportShape, OwnReport>>,
+  None<StrayKeys<typeof queuedTargetShape, QueuedTarget>>,
 ]
+type QueuedTarget = Awaited<ReturnType<typeof listReportQueue>>['data'][number]
 type NotificationJson = Awaited<ReturnType<typeof listNotifications>>['data'][number]

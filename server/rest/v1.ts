@@ -158,6 +158,22 @@ export const v1 = new Hono<AppEnv>()
   .post('/notifications/read', async (c) =>
     c.json({ data: await caller(c).notifications.markRead(raw(await jsonBody(c))) }),
   )
+  // Reports (ADR 44): anyone signed in files one; reporters read their own; the queue is for
+  // operators and moderators. Never cached: each answer is the session's.
+  .post('/reports', async (c) => c.json({ data: await caller(c).moderation.report(raw(await jsonBody(c))) }, 201))
+  .get('/reports/mine', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).moderation.myReports(raw(query(c))))
+  })
+  .get('/reports', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).moderation.queue(raw(query(c))))
+  })
+  // The moderator role, granted and revoked by operators.
+  .post('/moderators', async (c) => c.json({ data: await caller(c).moderation.grantModerator(raw(await jsonBody(c))) }))
+  .delete('/moderators/:address', async (c) =>
+    c.json({ data: await caller(c).moderation.revokeModerator({ address: c.req.param('address') }) }),
+  )
   .get('/offers/:orderHash/criteria', async (c) =>
     c.json({
       data: await caller(c).market.criteriaProof(raw({ ...query(c), orderHash: c.req.param('orderHash') })),

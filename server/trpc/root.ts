@@ -6,6 +6,7 @@ import { createRouter } from './routers/create'
 import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
+import { moderationRouter } from './routers/moderation'
 import { nftRouter } from './routers/nft'
 import { notificationEmailRouter } from './routers/notification-email'
 import { notificationWebhookRouter } from './routers/notification-webhook'
@@ -34,6 +35,7 @@ export const appRouter = router({
   activity: activityRouter,
   search: searchRouter,
   site: siteRouter,
+  moderation: moderationRouter,
   notifications: router({
     ...notificationProcedures,
     email: notificationEmailRouter,

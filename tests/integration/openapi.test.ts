@@ -380,6 +380,11 @@ describe('an undeclared query parameter', () => {
       'GET /notifications': '/api/v1/notifications',
       'POST /notifications/read': '/api/v1/notifications/read',
       'GET /notifications/email/confirm': '/api/v1/notifications/email/confirm?token=unknown',
+      'POST /reports': '/api/v1/reports',
+      'GET /reports': '/api/v1/reports',
+      'GET /reports/mine': '/api/v1/reports/mine',
+      'POST /moderators': '/api/v1/moderators',
+      'DELETE /moderators/{address}': `/api/v1/moderators/${nft.owner}`,
     }
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       METHODS.filter((method) => ops[method]).map((method) => `${method.toUpperCase()} ${path}`),
@@ -662,6 +667,52 @@ describe('notifications', () => {
     const crossSite = await read({ json: { all: true }, as: holder, headers: { origin: 'https://elsewhere.example' } })
     expect(crossSite.status).toBe(403)
     expect((await read({ json: { all: true, padding: 'x'.repeat(200_000) }, as: holder })).status).toBe(413)
+  })
+})
+
+describe('reports and moderators', () => {
+  it('answers each documented status of reporting, the queue and the moderator role', async () => {
+    const operator = testAccount(0).address
+    const reporter = testAccount(7).address
+    const runtime: Runtime = { ...seeded, env: { ...seeded.env, operators: [operator.toLowerCase() as `0x${string}`] } }
+    const nft = (await call(runtime, '/api/v1/nfts?limit=1')).body.data[0]
+    const report = (json: unknown, as: string | undefined = reporter, on = runtime) =>
+      call(on, '/api/v1/reports', { method: 'POST', json, ...(as ? { as } : {}) })
+    const json = { target: { kind: 'item', id: nft.id }, reason: 'stolen', note: 'not the seller’s' }
+    expect((await report(json)).status).toBe(201)
+    expect((await report(json)).status).toBe(409)
+    expect((await report({ ...json, reason: 'rude' })).status).toBe(400)
+    expect((await report({ ...json, target: { kind: 'item', id: 99_999_999 } })).status).toBe(404)
+    expect((await report(json, '')).status).toBe(401)
+    const limited: Runtime = {
+      ...runtime,
+      env: { ...runtime.env, rateLimits: { ...runtime.env.rateLimits, report: { limit: 0, windowMs: 60_000 } } },
+    }
+    expect((await report(json, reporter, limited)).status).toBe(429)
+
+    const mine = await call(runtime, '/api/v1/reports/mine', { as: reporter })
+    expect(mine.body.data).toHaveLength(1)
+    expect((await call(runtime, '/api/v1/reports/mine?limit=0', { as: reporter })).status).toBe(400)
+    expect((await call(runtime, '/api/v1/reports/mine')).status).toBe(401)
+
+    const queue = await call(runtime, '/api/v1/reports', { as: operator })
+    expect(queue.body.data[0]).toMatchObject({ target: { kind: 'item', id: nft.id }, openReports: 1 })
+    expect((await call(runtime, '/api/v1/reports?limit=0', { as: operator })).status).toBe(400)
+    expect((await call(runtime, '/api/v1/reports')).status).toBe(401)
+    expect((await call(runtime, '/api/v1/reports', { as: reporter })).status).toBe(403)
+
+    const grant = (body: unknown, as?: string) =>
+      call(runtime, '/api/v1/moderators', { method: 'POST', json: body, ...(as ? { as } : {}) })
+    expect((await grant({ address: reporter }, operator)).status).toBe(200)
+    expect((await grant({ address: 'me' }, operator)).status).toBe(400)
+    expect((await grant({ address: reporter })).status).toBe(401)
+    expect((await grant({ address: reporter }, reporter)).status).toBe(403)
+    const revoke = (address: string, as?: string) =>
+      call(runtime, `/api/v1/moderators/${address}`, { method: 'DELETE', ...(as ? { as } : {}) })
+    expect((await revoke(reporter, operator)).status).toBe(200)
+    expect((await revoke('me', operator)).status).toBe(400)
+    expect((await revoke(reporter)).status).toBe(401)
+    expect((await revoke(reporter, reporter)).status).toBe(403)
   })
 })
 

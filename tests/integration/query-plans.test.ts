@@ -26,6 +26,7 @@ import { searchStatements } from '../../server/queries/search'
 import { collectionOffersStatement, offersCovering, traitTokensStatement } from '../../server/queries/criteria-offers'
 import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
+import { ownReportsStatement, queueReasonsStatement, reportQueueStatement } from '../../server/queries/moderation'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 import { createTestRuntime } from '../support/runtime'
 
@@ -335,6 +336,28 @@ describe('NFT lists', () => {
       await plan(nftPageStatement(runtime.db, { sort: 'recently-added', creator: owner, limit: 24, now: SEED_NOW })),
       'nfts',
     )
+  })
+})
+
+describe('reports (ADR 44)', () => {
+  it("the queue walks report_targets_queue_idx in its order, first page and later; a page's reasons by reports_target_idx", async () => {
+    const later = encodeTextCursor('report-queue', 3, '1700000000000:42')
+    for (const cursor of [undefined, later]) {
+      const lines = await plan(reportQueueStatement(runtime.db, cursor, 24))
+      expectIndexed(lines, 'report_targets')
+      expect(lines.join('\n')).toContain('report_targets_queue_idx')
+    }
+    const reasons = await plan(queueReasonsStatement(runtime.db, [1, 2, 3]))
+    expectIndexed(reasons, 'reports', false)
+    expect(reasons.join('\n')).toContain('SEARCH reports USING INDEX reports_target_idx (target_id=?)')
+  })
+
+  it("a wallet's own reports walk reports_reporter_idx, newest first, first page and later", async () => {
+    for (const cursor of [undefined, encodeCursor('reports-mine', 90, 90)]) {
+      const lines = await plan(ownReportsStatement(runtime.db, owner, cursor, 24))
+      expectIndexed(lines, 'reports')
+      expect(lines.join('\n')).toContain('SEARCH reports USING INDEX reports_reporter_idx (reporter=?')
+    }
   })
 })
 

@@ -67,6 +67,19 @@ describe('parseEnv', () => {
     )
   })
 
+  it('reads OPERATORS as lowercase addresses, naming each entry that is not one', () => {
+    expect(parseEnv({ AUTH_SECRET: secret }).operators).toEqual([])
+    const a = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+    const b = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
+    expect(parseEnv({ AUTH_SECRET: secret, OPERATORS: ` ${a}, ${b},${a.toLowerCase()} ` }).operators).toEqual([
+      a.toLowerCase(),
+      b.toLowerCase(),
+    ])
+    expect(() => parseEnv({ AUTH_SECRET: secret, OPERATORS: `${a},0x1234,alice` })).toThrow(
+      /OPERATORS: "0x1234" is not an address[^]*OPERATORS: "alice" is not an address/,
+    )
+  })
+
   it('bounds the live streams one process holds, 2000 unless LIVE_STREAMS_PER_PROCESS says otherwise', () => {
     expect(parseEnv({ AUTH_SECRET: secret }).liveStreamsPerProcess).toBe(DEFAULT_LIVE_STREAMS_PER_PROCESS)
     expect(DEFAULT_LIVE_STREAMS_PER_PROCESS).toBe(2_000)

@@ -107,10 +107,10 @@ const serverOnly = (path: string) => path === FETCH_HANDLER || /\.server\.tsx?$/
 /**
  * Modules the browser bundles as they are: the input schemas a form validates with before the
  * procedure validates again, the category list and the text cleaner they use, the widths
- * /_image makes (which the pages' srcset asks for), and the cache tags a live page watches. They may load one another only.
+ * /_image makes (which the pages' srcset asks for), and the cache tags a live page watches, and what a report may give as its reason. They may load one another only.
  */
 const SHARED_WITH_BROWSER =
-  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|db\/notification-kinds|server\/metadata\/text|server\/media\/widths)$/
+  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|db\/notification-kinds|db\/report-reasons|server\/metadata\/text|server\/media\/widths)$/
 
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {

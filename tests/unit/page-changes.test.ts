@@ -9,6 +9,7 @@ import * as criteriaOffers from '../../db/market/criteria-offers'
 import * as imported from '../../db/market/imported'
 import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
+import * as moderation from '../../db/market/moderation'
 import * as notificationEmail from '../../db/market/notification-email'
 import * as notificationOutbox from '../../db/market/notification-outbox'
 import * as notificationWebhook from '../../db/market/notification-webhook'
@@ -40,6 +41,9 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   endSessions: 'session versions: no page shows them',
   recordContactMessage: 'no page shows them',
   subscribeNewsletter: 'no page shows them',
+  grantModerator: 'roles: no public page shows them',
+  revokeModerator: 'the same',
+  recordReport: 'reports: only the queue and the reporter show them, never cached',
   ImportedHistoryError: 'an error type',
   setBackfillTurns: "the backfill's turns: no page shows them",
   markNotificationsRead: "a wallet's own notifications: private, never cached",
@@ -87,6 +91,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       imported,
       messages,
       metadata,
+      moderation,
       notificationEmail,
       notificationOutbox,
       notificationWebhook,
@@ -102,7 +107,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections criteria-offers imported index messages metadata notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
+        ...'chain checks collections criteria-offers imported index messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
           ' ',
         ),
       ]

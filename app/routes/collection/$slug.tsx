@@ -7,6 +7,7 @@ import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { SweepButton } from '../../components/cart/SweepButton'
 import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
+import { ReportButton } from '../../components/moderation/ReportButton'
 import { Icon } from '../../components/icons'
 import { NftBrowser } from '../../components/nft/NftBrowser'
 import { activityQuery, ITEM_ACTIVITY_KINDS, parseActivitySearch, type ActivitySearch } from '../../lib/activity'
@@ -158,6 +159,9 @@ function CollectionPage() {
           {collection.lookalikeOf !== null && <LookalikeBadge />}
         </h1>
         {collection.lookalikeOf !== null && <LookalikeWarning of={collection.lookalikeOf} />}
+        <div className="mt-2">
+          <ReportButton target={{ kind: 'collection', idOrSlug: collection.slug }} what="this collection" />
+        </div>
         <p className="mt-2 text-sm text-jacarta-500 dark:text-jacarta-200">
           {collection.imported && (
             <span data-testid="imported">Added by contract address{collection.verified ? '' : ', unverified'} · </span>

@@ -6,6 +6,7 @@ import { PagedActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
 import { MetadataStatus } from '../../components/nft/MetadataStatus'
+import { ReportButton } from '../../components/moderation/ReportButton'
 import { Properties } from '../../components/nft/Properties'
 import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
 import { ItemMarket } from '../../components/trade/ItemMarket'
@@ -128,6 +129,7 @@ function ItemPage() {
           {nft.lazyMinted && (
             <span className="rounded bg-accent px-2 py-0.5 text-xs font-semibold text-white">Lazy minted</span>
           )}
+          <ReportButton target={{ kind: 'item', id: nft.id }} what="this item" />
         </div>
         <p className="mt-6 text-jacarta-500 dark:text-jacarta-200">{nft.description}</p>
         <MetadataStatus nftId={nft.id} metadata={nft.metadata} />

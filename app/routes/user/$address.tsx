@@ -3,6 +3,7 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { ActivityTable } from '../../components/ActivityTable'
 import { NftGrid } from '../../components/nft/NftGrid'
 import { CancelAllOrders } from '../../components/trade/CancelAllOrders'
+import { ReportButton } from '../../components/moderation/ReportButton'
 import { OwnedItems } from '../../components/trade/OwnedItems'
 import { EmptyState, GridSkeleton } from '../../components/ui/states'
 import { shortenAddress } from '../../lib/format'
@@ -88,6 +89,9 @@ function UserPage() {
         )}
         <h1 className="mt-4 font-display text-3xl font-bold">{user.username ?? shortenAddress(user.address)}</h1>
         <p className="mt-1 font-mono text-sm text-jacarta-500 dark:text-jacarta-200">{user.address}</p>
+        <div className="mt-2">
+          <ReportButton target={{ kind: 'profile', address: user.address }} what="this profile" />
+        </div>
         {user.bio && <p className="mt-4 max-w-2xl text-jacarta-500 dark:text-jacarta-200">{user.bio}</p>}
         <CancelAllOrders address={user.address} />
         <nav
