@@ -3,7 +3,6 @@ import { createFileRoute, Link, notFound, redirect } from '@tanstack/react-route
 import { ActivityKindFilter, CHIP_ACTIVE, noEventsTitle } from '../../components/ActivityKindFilter'
 import { PagedActivityTable } from '../../components/ActivityTable'
 import { CollectionOfferPanel } from '../../components/collection/CollectionOfferPanel'
-import { IndexingProgress } from '../../components/collection/IndexingProgress'
 import { SweepButton } from '../../components/cart/SweepButton'
 import { TraitPanel } from '../../components/collection/TraitPanel'
 import { LookalikeBadge, LookalikeWarning } from '../../components/collection/Lookalike'
@@ -25,6 +24,7 @@ import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { strictSearch } from '../../lib/search-params'
 import { collectionTag } from '../../../db/cache-tags'
+import { lazy, Suspense } from 'react'
 import { useLivePage } from '../../lib/live'
 import { oneOf } from '../../lib/search-params'
 import { CollectionCharts } from '../../components/charts/CollectionCharts'
@@ -40,6 +40,11 @@ const parseCollectionPageSearch = (raw: Record<string, unknown>): CollectionSear
   const chart = oneOf(raw.chart, CHART_RANGES)
   return { ...parseCollectionSearch(raw), ...parseActivitySearch(raw), ...(chart ? { chart } : {}) }
 }
+
+// Only an imported collection shows its indexing: the others' pages download none of it.
+const IndexingProgress = lazy(() =>
+  import('../../components/collection/IndexingProgress').then((m) => ({ default: m.IndexingProgress })),
+)
 
 export const Route = createFileRoute('/collection/$slug')({
   validateSearch: strictSearch<CollectionSearch>(parseCollectionPageSearch),
@@ -177,7 +182,11 @@ function CollectionPage() {
           {collection.category} · creator earnings {collection.creatorEarningsBps / 100}%
         </p>
         <p className="mt-4 max-w-3xl text-jacarta-500 dark:text-jacarta-200">{collection.description}</p>
-        {collection.indexing && <IndexingProgress indexing={collection.indexing} owner={collection.creator} />}
+        {collection.indexing && (
+          <Suspense fallback={null}>
+            <IndexingProgress indexing={collection.indexing} owner={collection.creator} />
+          </Suspense>
+        )}
         <dl className="mt-8 grid grid-cols-2 gap-px overflow-hidden rounded-2xl border border-jacarta-100 bg-jacarta-100 sm:grid-cols-4 lg:grid-cols-8 dark:border-jacarta-700 dark:bg-jacarta-700">
           {stats.map(([label, value]) => (
             <div key={label} className="bg-white p-4 text-center dark:bg-jacarta-800">
