@@ -52,28 +52,32 @@ const valuesOrder = (type: string) => `trait-values:${type}`
  * A page of the collection's trait types, most common first (the tokens carrying one, then its
  * name), each with how many values it has; `matching` counts the types from the page on.
  */
-export function traitTypesStatement(db: Database, query: TraitsQuery, limit: number) {
+function typesPage(query: TraitsQuery, limit: number): SQL {
   const after = query.type === undefined ? decodeTextCursor(query.cursor, TYPES_ORDER) : null
   const keyset = after ? sql`WHERE tokens < ${after.key} OR (tokens = ${after.key} AND type > ${after.text})` : sql``
-  return db.all<{ type: string; tokens: number; values: number; matching: number }>(sql`
+  return sql`
     WITH kinds AS (
       SELECT ${collectionTraits.traitType} AS type, sum(${collectionTraits.tokenCount}) AS tokens, count(*) AS "values"
       FROM ${collectionTraits} WHERE ${traitRows(query)}
       GROUP BY ${collectionTraits.traitType}
     )
     SELECT type, tokens, "values", count(*) OVER () AS matching FROM kinds ${keyset}
-    ORDER BY tokens DESC, type LIMIT ${limit}`)
+    ORDER BY tokens DESC, type LIMIT ${limit}`
 }
 
+export const traitTypesStatement = (db: Database, query: TraitsQuery, limit: number) =>
+  db.all<{ type: string; tokens: number; values: number; matching: number }>(typesPage(query, limit))
+
 /**
- * Trait values with their floors: the most common `perType` of each of `types`, or (one type) a
- * page of them after the cursor's value. A value's floor: the first of its rows in
+ * Trait values with their floors: the most common `perType` of each type of the page of `types`
+ * types (the one traitTypesStatement answers: both are sent together, one round trip), or (one
+ * type) a page of them after the cursor's value. A value's floor: the first of its rows in
  * nft_attributes_value_idx below the unlisted key.
  */
 export function traitValuesStatement(
   db: Database,
   query: TraitsQuery,
-  page: { types: string[]; perType: number } | { type: string; limit: number },
+  page: { types: number; perType: number } | { type: string; limit: number },
 ) {
   const cheapest = sql`(
     SELECT ${nftAttributes.nftId} FROM ${nftAttributes}
@@ -89,7 +93,7 @@ export function traitValuesStatement(
         ${collectionTraits.displayType} AS display_type,
         row_number() OVER (PARTITION BY ${collectionTraits.traitType} ORDER BY ${collectionTraits.tokenCount} DESC, ${collectionTraits.value}) AS place
       FROM ${collectionTraits}
-      WHERE ${traitRows(query)} AND ${collectionTraits.traitType} IN (SELECT value FROM json_each(${JSON.stringify(page.types)}))`
+      WHERE ${traitRows(query)} AND ${collectionTraits.traitType} IN (SELECT type FROM (${typesPage(query, page.types)}))`
     rest = sql`WHERE placed.place <= ${page.perType} ORDER BY placed.type, placed.count DESC, placed.value`
   } else {
     const after = decodeTextCursor(query.cursor, valuesOrder(page.type))
@@ -129,14 +133,17 @@ export function traitValuesStatement(
 export async function listTraits(db: Database, query: TraitsQuery) {
   const one = query.type !== undefined
   const limit = query.limit ?? (one ? VALUES_PER_PAGE : TYPES_PER_PAGE)
-  const typeRows = await traitTypesStatement(db, query, one ? 1 : limit + 1)
+  // Sent together: one round trip to a remote database (ADR 17).
+  const [typeRows, rows] = await Promise.all([
+    traitTypesStatement(db, query, one ? 1 : limit + 1),
+    traitValuesStatement(
+      db,
+      query,
+      one ? { type: query.type!, limit: limit + 1 } : { types: limit, perType: VALUES_PER_TYPE },
+    ),
+  ])
   const types = typeRows.slice(0, one ? 1 : limit)
   if (!types.length) return { data: [], types: [], typesLeft: 0, nextCursor: null }
-  const rows = await traitValuesStatement(
-    db,
-    query,
-    one ? { type: query.type!, limit: limit + 1 } : { types: types.map((t) => t.type), perType: VALUES_PER_TYPE },
-  )
   const data = (one ? rows.slice(0, limit) : rows).map((row) => ({
     type: row.type,
     value: row.value,

@@ -188,8 +188,8 @@ describe('NFT lists', () => {
       expect(lines.join('\n')).toMatch(query.type ? /collection_id=\? AND trait_type=\?/ : onlyCollection)
     }
     const values = [
-      { query: { idOrSlug: '3' }, page: { types: ['Background', 'Palette'], perType: 20 } },
-      { query: { idOrSlug: 'chromatic-reveries', q: 'mi' }, page: { types: ['Background'], perType: 20 } },
+      { query: { idOrSlug: '3' }, page: { types: 30, perType: 20 } },
+      { query: { idOrSlug: 'chromatic-reveries', q: 'mi' }, page: { types: 30, perType: 20 } },
       { query: { idOrSlug: 'chromatic-reveries' }, page: { type: 'Background', limit: 201 } },
       {
         query: { idOrSlug: 'chromatic-reveries', cursor: encodeTextCursor('trait-values:Background', 3, 'Mint') },
