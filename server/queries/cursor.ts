@@ -8,17 +8,39 @@ import { placeholder } from './prepared'
  * clients; a tampered or foreign cursor is a 400.
  */
 export function encodeCursor(order: string, key: number, id: number): string {
-  return btoa(JSON.stringify([order, key, id]))
+  return toBase64Url([order, key, id])
+}
+
+function decodeCursor(cursor: string | undefined, order: string): { key: number; id: number } | null {
+  const row = readCursor(cursor, order, (key, last) => Number.isFinite(key) && Number.isSafeInteger(last))
+  return row && { key: row[1], id: row[2] as number }
+}
+
+/** JSON as base64url of its UTF-8 bytes (a text cursor may hold any character). */
+function toBase64Url(value: unknown): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(value))
+  return btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '')
 }
 
-function decodeCursor(cursor: string | undefined, order: string): { key: number; id: number } | null {
+/**
+ * A cursor's `[order, key, last]`, null without one; a 400 when it is not one of `order`'s
+ * (malformed, a key or last value `valid` refuses, or another list's).
+ */
+function readCursor(
+  cursor: string | undefined,
+  order: string,
+  valid: (key: number, last: unknown) => boolean,
+): [string, number, unknown] | null {
   if (cursor === undefined || cursor === '') return null
   let parsed: unknown
   try {
-    parsed = JSON.parse(atob(cursor.replace(/-/g, '+').replace(/_/g, '/')))
+    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
+    parsed = JSON.parse(
+      new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
+    )
   } catch {
     throw badCursor('is malformed')
   }
@@ -27,13 +49,12 @@ function decodeCursor(cursor: string | undefined, order: string): { key: number;
     parsed.length !== 3 ||
     typeof parsed[0] !== 'string' ||
     typeof parsed[1] !== 'number' ||
-    !Number.isFinite(parsed[1]) ||
-    !Number.isSafeInteger(parsed[2])
+    !valid(parsed[1], parsed[2])
   ) {
     throw badCursor('is malformed')
   }
   if (parsed[0] !== order) throw badCursor('belongs to another list or sort; start again without it')
-  return { key: parsed[1], id: parsed[2] as number }
+  return parsed as [string, number, unknown]
 }
 
 function badCursor(problem: string): DomainError {
@@ -69,36 +90,13 @@ export function cursorKey(key: number | Date | null): number {
 
 /**
  * A keyset cursor whose row is a count and a text (a trait's type or value): the same base64url
- * JSON, the text's UTF-8 bytes in it, tagged with its list.
+ * JSON, tagged with its list.
  */
 export function encodeTextCursor(order: string, key: number, text: string): string {
-  const bytes = new TextEncoder().encode(JSON.stringify([order, key, text]))
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '')
+  return toBase64Url([order, key, text])
 }
 
 export function decodeTextCursor(cursor: string | undefined, order: string): { key: number; text: string } | null {
-  if (cursor === undefined || cursor === '') return null
-  let parsed: unknown
-  try {
-    const binary = atob(cursor.replace(/-/g, '+').replace(/_/g, '/'))
-    parsed = JSON.parse(
-      new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0))),
-    )
-  } catch {
-    throw badCursor('is malformed')
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 3 ||
-    typeof parsed[0] !== 'string' ||
-    !Number.isSafeInteger(parsed[1]) ||
-    typeof parsed[2] !== 'string'
-  ) {
-    throw badCursor('is malformed')
-  }
-  if (parsed[0] !== order) throw badCursor('belongs to another list or sort; start again without it')
-  return { key: parsed[1] as number, text: parsed[2] }
+  const row = readCursor(cursor, order, (key, last) => Number.isSafeInteger(key) && typeof last === 'string')
+  return row && { key: row[1], text: row[2] as string }
 }
