@@ -30,8 +30,8 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 export const REPORT_TARGET_KINDS = ['item', 'collection', 'profile'] as const
 export type ReportTargetKind = (typeof REPORT_TARGET_KINDS)[number]
 
-/** A report is open until a decision closes it (decisions come with the queue's actions). */
-export const REPORT_STATUSES = ['open'] as const
+/** A report is open until a decision on its target closes it: acted on, or dismissed. */
+export const REPORT_STATUSES = ['open', 'actioned', 'dismissed'] as const
 export type ReportStatus = (typeof REPORT_STATUSES)[number]
 
 /** The longest note a report may carry, in characters after cleaning. */

@@ -13,6 +13,7 @@ import * as chain from './chain'
 import * as checks from './checks'
 import * as collections from './collections'
 import * as criteria from './criteria-offers'
+import * as decisions from './decisions'
 import { offersOfTag } from '../cache-tags'
 import * as imported from './imported'
 import * as metadata from './metadata'
@@ -129,6 +130,15 @@ export { recordSignIn, endSessions, type SeededProfile, type UserRow } from './u
 export { recordContactMessage, subscribeNewsletter } from './messages'
 // Moderation: roles and reports change no public page until a decision acts on what was reported.
 export { grantModerator, recordReport, revokeModerator, DUPLICATE_REPORT, type ReportRecord } from './moderation'
+// A decision changes what its target's pages and every list show; an appeal changes nothing until decided.
+export const recordDecision = changingPages(decisions.recordDecision, ({ change }) =>
+  Object.keys(change).length ? change : null,
+)
+export const reverseDecision = changingPages(decisions.reverseDecision, (change) => change)
+export const decideAppeal = changingPages(decisions.decideAppeal, ({ change }) =>
+  Object.keys(change).length ? change : null,
+)
+export { appendAudit, recordAppeal, type DecisionRecord, type DecisionTarget } from './decisions'
 export {
   markNotificationsRead,
   saveNotificationPreferences,

@@ -7,25 +7,51 @@
 import { and, eq, sql } from 'drizzle-orm'
 import { DomainError, isUniqueViolation } from '../errors'
 import { moderators, reports, reportTargets, type ReportReason, type ReportTargetKind } from '../schema'
+import { appendAudit } from './decisions'
 import type { Db } from './transaction'
 
-/** Makes `address` a moderator; false when it already was (nothing changes then). */
+/** Makes `address` a moderator, in the audit log; false when it already was (nothing changes then). */
 export async function grantModerator(db: Db, address: string, grantedBy: string, now = new Date()): Promise<boolean> {
-  const inserted = await db
-    .insert(moderators)
-    .values({ address: address.toLowerCase(), grantedBy: grantedBy.toLowerCase(), createdAt: now })
-    .onConflictDoNothing()
-    .returning({ address: moderators.address })
-  return inserted.length > 0
+  const wallet = address.toLowerCase()
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(moderators)
+      .values({ address: wallet, grantedBy: grantedBy.toLowerCase(), createdAt: now })
+      .onConflictDoNothing()
+      .returning({ address: moderators.address })
+    if (!inserted.length) return false
+    const role = (moderator: boolean) => ({ moderator })
+    await appendAudit(
+      tx,
+      { actor: grantedBy, event: 'moderator_granted', subject: `moderator:${wallet}`, before: role(false), after: role(true) },
+      now,
+    )
+    return true
+  })
 }
 
-/** Takes the role back; false when `address` was no moderator. */
-export async function revokeModerator(db: Db, address: string): Promise<boolean> {
-  const deleted = await db
-    .delete(moderators)
-    .where(eq(moderators.address, address.toLowerCase()))
-    .returning({ address: moderators.address })
-  return deleted.length > 0
+/** Takes the role back, in the audit log; false when `address` was no moderator. */
+export async function revokeModerator(db: Db, address: string, revokedBy: string, now = new Date()): Promise<boolean> {
+  const wallet = address.toLowerCase()
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(moderators)
+      .where(eq(moderators.address, wallet))
+      .returning({ address: moderators.address, grantedBy: moderators.grantedBy })
+    if (!deleted.length) return false
+    await appendAudit(
+      tx,
+      {
+        actor: revokedBy,
+        event: 'moderator_revoked',
+        subject: `moderator:${wallet}`,
+        before: { moderator: true, grantedBy: deleted[0]!.grantedBy },
+        after: { moderator: false },
+      },
+      now,
+    )
+    return true
+  })
 }
 
 export interface ReportRecord {

@@ -103,6 +103,12 @@ export const collections = sqliteTable(
     rarityRanked: integer('rarity_ranked').notNull().default(0),
     /** Since when the ranks are out of date (a token's traits changed or one was minted); null: current. */
     rarityStaleAt: timestamp('rarity_stale_at'),
+    /** The decision hiding it (db/market/decisions.ts): out of every list, its page says why. */
+    hiddenBy: integer('hidden_by'),
+    /** The decision marking it spam or a scam: out of browse, a visit is warned first. */
+    spamBy: integer('spam_by'),
+    /** Since when the home page features it (null: not featured). */
+    featuredAt: timestamp('featured_at'),
   },
   (t) => {
     const rankedIndexes = (scope: string, on: (column: AnySQLiteColumn) => AnySQLiteColumn[]) =>
@@ -126,6 +132,9 @@ export const collections = sqliteTable(
       uniqueIndex('collections_contract_idx').on(t.chainId, t.contract),
       index('collections_creator_idx').on(t.creator, t.createdAt, t.id),
       index('collections_index_status_idx').on(t.indexStatus),
+      index('collections_featured_idx')
+        .on(t.featuredAt)
+        .where(sql.raw('featured_at IS NOT NULL')),
       // The indexer round's check for collections whose ranks are due.
       index('collections_rarity_stale_idx')
         .on(t.chainId, t.rarityStaleAt)

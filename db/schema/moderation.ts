@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core'
 import { address, createdAt, timestamp } from './columns'
 import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS } from '../report-reasons'
+import {
+  APPEAL_STATUSES,
+  AUDIT_EVENTS,
+  DECISION_ACTIONS,
+  DECISION_CATEGORIES,
+  DECISION_TARGET_KINDS,
+} from '../decision-kinds'
 
 /**
  * Moderation: the moderator role operators grant (operators themselves are configuration,
@@ -10,6 +17,7 @@ import { REPORT_REASONS, REPORT_STATUSES, REPORT_TARGET_KINDS } from '../report-
 
 export { REPORT_REASONS, REPORT_TARGET_KINDS, REPORT_STATUSES } from '../report-reasons'
 export type { ReportReason, ReportTargetKind } from '../report-reasons'
+export * from '../decision-kinds'
 
 /** Wallets an operator made moderators; a revoked one loses its row. */
 export const moderators = sqliteTable('moderators', {
@@ -52,6 +60,8 @@ export const reports = sqliteTable(
     reason: text('reason', { enum: REPORT_REASONS }).notNull(),
     note: text('note').notNull().default(''),
     status: text('status', { enum: REPORT_STATUSES }).notNull().default('open'),
+    /** The decision that closed it (null while open). */
+    decisionId: integer('decision_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -63,3 +73,93 @@ export const reports = sqliteTable(
     index('reports_target_idx').on(t.targetId, t.id),
   ],
 )
+
+/**
+ * What a moderator decided about a target, and why. A decision is in force until reversed; the
+ * state it sets is copied onto its target (`hidden_by`, `flagged_by`, `spam_by`, `verified`,
+ * `featured_at`, `blocked_contracts`) in the same transaction, for lists to read without a join.
+ * Every decision and reversal is also appended to `audit_log`.
+ */
+export const decisions = sqliteTable(
+  'decisions',
+  {
+    id: integer('id').primaryKey(),
+    action: text('action', { enum: DECISION_ACTIONS }).notNull(),
+    targetKind: text('target_kind', { enum: DECISION_TARGET_KINDS }).notNull(),
+    /** An item's or collection's id in decimal, a profile's lowercase address, a contract's `chainId:address`. */
+    targetKey: text('target_key').notNull(),
+    category: text('category', { enum: DECISION_CATEGORIES }).notNull(),
+    reason: text('reason').notNull(),
+    decidedBy: address('decided_by').notNull(),
+    /** Null when decided here; a shared list's URL when applied from one. */
+    source: text('source'),
+    createdAt: createdAt(),
+    reversedAt: timestamp('reversed_at'),
+    reversedBy: address('reversed_by'),
+    reversalReason: text('reversal_reason'),
+  },
+  (t) => [
+    // One decision of each action in force per target: a second hide of the same item is a 409.
+    uniqueIndex('decisions_in_force_idx')
+      .on(t.targetKind, t.targetKey, t.action)
+      .where(sql`reversed_at IS NULL AND action != 'dismiss'`),
+    index('decisions_target_idx').on(t.targetKind, t.targetKey, t.id),
+    index('decisions_action_idx').on(t.action, t.id),
+  ],
+)
+
+/** An appeal of a decision by whom it was about; it goes back to the queue beside the decision. */
+export const appeals = sqliteTable(
+  'appeals',
+  {
+    id: integer('id').primaryKey(),
+    decisionId: integer('decision_id')
+      .notNull()
+      .references(() => decisions.id),
+    appellant: address('appellant').notNull(),
+    statement: text('statement').notNull(),
+    status: text('status', { enum: APPEAL_STATUSES }).notNull().default('open'),
+    outcome: text('outcome'),
+    decidedBy: address('decided_by'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at'),
+  },
+  (t) => [
+    // One open appeal per decision: a second waits for the first's outcome.
+    uniqueIndex('appeals_open_idx')
+      .on(t.decisionId)
+      .where(sql`status = 'open'`),
+    index('appeals_queue_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`status = 'open'`),
+    index('appeals_appellant_idx').on(t.appellant, t.id),
+  ],
+)
+
+/** Contracts an operator refused: adding one again is refused, naming the decision. */
+export const blockedContracts = sqliteTable(
+  'blocked_contracts',
+  {
+    chainId: integer('chain_id').notNull(),
+    contract: address('contract').notNull(),
+    decisionId: integer('decision_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.chainId, t.contract] })],
+)
+
+/**
+ * Every role change, decision, reversal and appeal, appended and never changed: triggers in the
+ * migration refuse UPDATE and DELETE, so not even a bug in this code can rewrite history.
+ */
+export const auditLog = sqliteTable('audit_log', {
+  id: integer('id').primaryKey(),
+  at: createdAt(),
+  actor: address('actor').notNull(),
+  event: text('event', { enum: AUDIT_EVENTS }).notNull(),
+  /** What it was about, as `kind:key` (`item:12`, `profile:0x…`, `moderator:0x…`, `decision:4`). */
+  subject: text('subject').notNull(),
+  reason: text('reason').notNull().default(''),
+  /** The subject's state before and after, as JSON. */
+  before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+  after: text('after', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+})

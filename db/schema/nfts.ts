@@ -72,6 +72,15 @@ export const nfts = sqliteTable(
     metadataError: text('metadata_error'),
     metadataAttempts: integer('metadata_attempts').notNull().default(0),
     metadataNextAttemptAt: timestamp('metadata_next_attempt_at'),
+    /** The decision hiding this item itself (db/market/decisions.ts). */
+    hiddenBy: integer('hidden_by'),
+    /** The decision flagging it stolen: it cannot be traded through this marketplace until cleared. */
+    flaggedBy: integer('flagged_by'),
+    /**
+     * Left out of every list: hidden itself, or its collection hidden or marked spam. Kept by the
+     * decisions that change any of those, so lists test one column of the row they already read.
+     */
+    hidden: flag('hidden'),
   },
   (t) => {
     const sortKeys = {

@@ -36,6 +36,8 @@ export const users = sqliteTable(
      * bumps it, and every older session of the wallet stops working on the server.
      */
     sessionVersion: integer('session_version').notNull().default(0),
+    /** The decision hiding this profile (db/market/decisions.ts): out of every list, its page says why. */
+    hiddenBy: integer('hidden_by'),
   },
   (t) => [
     uniqueIndex('users_address_idx').on(t.address),

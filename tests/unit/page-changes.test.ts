@@ -6,6 +6,7 @@ import * as chain from '../../db/market/chain'
 import * as checks from '../../db/market/checks'
 import * as collections from '../../db/market/collections'
 import * as criteriaOffers from '../../db/market/criteria-offers'
+import * as decisions from '../../db/market/decisions'
 import * as imported from '../../db/market/imported'
 import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
@@ -44,6 +45,8 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   grantModerator: 'roles: no public page shows them',
   revokeModerator: 'the same',
   recordReport: 'reports: only the queue and the reporter show them, never cached',
+  appendAudit: 'the audit log: only operators read it, never cached',
+  recordAppeal: 'an appeal changes no public page until it is decided (decideAppeal purges then)',
   ImportedHistoryError: 'an error type',
   setBackfillTurns: "the backfill's turns: no page shows them",
   markNotificationsRead: "a wallet's own notifications: private, never cached",
@@ -88,6 +91,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       checks,
       collections,
       criteriaOffers,
+      decisions,
       imported,
       messages,
       metadata,
@@ -107,7 +111,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections criteria-offers imported index messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
+        ...'chain checks collections criteria-offers decisions imported index messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
           ' ',
         ),
       ]
