@@ -45,7 +45,14 @@ type State = Record<string, unknown>
 /** Appends one entry to the audit log (never changed afterwards: the table's triggers refuse it). */
 export async function appendAudit(
   db: Db,
-  entry: { actor: string; event: AuditEvent; subject: string; reason?: string; before?: State | null; after?: State | null },
+  entry: {
+    actor: string
+    event: AuditEvent
+    subject: string
+    reason?: string
+    before?: State | null
+    after?: State | null
+  },
   now = new Date(),
 ): Promise<void> {
   await db.insert(auditLog).values({
@@ -135,7 +142,10 @@ async function applyState(tx: Tx, action: DecisionAction, target: DecisionTarget
       await tx.update(collections).set({ spamBy: id }).where(eq(collections.id, key))
       return reflagHidden(tx, { collectionId: key })
     case 'verify':
-      await tx.update(collections).set({ verified: id !== null }).where(eq(collections.id, key))
+      await tx
+        .update(collections)
+        .set({ verified: id !== null })
+        .where(eq(collections.id, key))
       return
     case 'feature':
       await tx
@@ -167,7 +177,10 @@ function alreadySo(action: DecisionAction, before: State): string | null {
 async function changedPages(tx: Tx, target: DecisionTarget): Promise<PageChange> {
   if (target.kind === 'item') return { nfts: [Number(target.key)] }
   if (target.kind === 'collection') {
-    const items = await tx.select({ id: nfts.id }).from(nfts).where(eq(nfts.collectionId, Number(target.key)))
+    const items = await tx
+      .select({ id: nfts.id })
+      .from(nfts)
+      .where(eq(nfts.collectionId, Number(target.key)))
     return { collections: [Number(target.key)], nfts: items.map((i) => i.id) }
   }
   if (target.kind === 'profile') return { users: [target.key] }
@@ -213,7 +226,10 @@ export async function recordDecision(db: Db, record: DecisionRecord, now = new D
           .from(decisions)
           .where(inForceWhere(record.action, record.target))
         if (inForce) {
-          throw new DomainError('conflict', `decision ${inForce.id} already does this; reverse it first to decide again`)
+          throw new DomainError(
+            'conflict',
+            `decision ${inForce.id} already does this; reverse it first to decide again`,
+          )
         }
       }
       const [row] = await tx

@@ -132,9 +132,7 @@ export const collections = sqliteTable(
       uniqueIndex('collections_contract_idx').on(t.chainId, t.contract),
       index('collections_creator_idx').on(t.creator, t.createdAt, t.id),
       index('collections_index_status_idx').on(t.indexStatus),
-      index('collections_featured_idx')
-        .on(t.featuredAt)
-        .where(sql.raw('featured_at IS NOT NULL')),
+      index('collections_featured_idx').on(t.featuredAt).where(sql.raw('featured_at IS NOT NULL')),
       // The indexer round's check for collections whose ranks are due.
       index('collections_rarity_stale_idx')
         .on(t.chainId, t.rarityStaleAt)

@@ -8,7 +8,10 @@ import { addressSchema, chainIdSchema, cursorSchema, limitSchema, paragraphs } f
 import { reportTargetSchema } from './moderation'
 
 const id = (what: string) =>
-  z.coerce.number({ error: `must be ${what}` }).int(`must be ${what}`).positive(`must be ${what}`)
+  z.coerce
+    .number({ error: `must be ${what}` })
+    .int(`must be ${what}`)
+    .positive(`must be ${what}`)
 
 /** What a decision is about: what can be reported, or a contract (to block it). */
 export const decisionTargetSchema = z.union([
@@ -39,8 +42,29 @@ export const decideAppealInput = z.strictObject({
   reason: reasonText,
 })
 
+/**
+ * A target written as one word, as a query parameter carries it: `item:12`, `collection:<id or
+ * slug>`, `profile:0x…`, `contract:<chainId>:0x…`.
+ */
+const targetWord = z
+  .string()
+  .max(200, 'is too long')
+  .transform((word): unknown => {
+    const [kind, ...rest] = word.split(':')
+    const key = rest.join(':')
+    if (kind === 'item') return { kind, id: key }
+    if (kind === 'collection') return { kind, idOrSlug: key }
+    if (kind === 'profile') return { kind, address: key }
+    if (kind === 'contract') return { kind, chainId: key.split(':')[0], address: key.split(':')[1] ?? '' }
+    return { kind }
+  })
+  // The word's parts are checked by the target's own schema, as if given as an object.
+  .pipe(decisionTargetSchema)
+
 /** The decisions on one target, newest first. */
-export const targetDecisionsInput = z.strictObject({ target: decisionTargetSchema })
+export const targetDecisionsInput = z.strictObject({
+  target: targetWord.describe('item:<id>, collection:<id or slug>, profile:<address> or contract:<chainId>:<address>'),
+})
 
 export const auditPageInput = z.strictObject({ cursor: cursorSchema, limit: limitSchema })
 

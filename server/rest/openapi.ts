@@ -25,6 +25,16 @@ import { markReadInput, notificationListInput } from '../inputs/notifications'
 import { emailConfirmInput } from '../inputs/notification-email'
 import { moderatorInput, reportInput, reportPageInput } from '../inputs/moderation'
 import {
+  appealInput,
+  auditExportInput,
+  auditPageInput,
+  decideAppealInput,
+  decideInput,
+  decisionIdInput,
+  reverseInput,
+  targetDecisionsInput,
+} from '../inputs/decisions'
+import {
   bulkListingResultShape,
   criteriaOfferShape,
   criteriaProofShape,
@@ -34,6 +44,15 @@ import {
   errorShape,
   filedReportShape,
   moderatorShape,
+  appealShape,
+  auditEntryShape,
+  decidedAppealShape,
+  decisionShape,
+  decisionTakenShape,
+  filedAppealShape,
+  moderationRoleShape,
+  queuedAppealShape,
+  staffShape,
   ownReportShape,
   queuedTargetShape,
   eventShape,
@@ -91,7 +110,7 @@ const ERRORS = {
   401: 'Not signed in',
   403: 'Signed in as another wallet, a cross-site write, or (moderation) not an operator or moderator, or a sign-in older than 15 minutes',
   404: 'Not found, naming what',
-  409: 'Conflicts with what is stored (the order was already submitted, the wallet already has an open report of it)',
+  409: 'Conflicts with what is stored (the order was already submitted, the wallet already has an open report of it, a decision of this kind is already in force)',
   413: 'The request body is too large',
   429: 'Too many requests: wait Retry-After seconds',
   503: 'The chain does not answer right now, or the database is busy with another write (code DATABASE_BUSY, with Retry-After)',
@@ -484,15 +503,134 @@ export const openApiDocument = {
     '/moderators': {
       post: {
         summary: 'Make a wallet a moderator (operators, signed in within 15 minutes)',
+        description: 'An operator (named in OPERATORS) is refused with a 409: roles of operators are configuration.',
         requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(moderatorInput) } } },
-        responses: answer('{ data: { address, moderator: true, changed } }', oneOf(moderatorShape), [400, 401, 403]),
+        responses: answer(
+          '{ data: { address, moderator: true, changed } }',
+          oneOf(moderatorShape),
+          [400, 401, 403, 409],
+        ),
+      },
+      get: {
+        summary: 'The operators and moderators of this marketplace (operators and moderators)',
+        responses: answer('{ data: { operators, moderators } }', oneOf(staffShape), [400, 401, 403]),
       },
     },
     '/moderators/{address}': {
       delete: {
         summary: "Take a wallet's moderator role back (operators, signed in within 15 minutes)",
+        description:
+          'An operator cannot be revoked here (409): operators are named in OPERATORS, so the last one always stays.',
         parameters: [pathParam('address', moderatorInput.shape.address)],
-        responses: answer('{ data: { address, moderator: false, changed } }', oneOf(moderatorShape), [400, 401, 403]),
+        responses: answer(
+          '{ data: { address, moderator: false, changed } }',
+          oneOf(moderatorShape),
+          [400, 401, 403, 409],
+        ),
+      },
+    },
+    '/moderation/me': {
+      get: {
+        summary: "The signed-in wallet's moderation role, and until when its sign-in allows moderation writes",
+        responses: answer('{ data: { address, role, writableUntil } }', oneOf(moderationRoleShape), [400, 401]),
+      },
+    },
+    '/decisions': {
+      post: {
+        summary:
+          'Decide on a target: hide, flag stolen, mark spam, verify, feature, dismiss its reports, or block a contract',
+        description:
+          'Operators and moderators signed in within 15 minutes; `block_contract` only operators. Each action applies to some kinds of target (a 400 names them); one decision of each action in force per target (a second is a 409 naming the first). A decision closes the target’s open reports, purges the pages it changes, is appended to the audit log, and is told to whom it concerns.',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(decideInput) } } },
+        responses: answer('Taken: { data: decision }', oneOf(decisionTakenShape), [400, 401, 403, 404, 409], 201),
+      },
+      get: {
+        summary: "A target's decisions, newest first, in force or reversed (operators and moderators)",
+        parameters: queryParams(targetDecisionsInput.shape as unknown as Shape),
+        responses: answer(
+          '{ data: [decision] }',
+          z.strictObject({ data: z.array(decisionShape) }),
+          [400, 401, 403, 404],
+        ),
+      },
+    },
+    '/decisions/{id}': {
+      get: {
+        summary: 'A decision and its statement of reasons (public)',
+        parameters: [pathParam('id', decisionIdInput.shape.id)],
+        responses: one('The decision', decisionShape),
+      },
+    },
+    '/decisions/{id}/reverse': {
+      post: {
+        summary: 'Reverse a decision in force, with a reason (operators and moderators, signed in within 15 minutes)',
+        description: 'A decision already reversed, or one that only dismissed reports, is a 409.',
+        parameters: [pathParam('id', reverseInput.shape.id)],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(reverseInput.omit({ id: true })) } },
+        },
+        responses: answer('{ data: decision }', oneOf(decisionShape), [400, 401, 403, 404, 409]),
+      },
+    },
+    '/appeals': {
+      post: {
+        summary: 'Appeal a decision in force (whom it concerns: owner, holder or creator, the profile’s wallet)',
+        description: 'Anyone else is a 403; a second open appeal of the same decision is a 409.',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(appealInput) } } },
+        responses: answer(
+          'Filed: { data: { id, decisionId, status } }',
+          oneOf(filedAppealShape),
+          [400, 401, 403, 404, 409, 429],
+          201,
+        ),
+      },
+      get: {
+        summary: 'Open appeals, oldest first, each beside its decision (operators and moderators)',
+        parameters: queryParams(auditPageInput.shape as unknown as Shape),
+        responses: page('Open appeals', queuedAppealShape, [400, 401, 403]),
+      },
+    },
+    '/appeals/mine': {
+      get: {
+        summary: "The signed-in wallet's appeals with their outcome",
+        responses: answer('{ data: [appeal] }', z.strictObject({ data: z.array(appealShape) }), [400, 401]),
+      },
+    },
+    '/appeals/{id}/decision': {
+      post: {
+        summary: 'Decide an appeal: upheld, or reversed (which reverses its decision)',
+        parameters: [pathParam('id', decideAppealInput.shape.id)],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: jsonSchema(decideAppealInput.omit({ id: true })) } },
+        },
+        responses: answer('{ data: { id, status, decision } }', oneOf(decidedAppealShape), [400, 401, 403, 404, 409]),
+      },
+    },
+    '/audit': {
+      get: {
+        summary: 'The audit log, newest first (operators)',
+        description:
+          'Every role change, decision, reversal and appeal: who, what, when, why, before and after. Appended only: the database refuses to change or delete an entry.',
+        parameters: queryParams(auditPageInput.shape as unknown as Shape),
+        responses: page('Audit entries', auditEntryShape, [400, 401, 403]),
+      },
+    },
+    '/audit/export': {
+      get: {
+        summary: 'The whole audit log as a download, oldest first (operators)',
+        parameters: queryParams(auditExportInput.shape as unknown as Shape),
+        responses: {
+          200: {
+            description: 'CSV (RFC 4180, one row per entry, before and after as JSON) or a JSON array of entries',
+            content: {
+              'text/csv': { schema: { type: 'string' } },
+              'application/json': { schema: { type: 'array', items: toSchema(auditEntryShape, 'output') } },
+            },
+          },
+          ...errors(400, 401, 403),
+        },
       },
     },
     '/offers/{orderHash}/criteria': {

@@ -26,6 +26,8 @@ import type { toUserJson } from '../queries/users'
 import type { listNotifications } from '../notify/inbox'
 import type { OwnReport, listReportQueue } from '../queries/moderation'
 import { REPORT_REASONS, REPORT_STATUSES } from '../../db/report-reasons'
+import { APPEAL_STATUSES, AUDIT_EVENTS, DECISION_ACTIONS, DECISION_CATEGORIES } from '../../db/decision-kinds'
+import type { AuditEntry, DecisionJson } from '../queries/decisions'
 
 /** A profile's NFT: quantity on the Owned tab only. */
 type UserNftJson = NftJson & { quantity?: string }
@@ -594,6 +596,82 @@ export const moderatorShape = z.strictObject({
   changed: z.boolean().describe('false when it already was (or was not)'),
 })
 
+const decisionTargetShape = z.union([
+  reportTargetShape,
+  z.strictObject({ kind: z.literal('contract'), chainId: z.number().int(), address }),
+])
+
+/** A decision and its statement of reasons. */
+export const decisionShape = z.strictObject({
+  id: z.number().int(),
+  action: z.enum(DECISION_ACTIONS),
+  actionLabel: z.string(),
+  target: decisionTargetShape,
+  category: z.enum(DECISION_CATEGORIES),
+  categoryLabel: z.string(),
+  reason: z.string().describe('the free text whom it concerns is told'),
+  decidedBy: address,
+  source: z.string().nullable().describe("a shared list's URL when applied from one; null when decided here"),
+  decidedAt: time,
+  inForce: z.boolean().describe('false once reversed (and always for dismiss)'),
+  reversedAt: time.nullable(),
+  reversedBy: address.nullable(),
+  reversalReason: z.string().nullable(),
+})
+
+export const decisionTakenShape = decisionShape.extend({
+  reportsClosed: z.number().int().describe('open reports of the target this decision closed'),
+  concerned: z.array(address).describe('whom it concerns: told of it, and may appeal'),
+})
+
+const appealFields = {
+  id: z.number().int(),
+  decisionId: z.number().int(),
+  appellant: address,
+  statement: z.string(),
+  status: z.enum(APPEAL_STATUSES),
+  outcome: z.string().nullable(),
+  decidedBy: address.nullable(),
+  createdAt: time,
+  decidedAt: time.nullable(),
+}
+export const appealShape = z.strictObject(appealFields)
+export const queuedAppealShape = z.strictObject({ ...appealFields, decision: decisionShape })
+export const filedAppealShape = z.strictObject({
+  id: z.number().int(),
+  decisionId: z.number().int(),
+  status: z.literal('open'),
+})
+export const decidedAppealShape = z.strictObject({
+  id: z.number().int(),
+  status: z.enum(['upheld', 'reversed']),
+  decision: decisionShape,
+})
+
+export const auditEntryShape = z.strictObject({
+  id: z.number().int(),
+  at: time,
+  actor: address,
+  event: z.enum(AUDIT_EVENTS),
+  subject: z
+    .string()
+    .describe('`item:12`, `collection:3`, `profile:0x…`, `contract:1:0x…`, `moderator:0x…`, `decision:4`'),
+  reason: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+})
+
+export const moderationRoleShape = z.strictObject({
+  address,
+  role: z.enum(['operator', 'moderator']).nullable(),
+  writableUntil: time.nullable().describe('until when this sign-in may make moderation writes'),
+})
+
+export const staffShape = z.strictObject({
+  operators: z.array(address),
+  moderators: z.array(z.strictObject({ address, grantedBy: address, grantedAt: time })),
+})
+
 export const pageOf = (item: z.ZodType) =>
   z.strictObject({
     data: z.array(item),
@@ -634,6 +712,8 @@ export type ShapeTies = [
   Holds<SameTypes<typeof notificationShape, NotificationJson>>,
   None<StrayKeys<typeof ownReportShape, OwnReport>>,
   None<StrayKeys<typeof queuedTargetShape, QueuedTarget>>,
+  None<StrayKeys<typeof decisionShape, DecisionJson>>,
+  None<StrayKeys<typeof auditEntryShape, AuditEntry>>,
 ]
 type QueuedTarget = Awaited<ReturnType<typeof listReportQueue>>['data'][number]
 type NotificationJson = Awaited<ReturnType<typeof listNotifications>>['data'][number]

@@ -9,6 +9,7 @@ import type { AppEnv } from '../http/app-env'
 import { ApiError } from '../http/errors'
 import { createContext } from '../trpc/init'
 import { createCaller } from '../trpc/root'
+import { auditExport } from './audit-export'
 import { openApiDocument } from './openapi'
 
 const caller = (c: HonoContext<AppEnv>) => createCaller(createContext({ request: c.req.raw, runtime: c.env }))
@@ -28,6 +29,12 @@ const query = (c: HonoContext<AppEnv>) =>
       // A parameter given more than once is a list (`trait=…&trait=…`); where one is expected, a 400.
       .map(([name, values]) => [name, values.length === 1 ? values[0] : values]),
   )
+
+/** A JSON body that is an object, to merge a path parameter into (anything else is left to zod). */
+async function jsonObject(c: HonoContext<AppEnv>): Promise<Record<string, unknown>> {
+  const body = await jsonBody(c)
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {}
+}
 
 async function jsonBody(c: HonoContext<AppEnv>): Promise<unknown> {
   try {
@@ -174,6 +181,55 @@ export const v1 = new Hono<AppEnv>()
   .delete('/moderators/:address', async (c) =>
     c.json({ data: await caller(c).moderation.revokeModerator({ address: c.req.param('address') }) }),
   )
+  .get('/moderators', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json({ data: await caller(c).moderation.moderators() })
+  })
+  .get('/moderation/me', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json({ data: await caller(c).moderation.me() })
+  })
+  // Decisions (ADR 45): taken and reversed by operators and moderators; each one's statement of
+  // reasons is public; appealed by whom it concerns; all of it in the audit log.
+  .post('/decisions', async (c) => c.json({ data: await caller(c).moderation.decide(raw(await jsonBody(c))) }, 201))
+  .get('/decisions', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).moderation.decisions(raw(query(c))))
+  })
+  .get('/decisions/:id', async (c) =>
+    c.json({ data: await caller(c).moderation.decision(raw({ id: c.req.param('id') })) }),
+  )
+  .post('/decisions/:id/reverse', async (c) =>
+    c.json({
+      data: await caller(c).moderation.reverse(raw({ ...(await jsonObject(c)), id: c.req.param('id') })),
+    }),
+  )
+  .post('/appeals', async (c) => c.json({ data: await caller(c).moderation.appeal(raw(await jsonBody(c))) }, 201))
+  .get('/appeals', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).moderation.appeals(raw(query(c))))
+  })
+  .get('/appeals/mine', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).moderation.myAppeals())
+  })
+  .post('/appeals/:id/decision', async (c) =>
+    c.json({
+      data: await caller(c).moderation.decideAppeal(raw({ ...(await jsonObject(c)), id: c.req.param('id') })),
+    }),
+  )
+  .get('/audit', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).moderation.audit(raw(query(c))))
+  })
+  .get('/audit/export', async (c) => {
+    const { format } = await caller(c).moderation.auditExport(raw(query(c)))
+    return c.body(auditExport(c.env.db, format), 200, {
+      'content-type': format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
+      'content-disposition': `attachment; filename="vitrine-audit.${format}"`,
+      'cache-control': 'private, no-store',
+    })
+  })
   .get('/offers/:orderHash/criteria', async (c) =>
     c.json({
       data: await caller(c).market.criteriaProof(raw({ ...query(c), orderHash: c.req.param('orderHash') })),

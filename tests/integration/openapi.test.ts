@@ -385,6 +385,18 @@ describe('an undeclared query parameter', () => {
       'GET /reports/mine': '/api/v1/reports/mine',
       'POST /moderators': '/api/v1/moderators',
       'DELETE /moderators/{address}': `/api/v1/moderators/${nft.owner}`,
+      'GET /moderators': '/api/v1/moderators',
+      'GET /moderation/me': '/api/v1/moderation/me',
+      'POST /decisions': '/api/v1/decisions',
+      'GET /decisions': `/api/v1/decisions?target=item:${nft.id}`,
+      'GET /decisions/{id}': '/api/v1/decisions/1',
+      'POST /decisions/{id}/reverse': '/api/v1/decisions/1/reverse',
+      'POST /appeals': '/api/v1/appeals',
+      'GET /appeals': '/api/v1/appeals',
+      'GET /appeals/mine': '/api/v1/appeals/mine',
+      'POST /appeals/{id}/decision': '/api/v1/appeals/1/decision',
+      'GET /audit': '/api/v1/audit',
+      'GET /audit/export': '/api/v1/audit/export',
     }
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       METHODS.filter((method) => ops[method]).map((method) => `${method.toUpperCase()} ${path}`),
@@ -713,6 +725,119 @@ describe('reports and moderators', () => {
     expect((await revoke('me', operator)).status).toBe(400)
     expect((await revoke(reporter)).status).toBe(401)
     expect((await revoke(reporter, reporter)).status).toBe(403)
+    expect((await revoke(operator, operator)).status).toBe(409)
+    expect((await grant({ address: operator }, operator)).status).toBe(409)
+    const staff = (as?: string) => call(runtime, '/api/v1/moderators', as ? { as } : {})
+    expect((await staff(operator)).body.data.operators).toEqual([operator])
+    expect((await staff()).status).toBe(401)
+    expect((await staff(reporter)).status).toBe(403)
+    expect((await call(runtime, '/api/v1/moderation/me', { as: operator })).body.data.role).toBe('operator')
+    expect((await call(runtime, '/api/v1/moderation/me')).status).toBe(401)
+  })
+
+  it('answers each documented status of decisions, appeals and the audit log', async () => {
+    const operator = testAccount(0).address
+    const stranger = testAccount(8).address
+    const runtime: Runtime = {
+      ...m.runtime,
+      env: { ...m.runtime.env, operators: [operator.toLowerCase() as `0x${string}`] },
+    }
+    const nft = (await call(runtime, '/api/v1/nfts?limit=1')).body.data[0]
+    const owner = nft.owner as string
+    const post = (url: string, json: unknown, as?: string, on = runtime) =>
+      call(on, url, { method: 'POST', json, ...(as ? { as } : {}) })
+    const decide = (json: unknown, as?: string) => post('/api/v1/decisions', json, as)
+    const hide = {
+      action: 'hide',
+      target: { kind: 'item', id: nft.id },
+      category: 'spam',
+      reason: 'Copies of another artist.',
+    }
+    const taken = await decide(hide, operator)
+    expect(taken.status).toBe(201)
+    expect(taken.body.data).toMatchObject({ action: 'hide', inForce: true, concerned: expect.arrayContaining([owner]) })
+    expect((await decide(hide, operator)).status).toBe(409)
+    expect((await decide({ ...hide, action: 'mark_spam' }, operator)).status).toBe(400)
+    expect((await decide({ ...hide, target: { kind: 'item', id: 99_999_999 } }, operator)).status).toBe(404)
+    expect((await decide(hide)).status).toBe(401)
+    expect((await decide(hide, stranger)).status).toBe(403)
+    const id = taken.body.data.id as number
+
+    expect((await call(runtime, `/api/v1/decisions/${id}`)).body.data.reason).toBe('Copies of another artist.')
+    expect((await call(runtime, '/api/v1/decisions/99999999')).status).toBe(404)
+    expect((await call(runtime, '/api/v1/decisions/first')).status).toBe(400)
+    const history = (target: string, as?: string) =>
+      call(runtime, `/api/v1/decisions?target=${target}`, as ? { as } : {})
+    expect((await history(`item:${nft.id}`, operator)).body.data).toHaveLength(1)
+    expect((await history('item:99999999', operator)).status).toBe(404)
+    expect((await history('planet:1', operator)).status).toBe(400)
+    expect((await history(`item:${nft.id}`)).status).toBe(401)
+    expect((await history(`item:${nft.id}`, stranger)).status).toBe(403)
+
+    const appeal = (json: unknown, as?: string, on = runtime) => post('/api/v1/appeals', json, as, on)
+    const statement = { decisionId: id, statement: 'These are my own drawings.' }
+    const filed = await appeal(statement, owner)
+    expect(filed.status).toBe(201)
+    expect((await appeal(statement, owner)).status).toBe(409)
+    expect((await appeal({ ...statement, decisionId: 99_999_999 }, owner)).status).toBe(404)
+    expect((await appeal({ ...statement, statement: '' }, owner)).status).toBe(400)
+    expect((await appeal(statement)).status).toBe(401)
+    expect((await appeal(statement, stranger)).status).toBe(403)
+    const limited: Runtime = {
+      ...runtime,
+      env: { ...runtime.env, rateLimits: { ...runtime.env.rateLimits, report: { limit: 0, windowMs: 60_000 } } },
+    }
+    expect((await appeal(statement, owner, limited)).status).toBe(429)
+    expect((await call(runtime, '/api/v1/appeals/mine', { as: owner })).body.data[0].status).toBe('open')
+    expect((await call(runtime, '/api/v1/appeals/mine')).status).toBe(401)
+    const appeals = (query: string, as?: string) => call(runtime, `/api/v1/appeals${query}`, as ? { as } : {})
+    expect((await appeals('', operator)).body.data[0]).toMatchObject({ decisionId: id, decision: { id } })
+    expect((await appeals('?limit=0', operator)).status).toBe(400)
+    expect((await appeals('')).status).toBe(401)
+    expect((await appeals('', stranger)).status).toBe(403)
+
+    const outcome = (appealId: unknown, json: unknown, as?: string) =>
+      post(`/api/v1/appeals/${appealId}/decision`, json, as)
+    const upheld = { outcome: 'upheld', reason: 'The drawings are traced.' }
+    expect((await outcome(filed.body.data.id, { outcome: 'maybe', reason: 'x' }, operator)).status).toBe(400)
+    expect((await outcome(filed.body.data.id, upheld)).status).toBe(401)
+    expect((await outcome(filed.body.data.id, upheld, stranger)).status).toBe(403)
+    expect((await outcome(99_999_999, upheld, operator)).status).toBe(404)
+    const decided = await outcome(filed.body.data.id, upheld, operator)
+    expect(decided.body.data).toMatchObject({ status: 'upheld', decision: { id, inForce: true } })
+    expect((await outcome(filed.body.data.id, upheld, operator)).status).toBe(409)
+
+    const reverse = (decisionId: unknown, json: unknown, as?: string) =>
+      post(`/api/v1/decisions/${decisionId}/reverse`, json, as)
+    const why = { reason: 'Restored after a second look.' }
+    expect((await reverse(id, {}, operator)).status).toBe(400)
+    expect((await reverse(id, why)).status).toBe(401)
+    expect((await reverse(id, why, stranger)).status).toBe(403)
+    expect((await reverse(99_999_999, why, operator)).status).toBe(404)
+    expect((await reverse(id, why, operator)).body.data).toMatchObject({ inForce: false, reversalReason: why.reason })
+    expect((await reverse(id, why, operator)).status).toBe(409)
+
+    const audit = (query: string, as?: string) => call(runtime, `/api/v1/audit${query}`, as ? { as } : {})
+    const log = await audit('', operator)
+    expect(log.body.data.map((e: { event: string }) => e.event)).toEqual([
+      'reversed',
+      'appeal_upheld',
+      'appealed',
+      'decided',
+    ])
+    expect((await audit('?limit=0', operator)).status).toBe(400)
+    expect((await audit('')).status).toBe(401)
+    expect((await audit('', stranger)).status).toBe(403)
+    const exported = await audit('/export?format=json', operator)
+    expect(exported.body.map((e: { event: string }) => e.event)).toEqual([
+      'decided',
+      'appealed',
+      'appeal_upheld',
+      'reversed',
+    ])
+    expect((await audit('/export?format=xml', operator)).status).toBe(400)
+    expect((await audit('/export')).status).toBe(401)
+    expect((await audit('/export', stranger)).status).toBe(403)
   })
 })
 
