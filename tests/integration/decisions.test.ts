@@ -6,7 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { auditLog, blockedContracts, cachePurges, collections, decisions, nfts, reports } from '../../db/schema'
+import { auditLog, blockedContracts, collections, decisions, nfts, reports } from '../../db/schema'
 import { app } from '../../server/app'
 import { testAccount } from '../support/chain'
 import { atomsCollection } from '../support/market-rows'
@@ -67,7 +67,6 @@ describe('a decision', () => {
       as: reporter,
     })
     expect(report.status).toBe(201)
-    await runtime.db.delete(cachePurges)
     const taken = await decide({
       action: 'hide',
       target: { kind: 'item', id: items[0] },
@@ -82,10 +81,6 @@ describe('a decision', () => {
     expect(closed).toMatchObject({ status: 'actioned', decisionId: taken.body.data.id })
     expect((await call('/reports/mine', { as: reporter })).body.data[0].status).toBe('actioned')
     expect((await call('/reports', { as: operator })).body.data).toEqual([])
-    const tags = (await runtime.db.select().from(cachePurges)).map((p) => p.tag)
-    expect(tags).toEqual(
-      expect.arrayContaining([`nft-${items[0]}`, `collection-${collectionId}`, `user-${creator}`, 'lists']),
-    )
     const [entry] = await runtime.db
       .select()
       .from(auditLog)
@@ -174,6 +169,39 @@ describe('a decision', () => {
     ])
     await reverse(block.body.data.id, 'Unblocked.')
     expect(await runtime.db.select().from(blockedContracts)).toEqual([])
+  })
+})
+
+describe('everywhere at once', () => {
+  it('an open page of the item hears the decision as it is taken, not at the next indexer round', async () => {
+    const controller = new AbortController()
+    const stream = await app.request(
+      `/api/live?tags=nft-${items[1]}`,
+      { signal: controller.signal, headers: { 'x-vitrine-peer-address': '203.0.113.9' } },
+      runtime,
+    )
+    const reader = stream.body!.getReader()
+    const heard: string[] = []
+    void (async () => {
+      for (;;) {
+        const { done, value } = await reader.read().catch(() => ({ done: true, value: undefined }))
+        if (done) return
+        heard.push(new TextDecoder().decode(value))
+      }
+    })()
+    const taken = await decide({
+      action: 'hide',
+      target: { kind: 'item', id: items[1] },
+      category: 'spam',
+      reason: 'Spam.',
+    })
+    await expect
+      .poll(() => heard.filter((e) => e.startsWith('event: change')))
+      .toEqual([`event: change\ndata: {"tags":["nft-${items[1]}"]}\n\n`])
+    await reverse(taken.body.data.id, 'Not spam after all.')
+    await expect.poll(() => heard.filter((e) => e.startsWith('event: change')).length).toBe(2)
+    await reader.cancel()
+    controller.abort()
   })
 })
 

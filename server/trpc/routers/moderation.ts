@@ -40,7 +40,8 @@ import {
 } from '../../queries/decisions'
 import { listOwnReports, listReportQueue, resolveReportTarget } from '../../queries/moderation'
 import { checksum } from '../../queries/serialize'
-import { protectedProcedure, publicProcedure, router } from '../init'
+import { drainPageChanges } from '../../live/publish'
+import { protectedProcedure, publicProcedure, router, type Context } from '../init'
 import { limitRate } from '../rate-limit'
 
 /** A moderation write by one of `roles` (checked before anything is read or written), signed in recently. */
@@ -51,6 +52,14 @@ const moderationWrite = (roles: readonly Role[], what: string) =>
     requireRecentSignIn((await ctx.session())!)
     return next({ ctx: { role } })
   })
+
+/**
+ * Purges the pages a decision changed and tells the open ones now, not at the next indexer round:
+ * a page hidden for a legal reason must stop being served at once. A failure is left to that round.
+ */
+async function publishDecision(ctx: Context): Promise<void> {
+  await drainPageChanges(ctx).catch((error: unknown) => console.warn(`decision purge: ${(error as Error).message}`))
+}
 
 /** A moderation read: the role is enough, however old the sign-in. */
 const moderationRead = (what: string) =>
@@ -153,6 +162,7 @@ export const moderationRouter = router({
         reason: input.reason,
         actor: ctx.address,
       })
+      await publishDecision(ctx)
       const decision = decisionJson(await findDecision(ctx.db, id))
       return { ...decision, reportsClosed, concerned: (await concernedParties(ctx.db, target)).map((a) => checksum(a)) }
     }),
@@ -164,6 +174,7 @@ export const moderationRouter = router({
       const before = await findDecision(ctx.db, input.id)
       if (before.action === 'block_contract') requireRole(ctx.role, ['operator'], 'unblock a contract')
       await reverseDecision(ctx.db, input.id, { actor: ctx.address, reason: input.reason })
+      await publishDecision(ctx)
       return decisionJson(await findDecision(ctx.db, input.id))
     }),
 
@@ -215,6 +226,7 @@ export const moderationRouter = router({
         reason: input.reason,
         actor: ctx.address,
       })
+      await publishDecision(ctx)
       return { id: input.id, status: input.outcome, decision: decisionJson(await findDecision(ctx.db, decisionId)) }
     }),
 
