@@ -7,7 +7,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql, count } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { DomainError } from '../../db/errors'
 import type { ReportReason, ReportStatus, ReportTargetKind } from '../../db/report-reasons'
-import { nfts, reports, reportTargets, users } from '../../db/schema'
+import { moderators, nfts, reports, reportTargets, users } from '../../db/schema'
 import type { ReportTargetInput } from '../inputs/moderation'
 import { findCollectionId } from './collections'
 import { decodeTextCursor, encodeCursor, encodeTextCursor, keysetValues } from './cursor'
@@ -169,5 +169,18 @@ export async function listReportQueue(db: Database, cursor: string | undefined, 
       ) as Partial<Record<ReportReason, number>>,
     })),
     nextCursor: last ? encodeTextCursor(QUEUE, last.openReports, `${last.firstOpenAt!.getTime()}:${last.id}`) : null,
+  }
+}
+
+/** Operators (configuration) and moderators (granted, oldest first), for the console. */
+export async function listStaff(db: Database, operators: readonly string[]) {
+  const rows = await db.select().from(moderators).orderBy(moderators.createdAt)
+  return {
+    operators: operators.map((a) => checksum(a)),
+    moderators: rows.map((r) => ({
+      address: checksum(r.address),
+      grantedBy: checksum(r.grantedBy),
+      grantedAt: isoTime(r.createdAt),
+    })),
   }
 }

@@ -15,7 +15,6 @@ import {
 } from '../../../db/market'
 import { DECISION_TARGETS } from '../../../db/decision-kinds'
 import { DomainError } from '../../../db/errors'
-import { moderators } from '../../../db/schema'
 import { requireRecentSignIn, requireRole, roleOf, RECENT_SIGN_IN_S, type Role } from '../../auth/roles'
 import {
   appealInput,
@@ -38,7 +37,7 @@ import {
   resolveDecisionTarget,
   targetDecisions,
 } from '../../queries/decisions'
-import { listOwnReports, listReportQueue, resolveReportTarget } from '../../queries/moderation'
+import { listOwnReports, listReportQueue, listStaff, resolveReportTarget } from '../../queries/moderation'
 import { checksum } from '../../queries/serialize'
 import { drainPageChanges } from '../../live/publish'
 import { protectedProcedure, publicProcedure, router, type Context } from '../init'
@@ -98,17 +97,7 @@ export const moderationRouter = router({
   }),
 
   /** Operators (configuration) and moderators (granted), for the console. */
-  moderators: moderationRead('list the moderators').query(async ({ ctx }) => {
-    const rows = await ctx.db.select().from(moderators).orderBy(moderators.createdAt)
-    return {
-      operators: ctx.env.operators.map((a) => checksum(a)),
-      moderators: rows.map((r) => ({
-        address: checksum(r.address),
-        grantedBy: checksum(r.grantedBy),
-        grantedAt: r.createdAt.toISOString(),
-      })),
-    }
-  }),
+  moderators: moderationRead('list the moderators').query(({ ctx }) => listStaff(ctx.db, ctx.env.operators)),
 
   /** Open reports grouped by target, most reported and oldest first (operators and moderators). */
   queue: moderationRead('read the report queue')
