@@ -1,0 +1,85 @@
+/**
+ * Statements of reasons (ADR 45-b): whom a decision concerns is told of it, of its reversal and of
+ * an appeal's outcome, and the reporters whose reports it closed are told what was decided. Filed
+ * as notifications, so each goes by every channel its wallet enabled (bell, email, webhook) and is
+ * told once (keyed by the decision or appeal). Who is concerned is read above
+ * (server/queries/decisions.ts concernedParties); server/notify/decisions.ts calls this.
+ */
+import { and, eq, like } from 'drizzle-orm'
+import { appeals, decisions, reports, type NotificationData } from '../schema'
+import { tell, type NewNotification } from './notifications'
+import type { Db } from './transaction'
+
+export type DecisionEvent = { decided: number } | { reversed: number } | { appealDecided: number }
+
+/** Files the notifications of `event` for `concerned` (lowercase wallets); answers how many were new. */
+export async function tellOfDecision(
+  db: Db,
+  event: DecisionEvent,
+  concerned: string[],
+  now = new Date(),
+): Promise<number> {
+  const appeal =
+    'appealDecided' in event
+      ? (await db.select().from(appeals).where(eq(appeals.id, event.appealDecided)))[0]
+      : undefined
+  const decisionId = 'decided' in event ? event.decided : 'reversed' in event ? event.reversed : appeal?.decisionId
+  if (decisionId === undefined) return 0
+  const [decision] = await db.select().from(decisions).where(eq(decisions.id, decisionId))
+  if (!decision) return 0
+  const about = {
+    nftId: decision.targetKind === 'item' ? Number(decision.targetKey) : null,
+    collectionId: decision.targetKind === 'collection' ? Number(decision.targetKey) : null,
+  }
+  const facts: NotificationData = { decision: decision.id, action: decision.action, category: decision.category }
+  const to = (recipients: string[], kind: NewNotification['kind'], eventKey: string, data: NotificationData) =>
+    [...new Set(recipients.map((r) => r.toLowerCase()))].map((recipient) => ({
+      ...about,
+      recipient,
+      kind,
+      eventKey,
+      data: { ...facts, ...data },
+    }))
+
+  if ('decided' in event) {
+    // A dismissal takes nothing from anyone: only its reporters hear of it.
+    const owners = decision.action === 'dismiss' ? [] : concerned
+    // Reporters by wallet only: a legal notice's sender (`notice:…`) has no bell.
+    const reporters = await db
+      .select({ reporter: reports.reporter })
+      .from(reports)
+      .where(and(eq(reports.decisionId, decision.id), like(reports.reporter, '0x%')))
+    return tell(
+      db,
+      [
+        ...to(owners, 'decision_taken', `decision:${decision.id}`, { reason: decision.reason }),
+        ...to(
+          reporters.map((r) => r.reporter),
+          'report_decided',
+          `report_decided:${decision.id}`,
+          { reason: decision.reason },
+        ),
+      ],
+      now,
+    )
+  }
+  if ('reversed' in event) {
+    return tell(
+      db,
+      to(concerned, 'decision_reversed', `decision_reversed:${decision.id}`, {
+        reason: decision.reversalReason ?? '',
+      }),
+      now,
+    )
+  }
+  if (!appeal || appeal.status === 'open') return 0
+  return tell(
+    db,
+    to([appeal.appellant, ...concerned], 'appeal_decided', `appeal:${appeal.id}`, {
+      appeal: appeal.id,
+      outcome: appeal.status,
+      reason: appeal.outcome ?? '',
+    }),
+    now,
+  )
+}
