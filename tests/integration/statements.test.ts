@@ -33,7 +33,7 @@ const STRANGER = '0x00000000000000000000000000000000000000f1'
 
 let smtp: TestSmtp
 let hooks: TestServer
-let hooked: { path: string; body: { type: string; data: Record<string, unknown> } }[] = []
+const hooked: { path: string; body: { type: string; data: Record<string, unknown> } }[] = []
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>
 let itemId: number
 let otherItemId: number
