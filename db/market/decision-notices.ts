@@ -6,7 +6,7 @@
  * (server/queries/decisions.ts concernedParties); server/notify/decisions.ts calls this.
  */
 import { and, eq, like } from 'drizzle-orm'
-import { appeals, decisions, reports, type NotificationData } from '../schema'
+import { appeals, decisions, reports, reportTargets, type NotificationData, type ReportTargetKind } from '../schema'
 import { tell, type NewNotification } from './notifications'
 import type { Db } from './transaction'
 
@@ -45,10 +45,19 @@ export async function tellOfDecision(
     // A dismissal takes nothing from anyone: only its reporters hear of it.
     const owners = decision.action === 'dismiss' ? [] : concerned
     // Reporters by wallet only: a legal notice's sender (`notice:…`) has no bell.
+    // Read by the target's reports (reports_target_idx): a decision closes only its target's.
     const reporters = await db
       .select({ reporter: reports.reporter })
       .from(reports)
-      .where(and(eq(reports.decisionId, decision.id), like(reports.reporter, '0x%')))
+      .innerJoin(reportTargets, eq(reportTargets.id, reports.targetId))
+      .where(
+        and(
+          eq(reportTargets.kind, decision.targetKind as ReportTargetKind),
+          eq(reportTargets.key, decision.targetKey),
+          eq(reports.decisionId, decision.id),
+          like(reports.reporter, '0x%'),
+        ),
+      )
     return tell(
       db,
       [
