@@ -13,7 +13,13 @@ export async function announceDecision(
   decisionId: number,
   event: DecisionEvent,
 ): Promise<void> {
-  const decision = await findDecision(runtime.db, decisionId)
-  const concerned = await concernedParties(runtime.db, { kind: decision.targetKind, key: decision.targetKey })
-  if ((await tellOfDecision(runtime.db, event, concerned)) > 0) await wakeSender(runtime)
+  try {
+    const decision = await findDecision(runtime.db, decisionId)
+    const concerned = await concernedParties(runtime.db, { kind: decision.targetKind, key: decision.targetKey })
+    if ((await tellOfDecision(runtime.db, event, concerned)) > 0) await wakeSender(runtime)
+  } catch (error) {
+    // The decision is written: its moderator is not told it failed (a retry would be a 409), and
+    // its statement's page shows it to whom it concerns all the same.
+    console.warn(`notifications: decision ${decisionId} not told: ${(error as Error).message.split('\n')[0]}`)
+  }
 }
