@@ -10,6 +10,25 @@ import { appeals, decisions, reports, reportTargets, type NotificationData, type
 import { tell, type NewNotification } from './notifications'
 import type { Db } from './transaction'
 
+/**
+ * The wallets whose reports `decision` closed, read by its target's reports (report_targets_key_idx,
+ * then reports_target_idx): a decision closes only its target's. A legal notice's `notice:…` is left.
+ */
+export function reportersStatement(db: Db, decision: { id: number; targetKind: string; targetKey: string }) {
+  return db
+    .select({ reporter: reports.reporter })
+    .from(reports)
+    .innerJoin(reportTargets, eq(reportTargets.id, reports.targetId))
+    .where(
+      and(
+        eq(reportTargets.kind, decision.targetKind as ReportTargetKind),
+        eq(reportTargets.key, decision.targetKey),
+        eq(reports.decisionId, decision.id),
+        like(reports.reporter, '0x%'),
+      ),
+    )
+}
+
 export type DecisionEvent = { decided: number } | { reversed: number } | { appealDecided: number }
 
 /** Files the notifications of `event` for `concerned` (lowercase wallets); answers how many were new. */
@@ -45,19 +64,7 @@ export async function tellOfDecision(
     // A dismissal takes nothing from anyone: only its reporters hear of it.
     const owners = decision.action === 'dismiss' ? [] : concerned
     // Reporters by wallet only: a legal notice's sender (`notice:…`) has no bell.
-    // Read by the target's reports (reports_target_idx): a decision closes only its target's.
-    const reporters = await db
-      .select({ reporter: reports.reporter })
-      .from(reports)
-      .innerJoin(reportTargets, eq(reportTargets.id, reports.targetId))
-      .where(
-        and(
-          eq(reportTargets.kind, decision.targetKind as ReportTargetKind),
-          eq(reportTargets.key, decision.targetKey),
-          eq(reports.decisionId, decision.id),
-          like(reports.reporter, '0x%'),
-        ),
-      )
+    const reporters = await reportersStatement(db, decision)
     return tell(
       db,
       [

@@ -29,18 +29,23 @@ async function subjectOf(db: Database, kind: string, key: string) {
   return null
 }
 
+/** A wallet's appeals of one decision, newest first (appeals_appellant_idx). */
+export function ownAppealsStatement(db: Database, appellant: string, decisionId: number) {
+  return db
+    .select()
+    .from(appeals)
+    .where(and(eq(appeals.appellant, appellant), eq(appeals.decisionId, decisionId)))
+    .orderBy(desc(appeals.id))
+    .limit(20)
+}
+
 export async function decisionStatement(db: Database, id: number, viewer: string | null) {
   const row = await findDecision(db, id)
   const decision = decisionJson(row)
   const subject = await subjectOf(db, row.targetKind, row.targetKey)
   if (!viewer) return { decision, subject, viewer: null }
   const concerned = (await concernedParties(db, { kind: row.targetKind, key: row.targetKey })).includes(viewer)
-  const own = await db
-    .select()
-    .from(appeals)
-    .where(and(eq(appeals.appellant, viewer), eq(appeals.decisionId, id)))
-    .orderBy(desc(appeals.id))
-    .limit(20)
+  const own = await ownAppealsStatement(db, viewer, id)
   return {
     decision,
     subject,
