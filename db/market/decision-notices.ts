@@ -5,14 +5,15 @@
  * told once (keyed by the decision or appeal). Who is concerned is read above
  * (server/queries/decisions.ts concernedParties); server/notify/decisions.ts calls this.
  */
-import { and, eq, like } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { appeals, decisions, reports, reportTargets, type NotificationData, type ReportTargetKind } from '../schema'
 import { tell, type NewNotification } from './notifications'
 import type { Db } from './transaction'
 
 /**
- * The wallets whose reports `decision` closed, read by its target's reports (report_targets_key_idx,
- * then reports_target_idx): a decision closes only its target's. A legal notice's `notice:…` is left.
+ * Who filed the reports `decision` closed (wallets, and legal notices as `notice:<id>`), read by its
+ * target's reports (report_targets_key_idx, then reports_target_idx): a decision closes only its
+ * target's.
  */
 export function reportersStatement(db: Db, decision: { id: number; targetKind: string; targetKey: string }) {
   return db
@@ -24,7 +25,6 @@ export function reportersStatement(db: Db, decision: { id: number; targetKind: s
         eq(reportTargets.kind, decision.targetKind as ReportTargetKind),
         eq(reportTargets.key, decision.targetKey),
         eq(reports.decisionId, decision.id),
-        like(reports.reporter, '0x%'),
       ),
     )
 }
@@ -64,7 +64,7 @@ export async function tellOfDecision(
     // A dismissal takes nothing from anyone: only its reporters hear of it.
     const owners = decision.action === 'dismiss' ? [] : concerned
     // Reporters by wallet only: a legal notice's sender (`notice:…`) has no bell.
-    const reporters = await reportersStatement(db, decision)
+    const reporters = (await reportersStatement(db, decision)).filter((r) => r.reporter.startsWith('0x'))
     return tell(
       db,
       [

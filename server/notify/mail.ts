@@ -161,3 +161,33 @@ export function legalNoticeConfirmationMail(
   )
   return { from, to, subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } }
 }
+
+/** The decision on legal notice `id`, told to its sender: the statement of reasons and its page. */
+export function legalNoticeDecisionMail(
+  origin: string,
+  from: string,
+  to: string,
+  notice: { id: number; name: string },
+  decision: { action: string; category: string; reason: string; url: string },
+): OutgoingMail {
+  const name = line(notice.name, 100)
+  const subject = `The decision on your legal notice ${notice.id} to ${SITE}`
+  const told = `${line(decision.action, 100)} (${line(decision.category, 100)}): ${line(decision.reason, 2000)}`
+  const url = safeUrl(decision.url, origin)
+  const text = [
+    `${name}, ${SITE}'s moderators decided on your legal notice ${notice.id}.`,
+    '',
+    told,
+    '',
+    `The statement of reasons: ${url}`,
+    '',
+  ].join('\n')
+  const html = page(
+    origin,
+    `<p>${escapeHtml(name)}, ${SITE}'s moderators decided on your legal notice ${notice.id}.</p>\n` +
+      `<p>${escapeHtml(told)}</p>\n` +
+      `<p><a href="${escapeHtml(url)}" style="color:#8358ff">The statement of reasons</a></p>`,
+    `<a href="${escapeHtml(origin)}/legal-notice" style="color:#5a5d79">Legal notices</a>`,
+  )
+  return { from, to, subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } }
+}

@@ -1,9 +1,12 @@
 /**
- * What a legal notice is about: the `content` its sender gave (a page of this site, its path, an
- * item's id or a wallet address) as the stored target of a report, or a 400/404 naming it.
+ * Legal notices' reads: what one is about (the `content` its sender gave: a page of this site, its
+ * path, an item's id or a wallet address) as the stored target of a report, or a 400/404 naming
+ * it; and the senders of the notices a decision closed, to tell them. Writes: db/market/legal-notices.ts.
  */
+import { and, eq, inArray, like } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { DomainError } from '../../db/errors'
+import { legalNotices, reports, reportTargets, type DecisionTargetKind, type ReportTargetKind } from '../../db/schema'
 import type { ReportTargetInput } from '../inputs/moderation'
 import { resolveReportTarget, type ReportTarget } from './moderation'
 
@@ -40,4 +43,32 @@ export async function resolveNoticeContent(db: Database, content: string, origin
     if (error instanceof DomainError) throw new DomainError(error.code, error.message.replace(/^target:/, 'content:'))
     throw error
   }
+}
+
+/**
+ * The confirmed notices whose reports `decision` closed, with their senders: read by the target's
+ * reports (reports_target_idx), then each notice by its id (`notice:<id>`).
+ */
+export async function noticesClosedBy(
+  db: Database,
+  decision: { id: number; targetKind: DecisionTargetKind; targetKey: string },
+) {
+  const closed = await db
+    .select({ reporter: reports.reporter })
+    .from(reports)
+    .innerJoin(reportTargets, eq(reportTargets.id, reports.targetId))
+    .where(
+      and(
+        eq(reportTargets.kind, decision.targetKind as ReportTargetKind),
+        eq(reportTargets.key, decision.targetKey),
+        eq(reports.decisionId, decision.id),
+        like(reports.reporter, 'notice:%'),
+      ),
+    )
+  const ids = closed.map((r) => Number(r.reporter.slice('notice:'.length))).filter(Number.isSafeInteger)
+  if (!ids.length) return []
+  return db
+    .select({ id: legalNotices.id, name: legalNotices.name, email: legalNotices.email })
+    .from(legalNotices)
+    .where(inArray(legalNotices.id, ids))
 }

@@ -4,7 +4,8 @@
  * reason, whose reporter is never a wallet. A link opened again, too late or made up changes nothing.
  * Bad input is named and writes nothing: a missing statement of good faith, a header in the email,
  * a huge text, another site's page, content that does not exist (404). A name carrying CR/LF reaches
- * the mail as one line; floods are refused per client and per inbox (429).
+ * the mail as one line; floods are refused per client and per inbox (429). The decision on a
+ * confirmed notice is mailed to its sender.
  */
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -142,7 +143,7 @@ describe('a legal notice', () => {
     expect((await queue())[0].reasons).toEqual({ intellectual_property: 1 })
   })
 
-  it('a decision on its target closes its report; nobody is told in a bell (the sender has none)', async () => {
+  it('a decision on its target closes its report and is mailed to the sender (who has no bell)', async () => {
     const response = await request('/api/trpc/moderation.decide', {
       method: 'POST',
       as: operator,
@@ -154,8 +155,16 @@ describe('a legal notice', () => {
       },
     })
     expect(response.status).toBe(200)
-    expect(((await response.json()) as Json).result.data.reportsClosed).toBe(1)
+    const decision = ((await response.json()) as Json).result.data
+    expect(decision.reportsClosed).toBe(1)
     expect(await queue()).toEqual([])
+    const mails = await smtp.waitFor(3)
+    const told = mails.filter((m) => m.to.includes('ada@example.test')).at(-1)!
+    expect(told.parsed.subject).toBe(`The decision on your legal notice ${noticeId} to Vitrine`)
+    expect(told.parsed.text).toContain('Hidden (A legal notice): Infringes the sender’s copyright.')
+    expect(told.parsed.text).toContain(`${ORIGIN}/decisions/${decision.id}`)
+    // The expired notice never reached the queue: its sender is not told.
+    expect(mails.filter((m) => m.to.includes('late@example.test'))).toHaveLength(1)
   })
 })
 
@@ -190,7 +199,7 @@ describe('bad input is named and writes nothing', () => {
   it('a name with CR/LF reaches the mail as one line: no header of its own, nobody else mailed', async () => {
     const sent = await send(notice({ name: 'Eve\r\nBcc: victim@attacker.test', email: 'eve@example.test' }))
     expect(sent.status).toBe(202)
-    const mails = await smtp.waitFor(3)
+    const mails = await smtp.waitFor(4)
     const mail = mails.at(-1)!
     expect(mail.to).toEqual(['eve@example.test'])
     expect(mail.parsed.headers.has('bcc')).toBe(false)
