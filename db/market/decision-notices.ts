@@ -6,7 +6,15 @@
  * (server/queries/decisions.ts concernedParties); server/notify/decisions.ts calls this.
  */
 import { and, eq } from 'drizzle-orm'
-import { appeals, decisions, reports, reportTargets, type NotificationData, type ReportTargetKind } from '../schema'
+import {
+  appeals,
+  collections,
+  decisions,
+  reports,
+  reportTargets,
+  type NotificationData,
+  type ReportTargetKind,
+} from '../schema'
 import { tell, type NewNotification } from './notifications'
 import type { Db } from './transaction'
 
@@ -29,6 +37,17 @@ export function reportersStatement(db: Db, decision: { id: number; targetKind: s
     )
 }
 
+/** A blocked contract's collection, when it was imported: the notification names it. */
+async function contractsCollection(db: Db, decision: { targetKind: string; targetKey: string }) {
+  if (decision.targetKind !== 'contract') return null
+  const [chainId, contract] = decision.targetKey.split(':')
+  const [row] = await db
+    .select({ id: collections.id })
+    .from(collections)
+    .where(and(eq(collections.chainId, Number(chainId)), eq(collections.contract, contract!)))
+  return row?.id ?? null
+}
+
 export type DecisionEvent = { decided: number } | { reversed: number } | { appealDecided: number }
 
 /** Files the notifications of `event` for `concerned` (lowercase wallets); answers how many were new. */
@@ -48,7 +67,8 @@ export async function tellOfDecision(
   if (!decision) return 0
   const about = {
     nftId: decision.targetKind === 'item' ? Number(decision.targetKey) : null,
-    collectionId: decision.targetKind === 'collection' ? Number(decision.targetKey) : null,
+    collectionId:
+      decision.targetKind === 'collection' ? Number(decision.targetKey) : await contractsCollection(db, decision),
   }
   const facts: NotificationData = { decision: decision.id, action: decision.action, category: decision.category }
   const to = (recipients: string[], kind: NewNotification['kind'], eventKey: string, data: NotificationData) =>

@@ -43,7 +43,8 @@ function decisionMessage(
   origin: string,
 ): NotificationMessage {
   const { kind, data, nft, collection } = facts
-  const what = nft?.name ?? collection?.name ?? 'your profile'
+  // A decision names its item or collection (a blocked contract's, when imported); else a profile's.
+  const what = nft?.name ?? collection?.name ?? (data.action === 'block_contract' ? 'your contract' : 'your profile')
   const action = DECISION_ACTION_LABELS[data.action as DecisionAction] ?? 'A decision'
   const category = DECISION_CATEGORY_LABELS[data.category as DecisionCategory] ?? 'Other'
   const why = data.reason ? `: ${data.reason}` : '.'

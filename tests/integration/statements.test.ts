@@ -314,3 +314,26 @@ describe('a reversal', () => {
     expect(rows.map((r) => r.recipient).sort()).toEqual([OWNER, CREATOR])
   })
 })
+
+describe('a blocked contract', () => {
+  it("is told to its collection's creator, naming the collection", async () => {
+    const blocked = await trpc(
+      'moderation.decide',
+      {
+        action: 'block_contract',
+        target: { kind: 'contract', chainId: 31337, address: '0x00000000000000000000000000000000000000cc' },
+        category: 'scam',
+        reason: 'It drains approvals.',
+      },
+      operator,
+    )
+    expect(blocked.status, blocked.error).toBe(200)
+    const [told] = await bell(CREATOR)
+    expect(told).toMatchObject({
+      kind: 'decision_taken',
+      title: 'Contract blocked by this marketplace: Atoms',
+      body: 'Contract blocked (Scam): It drains approvals. You can appeal this decision.',
+      path: `/decisions/${blocked.data.id}`,
+    })
+  })
+})
