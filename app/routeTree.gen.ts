@@ -20,6 +20,7 @@ import { Route as ContactRouteImport } from './routes/contact'
 import { Route as CreateRouteImport } from './routes/create'
 import { Route as HelpCenterRouteImport } from './routes/help-center'
 import { Route as Help_centerRouteImport } from './routes/help_center'
+import { Route as LegalNoticeRouteImport } from './routes/legal-notice'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as NewsletterRouteImport } from './routes/newsletter'
@@ -39,6 +40,7 @@ import { Route as CaseStudiesSlugRouteImport } from './routes/case-studies/$slug
 import { Route as CollectionSlugRouteImport } from './routes/collection/$slug'
 import { Route as CollectionAllNftsRouteImport } from './routes/collection/allNfts'
 import { Route as CollectionExplore_collectionRouteImport } from './routes/collection/explore_collection'
+import { Route as DecisionsIdRouteImport } from './routes/decisions/$id'
 import { Route as HomeVariantRouteImport } from './routes/home/$variant'
 import { Route as ItemIdRouteImport } from './routes/item/$id'
 import { Route as ProfileAddressRouteImport } from './routes/profile/$address'
@@ -98,6 +100,11 @@ const HelpCenterRoute = HelpCenterRouteImport.update({
 const Help_centerRoute = Help_centerRouteImport.update({
   id: '/help_center',
   path: '/help_center',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LegalNoticeRoute = LegalNoticeRouteImport.update({
+  id: '/legal-notice',
+  path: '/legal-notice',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginRoute = LoginRouteImport.update({
@@ -196,6 +203,11 @@ const CollectionExplore_collectionRoute =
     path: '/collection/explore_collection',
     getParentRoute: () => rootRouteImport,
   } as any)
+const DecisionsIdRoute = DecisionsIdRouteImport.update({
+  id: '/decisions/$id',
+  path: '/decisions/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HomeVariantRoute = HomeVariantRouteImport.update({
   id: '/home/$variant',
   path: '/home/$variant',
@@ -234,6 +246,7 @@ export interface FileRoutesByFullPath {
   '/create': typeof CreateRoute
   '/help-center': typeof HelpCenterRoute
   '/help_center': typeof Help_centerRoute
+  '/legal-notice': typeof LegalNoticeRoute
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
@@ -251,6 +264,7 @@ export interface FileRoutesByFullPath {
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
+  '/decisions/$id': typeof DecisionsIdRoute
   '/home/$variant': typeof HomeVariantRoute
   '/item/$id': typeof ItemIdRoute
   '/profile/$address': typeof ProfileAddressRoute
@@ -271,6 +285,7 @@ export interface FileRoutesByTo {
   '/create': typeof CreateRoute
   '/help-center': typeof HelpCenterRoute
   '/help_center': typeof Help_centerRoute
+  '/legal-notice': typeof LegalNoticeRoute
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
@@ -288,6 +303,7 @@ export interface FileRoutesByTo {
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
+  '/decisions/$id': typeof DecisionsIdRoute
   '/home/$variant': typeof HomeVariantRoute
   '/item/$id': typeof ItemIdRoute
   '/profile/$address': typeof ProfileAddressRoute
@@ -309,6 +325,7 @@ export interface FileRoutesById {
   '/create': typeof CreateRoute
   '/help-center': typeof HelpCenterRoute
   '/help_center': typeof Help_centerRoute
+  '/legal-notice': typeof LegalNoticeRoute
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
@@ -326,6 +343,7 @@ export interface FileRoutesById {
   '/collection/$slug': typeof CollectionSlugRoute
   '/collection/allNfts': typeof CollectionAllNftsRoute
   '/collection/explore_collection': typeof CollectionExplore_collectionRoute
+  '/decisions/$id': typeof DecisionsIdRoute
   '/home/$variant': typeof HomeVariantRoute
   '/item/$id': typeof ItemIdRoute
   '/profile/$address': typeof ProfileAddressRoute
@@ -348,6 +366,7 @@ export interface FileRouteTypes {
     | '/create'
     | '/help-center'
     | '/help_center'
+    | '/legal-notice'
     | '/login'
     | '/maintenance'
     | '/newsletter'
@@ -365,6 +384,7 @@ export interface FileRouteTypes {
     | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
+    | '/decisions/$id'
     | '/home/$variant'
     | '/item/$id'
     | '/profile/$address'
@@ -385,6 +405,7 @@ export interface FileRouteTypes {
     | '/create'
     | '/help-center'
     | '/help_center'
+    | '/legal-notice'
     | '/login'
     | '/maintenance'
     | '/newsletter'
@@ -402,6 +423,7 @@ export interface FileRouteTypes {
     | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
+    | '/decisions/$id'
     | '/home/$variant'
     | '/item/$id'
     | '/profile/$address'
@@ -422,6 +444,7 @@ export interface FileRouteTypes {
     | '/create'
     | '/help-center'
     | '/help_center'
+    | '/legal-notice'
     | '/login'
     | '/maintenance'
     | '/newsletter'
@@ -439,6 +462,7 @@ export interface FileRouteTypes {
     | '/collection/$slug'
     | '/collection/allNfts'
     | '/collection/explore_collection'
+    | '/decisions/$id'
     | '/home/$variant'
     | '/item/$id'
     | '/profile/$address'
@@ -460,6 +484,7 @@ export interface RootRouteChildren {
   CreateRoute: typeof CreateRoute
   HelpCenterRoute: typeof HelpCenterRoute
   Help_centerRoute: typeof Help_centerRoute
+  LegalNoticeRoute: typeof LegalNoticeRoute
   LoginRoute: typeof LoginRoute
   MaintenanceRoute: typeof MaintenanceRoute
   NewsletterRoute: typeof NewsletterRoute
@@ -477,6 +502,7 @@ export interface RootRouteChildren {
   CollectionSlugRoute: typeof CollectionSlugRoute
   CollectionAllNftsRoute: typeof CollectionAllNftsRoute
   CollectionExplore_collectionRoute: typeof CollectionExplore_collectionRoute
+  DecisionsIdRoute: typeof DecisionsIdRoute
   HomeVariantRoute: typeof HomeVariantRoute
   ItemIdRoute: typeof ItemIdRoute
   ProfileAddressRoute: typeof ProfileAddressRoute
@@ -563,6 +589,13 @@ declare module '@tanstack/react-router' {
       path: '/help_center'
       fullPath: '/help_center'
       preLoaderRoute: typeof Help_centerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/legal-notice': {
+      id: '/legal-notice'
+      path: '/legal-notice'
+      fullPath: '/legal-notice'
+      preLoaderRoute: typeof LegalNoticeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login': {
@@ -698,6 +731,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof CollectionExplore_collectionRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/decisions/$id': {
+      id: '/decisions/$id'
+      path: '/decisions/$id'
+      fullPath: '/decisions/$id'
+      preLoaderRoute: typeof DecisionsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/home/$variant': {
       id: '/home/$variant'
       path: '/home/$variant'
@@ -748,6 +788,7 @@ const rootRouteChildren: RootRouteChildren = {
   CreateRoute: CreateRoute,
   HelpCenterRoute: HelpCenterRoute,
   Help_centerRoute: Help_centerRoute,
+  LegalNoticeRoute: LegalNoticeRoute,
   LoginRoute: LoginRoute,
   MaintenanceRoute: MaintenanceRoute,
   NewsletterRoute: NewsletterRoute,
@@ -765,6 +806,7 @@ const rootRouteChildren: RootRouteChildren = {
   CollectionSlugRoute: CollectionSlugRoute,
   CollectionAllNftsRoute: CollectionAllNftsRoute,
   CollectionExplore_collectionRoute: CollectionExplore_collectionRoute,
+  DecisionsIdRoute: DecisionsIdRoute,
   HomeVariantRoute: HomeVariantRoute,
   ItemIdRoute: ItemIdRoute,
   ProfileAddressRoute: ProfileAddressRoute,

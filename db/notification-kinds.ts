@@ -13,6 +13,12 @@ export const NOTIFICATION_KINDS = [
   'auction_ended',
   'import_finished',
   'import_failed',
+  // Moderation: a decision on what a wallet owns or made, its reversal, an appeal's outcome, and
+  // a reporter told what was decided on its report.
+  'decision_taken',
+  'decision_reversed',
+  'appeal_decided',
+  'report_decided',
 ] as const
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number]
 

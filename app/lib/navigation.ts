@@ -167,6 +167,7 @@ export const FOOTER: FooterGroup[] = [
       { id: 'about', href: '/about', text: 'About' },
       { id: 'contact', href: '/contact', text: 'Contact Us' },
       { id: 'support', href: '/help-center', text: 'Support' },
+      { id: 'legal-notice', href: '/legal-notice', text: 'Legal notice' },
     ],
   },
   {

@@ -139,6 +139,13 @@ export const decideAppeal = changingPages(decisions.decideAppeal, ({ change }) =
   Object.keys(change).length ? change : null,
 )
 export { appendAudit, recordAppeal, type DecisionRecord, type DecisionTarget } from './decisions'
+export { tellOfDecision, type DecisionEvent } from './decision-notices'
+export {
+  confirmLegalNotice,
+  recordLegalNotice,
+  type LegalNoticeConfirmation,
+  type LegalNoticeRecord,
+} from './legal-notices'
 export {
   markNotificationsRead,
   saveNotificationPreferences,

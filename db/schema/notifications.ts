@@ -14,8 +14,15 @@ export interface NotificationData {
   priceWei?: string
   currency?: string
   orderHash?: string
-  /** Why an order can no longer be filled (an UnfillableReason). */
+  /** Why an order can no longer be filled (an UnfillableReason); a decision's, reversal's or appeal outcome's reason. */
   reason?: string
+  /** A moderation decision told of: its id, action and category (db/decision-kinds.ts). */
+  decision?: number
+  action?: string
+  category?: string
+  /** An appeal told of, and its outcome (`upheld` or `reversed`). */
+  appeal?: number
+  outcome?: string
   /** An auction's end, ms since the epoch. */
   endsAt?: number
   /** An import's error. */

@@ -6,11 +6,32 @@
 import { smtpTransport } from '#notify/smtp'
 import type { Env, MailConfig } from '../platform/env'
 import type { Attempt, EmailChannel, Outgoing } from './channels'
-import { confirmationMail, MAIL_TIMEOUT_MS, notificationMail, type MailTransport, type OutgoingMail } from './mail'
+import {
+  confirmationMail,
+  legalNoticeConfirmationMail,
+  legalNoticeDecisionMail,
+  MAIL_TIMEOUT_MS,
+  notificationMail,
+  type MailTransport,
+  type OutgoingMail,
+} from './mail'
 
 export interface MailChannel extends EmailChannel {
   /** The mail asking the owner of `to` to confirm it for `wallet` by opening `link`. */
   sendConfirmation(to: string, wallet: string, link: string, validHours: number): Promise<Attempt>
+  /** The decision on a legal notice, told to its sender. */
+  sendNoticeDecision(
+    to: string,
+    notice: { id: number; name: string },
+    decision: { action: string; category: string; reason: string; url: string },
+  ): Promise<Attempt>
+  /** The mail asking the sender of a legal notice to confirm it by opening `link`. */
+  sendNoticeConfirmation(
+    to: string,
+    notice: { id: number; name: string },
+    link: string,
+    validHours: number,
+  ): Promise<Attempt>
 }
 
 /** One channel per configuration (an SMTP transport is made once, not per request). */
@@ -27,6 +48,10 @@ export function emailChannelOf(env: Pick<Env, 'mail' | 'siteOrigins'>): MailChan
       send: (to: string, items: Outgoing[]) => transport(notificationMail(origin, config.from, to, items)),
       sendConfirmation: (to, wallet, link, validHours) =>
         transport(confirmationMail(origin, config.from, to, wallet, link, validHours)),
+      sendNoticeDecision: (to, notice, decision) =>
+        transport(legalNoticeDecisionMail(origin, config.from, to, notice, decision)),
+      sendNoticeConfirmation: (to, notice, link, validHours) =>
+        transport(legalNoticeConfirmationMail(origin, config.from, to, notice, link, validHours)),
     }
     made.set(config, channel)
   }

@@ -128,3 +128,66 @@ export function confirmationMail(
   )
   return { from, to, subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } }
 }
+
+/**
+ * The mail that asks the sender of legal notice `id` to confirm it, with the single-use link. The
+ * name was cleaned to one line when it came in; it is escaped here all the same.
+ */
+export function legalNoticeConfirmationMail(
+  origin: string,
+  from: string,
+  to: string,
+  notice: { id: number; name: string },
+  link: string,
+  validHours: number,
+): OutgoingMail {
+  const name = line(notice.name, 100)
+  const subject = `Confirm your legal notice to ${SITE}`
+  const text = [
+    `${name}, ${SITE} received a legal notice (number ${notice.id}) sent with this address.`,
+    '',
+    `It reaches our moderators only once you confirm it, by opening this link within ${validHours} hours:`,
+    link,
+    '',
+    'If you did not send it, ignore this mail: the notice is dropped.',
+    '',
+  ].join('\n')
+  const html = page(
+    origin,
+    `<p>${escapeHtml(name)}, ${SITE} received a legal notice (number ${notice.id}) sent with this address.</p>\n` +
+      `<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#8358ff;color:#fff;padding:0.6rem 1.4rem;border-radius:999px;text-decoration:none;font-weight:600">Confirm this notice</a></p>\n` +
+      `<p>It reaches our moderators only once you confirm it; the link works for ${validHours} hours. If you did not send it, ignore this mail: the notice is dropped.</p>`,
+    `<a href="${escapeHtml(origin)}/legal-notice" style="color:#5a5d79">Legal notices</a>`,
+  )
+  return { from, to, subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } }
+}
+
+/** The decision on legal notice `id`, told to its sender: the statement of reasons and its page. */
+export function legalNoticeDecisionMail(
+  origin: string,
+  from: string,
+  to: string,
+  notice: { id: number; name: string },
+  decision: { action: string; category: string; reason: string; url: string },
+): OutgoingMail {
+  const name = line(notice.name, 100)
+  const subject = `The decision on your legal notice ${notice.id} to ${SITE}`
+  const told = `${line(decision.action, 100)} (${line(decision.category, 100)}): ${line(decision.reason, 2000)}`
+  const url = safeUrl(decision.url, origin)
+  const text = [
+    `${name}, ${SITE}'s moderators decided on your legal notice ${notice.id}.`,
+    '',
+    told,
+    '',
+    `The statement of reasons: ${url}`,
+    '',
+  ].join('\n')
+  const html = page(
+    origin,
+    `<p>${escapeHtml(name)}, ${SITE}'s moderators decided on your legal notice ${notice.id}.</p>\n` +
+      `<p>${escapeHtml(told)}</p>\n` +
+      `<p><a href="${escapeHtml(url)}" style="color:#8358ff">The statement of reasons</a></p>`,
+    `<a href="${escapeHtml(origin)}/legal-notice" style="color:#5a5d79">Legal notices</a>`,
+  )
+  return { from, to, subject, text, html, headers: { 'Auto-Submitted': 'auto-generated' } }
+}

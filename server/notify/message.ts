@@ -3,6 +3,12 @@
  * webhook alike. Names are read when it is shown (a token's name may arrive after the event).
  */
 import { formatEther } from 'viem'
+import {
+  DECISION_ACTION_LABELS,
+  DECISION_CATEGORY_LABELS,
+  type DecisionAction,
+  type DecisionCategory,
+} from '../../db/decision-kinds'
 import type { NotificationData, NotificationKind } from '../../db/schema'
 import type { NotificationMessage } from './channels'
 
@@ -26,6 +32,41 @@ const UNFILLABLE_WHY: Record<string, string> = {
   not_approved: 'Seaport may no longer move the token for you',
   insufficient_balance: 'you no longer hold enough WETH',
   insufficient_allowance: 'Seaport may no longer spend enough of your WETH',
+}
+
+/** Actions that take something from whom they concern: their statement offers an appeal. */
+const RESTRICTING: readonly string[] = ['hide', 'flag_stolen', 'mark_spam', 'block_contract']
+
+/** A moderation notification: the action and category in words, the reason, and the statement's page. */
+function decisionMessage(
+  facts: MessageFacts & { kind: 'decision_taken' | 'decision_reversed' | 'appeal_decided' | 'report_decided' },
+  origin: string,
+): NotificationMessage {
+  const { kind, data, nft, collection } = facts
+  // A decision names its item or collection (a blocked contract's, when imported); else a profile's.
+  const what = nft?.name ?? collection?.name ?? (data.action === 'block_contract' ? 'your contract' : 'your profile')
+  const action = DECISION_ACTION_LABELS[data.action as DecisionAction] ?? 'A decision'
+  const category = DECISION_CATEGORY_LABELS[data.category as DecisionCategory] ?? 'Other'
+  const why = data.reason ? `: ${data.reason}` : '.'
+  const url = `${origin}/decisions/${data.decision ?? ''}`
+  switch (kind) {
+    case 'decision_reversed':
+      return {
+        title: `Decision on ${what} reversed`,
+        body: `This marketplace reversed its decision (${action}, ${category})${why}`,
+        url,
+      }
+    case 'appeal_decided':
+      return data.outcome === 'reversed'
+        ? { title: `Your appeal on ${what} was granted`, body: `The decision (${action}) is reversed${why}`, url }
+        : { title: `Your appeal on ${what} was turned down`, body: `The decision (${action}) stands${why}`, url }
+    case 'report_decided':
+      return { title: `Your report of ${what} was decided`, body: `${action} (${category})${why}`, url }
+    case 'decision_taken': {
+      const appeal = RESTRICTING.includes(data.action ?? '') ? ' You can appeal this decision.' : ''
+      return { title: `${action} by this marketplace: ${what}`, body: `${action} (${category})${why}${appeal}`, url }
+    }
+  }
 }
 
 export function notificationMessage(facts: MessageFacts, origin: string): NotificationMessage {
@@ -84,5 +125,10 @@ export function notificationMessage(facts: MessageFacts, origin: string): Notifi
         body: `Importing ${collection?.name ?? 'the collection you added'} failed${data.error ? `: ${data.error}` : '.'}`,
         url,
       }
+    case 'decision_taken':
+    case 'decision_reversed':
+    case 'appeal_decided':
+    case 'report_decided':
+      return decisionMessage({ ...facts, kind }, origin)
   }
 }

@@ -58,6 +58,11 @@ export function webhookPayload(
       reason: data.reason ?? null,
       endsAt: data.endsAt === undefined ? null : new Date(data.endsAt).toISOString(),
       error: data.error ?? null,
+      decision: data.decision ?? null,
+      action: data.action ?? null,
+      category: data.category ?? null,
+      appeal: data.appeal ?? null,
+      outcome: data.outcome ?? null,
     },
   }
 }

@@ -30,6 +30,9 @@ export const RATE_ACTIONS = {
   criteria: { limit: '60/1m', what: 'criteria requests' },
   // Each one reaches a person's queue: counted per wallet (tRPC moderation.report).
   report: { limit: '10/1h', what: 'reports' },
+  // A legal notice needs no wallet: counted per client, and per address its confirmation mail goes to.
+  'legal-notice': { limit: '5/1h', what: 'legal notices' },
+  'legal-notice-to': { limit: '3/1h', what: 'legal notices from this address' },
 } as const
 
 export type RateAction = keyof typeof RATE_ACTIONS

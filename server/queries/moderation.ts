@@ -55,6 +55,8 @@ export interface OwnReport {
   reason: ReportReason
   note: string
   status: ReportStatus
+  /** The decision that closed it (its statement of reasons: /decisions/{id}); null while open. */
+  decisionId: number | null
   createdAt: string
 }
 
@@ -71,6 +73,7 @@ export function ownReportsStatement(db: Database, reporter: string, cursor: stri
       reason: reports.reason,
       note: reports.note,
       status: reports.status,
+      decisionId: reports.decisionId,
       createdAt: reports.createdAt,
     })
     .from(reports)
@@ -91,6 +94,7 @@ export async function listOwnReports(db: Database, reporter: string, cursor: str
       reason: r.reason,
       note: r.note,
       status: r.status,
+      decisionId: r.decisionId,
       createdAt: isoTime(r.createdAt),
     })),
     nextCursor: last ? encodeCursor(MINE, last.id, last.id) : null,

@@ -23,6 +23,7 @@ import { MAX_BULK_ORDERS, submitBulkListingsInput, submitOrderInput } from '../t
 import { importCollectionInput } from '../inputs/collections'
 import { markReadInput, notificationListInput } from '../inputs/notifications'
 import { emailConfirmInput } from '../inputs/notification-email'
+import { legalNoticeInput } from '../inputs/legal-notices'
 import { moderatorInput, reportInput, reportPageInput } from '../inputs/moderation'
 import {
   appealInput,
@@ -62,6 +63,7 @@ import {
   nftDetailShape,
   nftShape,
   notificationPageShape,
+  sentLegalNoticeShape,
   oneOf,
   orderShape,
   pageOf,
@@ -490,6 +492,35 @@ export const openApiDocument = {
           queuedTargetShape,
           [400, 401, 403],
         ),
+      },
+    },
+    '/legal-notices': {
+      post: {
+        summary: 'Send a legal notice about an item, a collection or a profile (no wallet needed)',
+        description:
+          'The content is a page of this site (`/item/…`, `/collection/…`, `/profile/…`, or its full URL), an item id or a wallet address; one that does not exist is a 404 naming it. `goodFaith` must be true. The notice is stored unconfirmed and a link is mailed to `email`: it enters the moderation queue (as a report with the chosen reason) only when that link is opened within 24 hours. At most `legal-notice` notices per client and `legal-notice-to` per address mailed, per window (429); 503 when this server sends no mail.',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(legalNoticeInput) } } },
+        responses: answer(
+          'Stored, confirmation mailed: { data: { id, status } }',
+          oneOf(sentLegalNoticeShape),
+          [400, 404, 429, 503],
+          202,
+        ),
+      },
+    },
+    '/legal-notices/confirm': {
+      get: {
+        summary: 'Confirm a legal notice (the link mailed to its sender)',
+        description:
+          "Spends the link's token: the notice enters the moderation queue, and the browser is sent to `/legal-notice?notice=confirmed`. A link opened again (`used`), too late (`expired`, after 24 hours) or unknown (`invalid`) changes nothing and says so. Never cached.",
+        parameters: queryParams(emailConfirmInput.shape as unknown as Shape).map((p) => ({ ...p, required: true })),
+        responses: {
+          303: {
+            description: 'To /legal-notice?notice=confirmed|used|expired|invalid',
+            headers: { Location: { required: true, schema: { type: 'string' } } },
+          },
+          ...errors(400),
+        },
       },
     },
     '/reports/mine': {

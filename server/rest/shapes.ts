@@ -572,12 +572,18 @@ export const reportTargetShape = z.union([
 
 export const filedReportShape = z.strictObject({ id: z.number().int(), status: z.enum(REPORT_STATUSES) })
 
+export const sentLegalNoticeShape = z.strictObject({
+  id: z.number().int(),
+  status: z.literal('unconfirmed').describe('in the queue once the link mailed to its sender confirms it'),
+})
+
 export const ownReportShape = z.strictObject({
   id: z.number().int(),
   target: reportTargetShape,
   reason: z.enum(REPORT_REASONS),
   note: z.string(),
   status: z.enum(REPORT_STATUSES).describe('open until a moderator decides'),
+  decisionId: z.number().int().nullable().describe('the decision that closed it (its statement: /decisions/{id})'),
   createdAt: time,
 })
 

@@ -176,6 +176,16 @@ export const v1 = new Hono<AppEnv>()
     c.header('cache-control', 'private, no-store')
     return c.json(await caller(c).moderation.queue(raw(query(c))))
   })
+  // Legal notices (ADR 45-b): sent without a wallet; in the queue once the mailed link confirms them.
+  .post('/legal-notices', async (c) =>
+    c.json({ data: await caller(c).legalNotices.submit(raw(await jsonBody(c))) }, 202),
+  )
+  .get('/legal-notices/confirm', async (c) => {
+    const { status } = await caller(c).legalNotices.confirm(raw(query(c)))
+    c.header('cache-control', 'no-store')
+    c.header('referrer-policy', 'no-referrer')
+    return c.redirect(`/legal-notice?notice=${status}`, 303)
+  })
   // The moderator role, granted and revoked by operators.
   .post('/moderators', async (c) => c.json({ data: await caller(c).moderation.grantModerator(raw(await jsonBody(c))) }))
   .delete('/moderators/:address', async (c) =>

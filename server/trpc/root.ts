@@ -5,6 +5,7 @@ import { chainRouter } from './routers/chain'
 import { createRouter } from './routers/create'
 import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
+import { legalNoticesRouter } from './routers/legal-notices'
 import { marketRouter } from './routers/market'
 import { moderationRouter } from './routers/moderation'
 import { nftRouter } from './routers/nft'
@@ -15,6 +16,7 @@ import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
 import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
 import { siteRouter } from './routers/site'
+import { statementsRouter } from './routers/statements'
 import { userRouter } from './routers/user'
 import { walletQuery } from './routers/wallet'
 
@@ -36,6 +38,8 @@ export const appRouter = router({
   search: searchRouter,
   site: siteRouter,
   moderation: moderationRouter,
+  legalNotices: legalNoticesRouter,
+  statements: statementsRouter,
   notifications: router({
     ...notificationProcedures,
     email: notificationEmailRouter,

@@ -287,6 +287,7 @@ describe('reports', () => {
           reason: 'stolen',
           note: 'Taken from me',
           status: 'open',
+          decisionId: null,
           createdAt: expect.any(String),
         },
       ],

@@ -24,6 +24,7 @@ import { startMarket } from '../support/market'
 import { createTestRuntime } from '../support/runtime'
 import { createSeededRuntime } from '../support/seeded'
 import { sessionCookie } from '../support/session'
+import { startSmtpServer } from '../support/smtp'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON, checked by schema */
 type Doc = {
@@ -397,6 +398,8 @@ describe('an undeclared query parameter', () => {
       'POST /appeals/{id}/decision': '/api/v1/appeals/1/decision',
       'GET /audit': '/api/v1/audit',
       'GET /audit/export': '/api/v1/audit/export',
+      'POST /legal-notices': '/api/v1/legal-notices',
+      'GET /legal-notices/confirm': '/api/v1/legal-notices/confirm?token=unknown',
     }
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       METHODS.filter((method) => ops[method]).map((method) => `${method.toUpperCase()} ${path}`),
@@ -838,6 +841,42 @@ describe('reports and moderators', () => {
     expect((await audit('/export?format=xml', operator)).status).toBe(400)
     expect((await audit('/export')).status).toBe(401)
     expect((await audit('/export', stranger)).status).toBe(403)
+  })
+})
+
+describe('legal notices', () => {
+  it('answers each documented status of sending and confirming one', async () => {
+    const smtp = await startSmtpServer()
+    try {
+      const mail = { transport: 'smtp' as const, url: smtp.url, from: 'no-reply@vitrine.test' }
+      const runtime: Runtime = { ...seeded, env: { ...seeded.env, mail } }
+      const nft = (await call(runtime, '/api/v1/nfts?limit=1')).body.data[0]
+      const send = (json: unknown, on = runtime) => call(on, '/api/v1/legal-notices', { method: 'POST', json })
+      const json = {
+        name: 'Ada Lovelace',
+        email: 'ada@example.test',
+        content: `/item/${nft.id}`,
+        reason: 'illegal_content',
+        infringed: 'A law against fraud.',
+        goodFaith: true,
+      }
+      expect((await send(json)).status).toBe(202)
+      expect((await send({ ...json, goodFaith: false })).status).toBe(400)
+      expect((await send({ ...json, content: '/item/99999999' })).status).toBe(404)
+      expect((await send(json, seeded)).status).toBe(503)
+      const limited: Runtime = {
+        ...runtime,
+        env: {
+          ...runtime.env,
+          rateLimits: { ...runtime.env.rateLimits, 'legal-notice': { limit: 0, windowMs: 60_000 } },
+        },
+      }
+      expect((await send(json, limited)).status).toBe(429)
+      expect((await call(runtime, '/api/v1/legal-notices/confirm?token=unknown')).status).toBe(303)
+      expect((await call(runtime, '/api/v1/legal-notices/confirm')).status).toBe(400)
+    } finally {
+      await smtp.stop()
+    }
   })
 })
 

@@ -26,6 +26,8 @@ import { searchStatements } from '../../server/queries/search'
 import { collectionOffersStatement, offersCovering, traitTokensStatement } from '../../server/queries/criteria-offers'
 import { sitemapCollectionsStatement, sitemapItemsStatement, sitemapPagesStatement } from '../../server/queries/sitemap'
 import { favoritesPageStatement, ownedEditionsPageStatement } from '../../server/queries/users'
+import { reportersStatement } from '../../db/market/decision-notices'
+import { ownAppealsStatement } from '../../server/queries/statements'
 import { ownReportsStatement, queueReasonsStatement, reportQueueStatement } from '../../server/queries/moderation'
 import { createSeededRuntime, SEED_NOW } from '../support/seeded'
 import { createTestRuntime } from '../support/runtime'
@@ -358,6 +360,20 @@ describe('reports (ADR 44)', () => {
       expectIndexed(lines, 'reports')
       expect(lines.join('\n')).toContain('SEARCH reports USING INDEX reports_reporter_idx (reporter=?')
     }
+  })
+})
+
+describe('statements of reasons and legal notices (ADR 45-b)', () => {
+  it("the reporters told of a decision: its target's reports (report_targets_key_idx, reports_target_idx)", async () => {
+    const lines = await plan(reportersStatement(runtime.db, { id: 3, targetKind: 'item', targetKey: '12' }))
+    expectIndexed(lines, 'reports')
+    expect(lines.join('\n')).toContain('USING INDEX reports_target_idx (target_id=?)')
+  })
+
+  it("a wallet's appeals of a decision walk appeals_appellant_idx, newest first", async () => {
+    const lines = await plan(ownAppealsStatement(runtime.db, owner, 3))
+    expectIndexed(lines, 'appeals')
+    expect(lines.join('\n')).toContain('USING INDEX appeals_appellant_idx (appellant=?)')
   })
 })
 

@@ -20,6 +20,7 @@ export const SCREEN_ROUTES = [
   '/search?q=glazes',
   '/search?q=ni',
   '/contact',
+  '/legal-notice',
   '/newsletter',
   '/platform_status',
   '/login',

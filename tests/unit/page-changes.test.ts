@@ -6,8 +6,10 @@ import * as chain from '../../db/market/chain'
 import * as checks from '../../db/market/checks'
 import * as collections from '../../db/market/collections'
 import * as criteriaOffers from '../../db/market/criteria-offers'
+import * as decisionNotices from '../../db/market/decision-notices'
 import * as decisions from '../../db/market/decisions'
 import * as imported from '../../db/market/imported'
+import * as legalNotices from '../../db/market/legal-notices'
 import * as messages from '../../db/market/messages'
 import * as metadata from '../../db/market/metadata'
 import * as moderation from '../../db/market/moderation'
@@ -46,12 +48,15 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   revokeModerator: 'the same',
   recordReport: 'reports: only the queue and the reporter show them, never cached',
   appendAudit: 'the audit log: only operators read it, never cached',
+  recordLegalNotice: 'a legal notice: only its sender (by mail) and, once confirmed, the queue see it',
+  confirmLegalNotice: 'the same (a confirmed notice is a report: the queue, never cached)',
   recordAppeal: 'an appeal changes no public page until it is decided (decideAppeal purges then)',
   ImportedHistoryError: 'an error type',
   setBackfillTurns: "the backfill's turns: no page shows them",
   markNotificationsRead: "a wallet's own notifications: private, never cached",
   saveNotificationPreferences: "a wallet's own settings: private, never cached",
   tellOfAuctionTimes: 'notifications: private, never cached',
+  tellOfDecision: 'the same',
   dispatchNotifications: 'the outbox of emails and webhooks: no page shows it',
   claimDueDeliveries: 'the same',
   recordDeliveryOutcomes: "the same (the wallet's own delivery log is private)",
@@ -91,8 +96,10 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       checks,
       collections,
       criteriaOffers,
+      decisionNotices,
       decisions,
       imported,
+      legalNotices,
       messages,
       metadata,
       moderation,
@@ -111,7 +118,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections criteria-offers decisions imported index messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
+        ...'chain checks collections criteria-offers decision-notices decisions imported index legal-notices messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
           ' ',
         ),
       ]

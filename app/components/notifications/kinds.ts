@@ -11,6 +11,10 @@ export const KIND_LABELS: Record<NotificationKind, string> = {
   auction_ended: 'An auction you are in ended',
   import_finished: 'A collection you added is imported',
   import_failed: 'A collection you added failed to import',
+  decision_taken: 'This marketplace acted on something of yours',
+  decision_reversed: 'A decision on something of yours was reversed',
+  appeal_decided: 'Your appeal was decided',
+  report_decided: 'A report you made was decided',
 }
 
 export const CHANNEL_LABELS: Record<NotificationChannel, string> = {

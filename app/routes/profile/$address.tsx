@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { quietButtonClass, SettingsSection } from '../../components/ui/SettingsSection'
 import { createFileRoute, Link, redirect } from '@tanstack/react-router'
+import { MyReports } from '../../components/moderation/MyReports'
 import { EmailSettings } from '../../components/notifications/EmailSettings'
 import { NotificationSettings } from '../../components/notifications/NotificationSettings'
 import { WebhookSettings } from '../../components/notifications/WebhookSettings'
@@ -106,6 +107,7 @@ function EditProfilePage() {
       {isOwner && <NotificationSettings />}
       <EmailSettings address={address} />
       <WebhookSettings address={address} />
+      {isOwner && <MyReports />}
       {isOwner && <SignOutEverywhere />}
     </section>
   )

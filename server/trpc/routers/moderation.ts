@@ -27,6 +27,7 @@ import {
   targetDecisionsInput,
 } from '../../inputs/decisions'
 import { moderatorInput, reportInput, reportPageInput } from '../../inputs/moderation'
+import { announceDecision } from '../../notify/decisions'
 import {
   concernedParties,
   decisionJson,
@@ -152,6 +153,7 @@ export const moderationRouter = router({
         actor: ctx.address,
       })
       await publishDecision(ctx)
+      await announceDecision(ctx, id, { decided: id })
       const decision = decisionJson(await findDecision(ctx.db, id))
       return { ...decision, reportsClosed, concerned: (await concernedParties(ctx.db, target)).map((a) => checksum(a)) }
     }),
@@ -164,6 +166,7 @@ export const moderationRouter = router({
       if (before.action === 'block_contract') requireRole(ctx.role, ['operator'], 'unblock a contract')
       await reverseDecision(ctx.db, input.id, { actor: ctx.address, reason: input.reason })
       await publishDecision(ctx)
+      await announceDecision(ctx, input.id, { reversed: input.id })
       return decisionJson(await findDecision(ctx.db, input.id))
     }),
 
@@ -216,6 +219,7 @@ export const moderationRouter = router({
         actor: ctx.address,
       })
       await publishDecision(ctx)
+      await announceDecision(ctx, decisionId, { appealDecided: input.id })
       return { id: input.id, status: input.outcome, decision: decisionJson(await findDecision(ctx.db, decisionId)) }
     }),
 
