@@ -139,6 +139,17 @@ export const decideAppeal = changingPages(decisions.decideAppeal, ({ change }) =
   Object.keys(change).length ? change : null,
 )
 export { appendAudit, recordAppeal, type DecisionRecord, type DecisionTarget } from './decisions'
+// Shared lists change no public page themselves: the reports and decisions they lead to do.
+export {
+  claimDueLists,
+  markListEntry,
+  recordListFailure,
+  recordPublication,
+  removeSubscription,
+  storeListRead,
+  type ListEntry,
+  type ListRead,
+} from './shared-lists'
 export {
   markNotificationsRead,
   saveNotificationPreferences,

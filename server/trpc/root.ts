@@ -13,6 +13,7 @@ import { notificationWebhookRouter } from './routers/notification-webhook'
 import { notificationProcedures } from './routers/notifications'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
+import { sharedListRouter } from './routers/shared-lists'
 import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
 import { siteRouter } from './routers/site'
 import { userRouter } from './routers/user'
@@ -36,6 +37,7 @@ export const appRouter = router({
   search: searchRouter,
   site: siteRouter,
   moderation: moderationRouter,
+  sharedList: sharedListRouter,
   notifications: router({
     ...notificationProcedures,
     email: notificationEmailRouter,
