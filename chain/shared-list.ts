@@ -71,18 +71,32 @@ export interface SharedListDocument {
   signature: `0x${string}`
 }
 
-/** The typed data to sign or check: numbers as bigints, as EIP-712 encodes them. */
+/**
+ * The typed data to sign or check: numbers as bigints, addresses lowercase (EIP-712 encodes an
+ * address as its 20 bytes, whatever its case; viem refuses a mixed case that is no checksum).
+ */
 export const sharedListTypedData = (list: SharedList) => ({
   domain: SHARED_LIST_DOMAIN,
   types: SHARED_LIST_TYPES,
   primaryType: 'SharedList' as const,
   message: {
-    issuer: list.issuer,
+    issuer: lower(list.issuer),
     origin: list.origin,
     sequence: BigInt(list.sequence),
     issuedAt: BigInt(list.issuedAt),
     expiresAt: BigInt(list.expiresAt),
-    items: list.items.map((item) => ({ ...item, chainId: BigInt(item.chainId), tokenId: BigInt(item.tokenId) })),
-    collections: list.collections.map((entry) => ({ ...entry, chainId: BigInt(entry.chainId) })),
+    items: list.items.map((item) => ({
+      ...item,
+      chainId: BigInt(item.chainId),
+      contract: lower(item.contract),
+      tokenId: BigInt(item.tokenId),
+    })),
+    collections: list.collections.map((entry) => ({
+      ...entry,
+      chainId: BigInt(entry.chainId),
+      contract: lower(entry.contract),
+    })),
   },
 })
+
+const lower = (address: string) => address.toLowerCase() as Address

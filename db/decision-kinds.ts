@@ -7,7 +7,15 @@
  * Every action is reversible except `dismiss`, which closes a target's open reports and changes
  * nothing else. `block_contract` refuses a contract's import from then on.
  */
-export const DECISION_ACTIONS = ['hide', 'flag_stolen', 'mark_spam', 'verify', 'feature', 'block_contract', 'dismiss'] as const
+export const DECISION_ACTIONS = [
+  'hide',
+  'flag_stolen',
+  'mark_spam',
+  'verify',
+  'feature',
+  'block_contract',
+  'dismiss',
+] as const
 export type DecisionAction = (typeof DECISION_ACTIONS)[number]
 
 /** What each action may be taken on. */
@@ -60,7 +68,11 @@ export const DECISION_CATEGORY_LABELS: Record<DecisionCategory, string> = {
 }
 
 /** Categories that are a legal reason: a page hidden for one answers HTTP 451, otherwise 410. */
-export const LEGAL_CATEGORIES: readonly DecisionCategory[] = ['legal_notice', 'intellectual_property', 'illegal_content']
+export const LEGAL_CATEGORIES: readonly DecisionCategory[] = [
+  'legal_notice',
+  'intellectual_property',
+  'illegal_content',
+]
 
 export const DECISION_ACTION_LABELS: Record<DecisionAction, string> = {
   hide: 'Hidden',

@@ -39,9 +39,13 @@ export async function recordPublication(
     })
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw new DomainError('conflict', `list: sequence ${publication.sequence} was published already; fetch the draft again`, {
-        cause: error,
-      })
+      throw new DomainError(
+        'conflict',
+        `list: sequence ${publication.sequence} was published already; fetch the draft again`,
+        {
+          cause: error,
+        },
+      )
     }
     throw error
   }
@@ -226,7 +230,11 @@ export async function removeSubscription(db: Db, id: number, actor: string, now 
     const [row] = await tx
       .delete(sharedListSubscriptions)
       .where(eq(sharedListSubscriptions.id, id))
-      .returning({ url: sharedListSubscriptions.url, signer: sharedListSubscriptions.signer, trusted: sharedListSubscriptions.trusted })
+      .returning({
+        url: sharedListSubscriptions.url,
+        signer: sharedListSubscriptions.signer,
+        trusted: sharedListSubscriptions.trusted,
+      })
     if (!row) return false
     await appendAudit(
       tx,

@@ -38,11 +38,11 @@ const limitFor = (path: string) =>
     ? BODY_LIMITS.upload
     : SHARED_LIST_PATHS.has(path)
       ? BODY_LIMITS.sharedList
-    : path === '/api/auth/_log'
-      ? BODY_LIMITS.authLog
-      : BULK_ORDER_PATHS.has(path)
-        ? BODY_LIMITS.bulkOrders
-        : BODY_LIMITS.default
+      : path === '/api/auth/_log'
+        ? BODY_LIMITS.authLog
+        : BULK_ORDER_PATHS.has(path)
+          ? BODY_LIMITS.bulkOrders
+          : BODY_LIMITS.default
 
 const tooLarge = (limit: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit.toLocaleString('en')} bytes.`)

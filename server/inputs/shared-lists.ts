@@ -13,8 +13,16 @@ export const MAX_LIST_ENTRIES = 10_000
 export const MAX_LIST_BYTES = 4 * 1024 * 1024
 
 const hexAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-const whole = z.number({ error: 'must be a whole number' }).int().nonnegative().max(2 ** 40)
-const chainId = z.number({ error: 'must be a chain id' }).int('must be a chain id').positive().max(2 ** 40)
+const whole = z
+  .number({ error: 'must be a whole number' })
+  .int()
+  .nonnegative()
+  .max(2 ** 40)
+const chainId = z
+  .number({ error: 'must be a chain id' })
+  .int('must be a chain id')
+  .positive()
+  .max(2 ** 40)
 
 export const listedItemSchema = z.strictObject({
   chainId,

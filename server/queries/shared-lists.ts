@@ -17,9 +17,7 @@ import { checksum, isoTime } from './serialize'
  * intellectual property, sexual content) are judgements under this instance's own terms and law,
  * and are not shared. Sorted, so the same decisions make the same list.
  */
-export async function listedDecisions(
-  db: Database,
-): Promise<{ items: ListedItem[]; collections: ListedCollection[] }> {
+export async function listedDecisions(db: Database): Promise<{ items: ListedItem[]; collections: ListedCollection[] }> {
   const items = await db.all<{ chain_id: number; contract: string; token_id: string }>(sql`
     SELECT DISTINCT n.chain_id, n.contract, n.token_id FROM decisions d
     JOIN nfts n ON n.id = CAST(d.target_key AS INTEGER)

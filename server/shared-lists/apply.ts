@@ -79,7 +79,10 @@ export async function reverseDropped(
   let reversed = 0
   for (const id of decisionIds) {
     try {
-      await reverseDecision(db, id, { actor: subscription.signer, reason: `No longer on the shared list ${subscription.url}.` })
+      await reverseDecision(db, id, {
+        actor: subscription.signer,
+        reason: `No longer on the shared list ${subscription.url}.`,
+      })
       reversed++
     } catch (error) {
       if (!(error instanceof DomainError && error.code === 'conflict')) throw error

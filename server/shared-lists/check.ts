@@ -42,12 +42,14 @@ export async function checkDocument(
 ): Promise<{ list: SharedList; signer: Address }> {
   const { list } = document
   const signer = await signerOf(document)
-  const issuer = getAddress(list.issuer)
+  const issuer = getAddress(list.issuer.toLowerCase())
   if (signer !== issuer) {
     refuse(`signature: the list is not signed by its issuer ${issuer} (it was changed after signing, or forged)`)
   }
   if (expectedSigner && signer.toLowerCase() !== expectedSigner.toLowerCase()) {
-    refuse(`signature: the list is signed by ${signer}, not by ${getAddress(expectedSigner)} as this subscription expects`)
+    refuse(
+      `signature: the list is signed by ${signer}, not by ${getAddress(expectedSigner)} as this subscription expects`,
+    )
   }
   const seconds = Math.floor(now.getTime() / 1000)
   if (list.expiresAt <= list.issuedAt) refuse('list: it expires before it was issued')

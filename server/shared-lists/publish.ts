@@ -5,7 +5,12 @@
  * still what the decisions say. `GET /api/v1/shared-list` serves the latest one as it was signed.
  */
 import { getAddress, type Address } from 'viem'
-import { SHARED_LIST_DOMAIN, SHARED_LIST_TYPES, type SharedList, type SharedListDocument } from '../../chain/shared-list'
+import {
+  SHARED_LIST_DOMAIN,
+  SHARED_LIST_TYPES,
+  type SharedList,
+  type SharedListDocument,
+} from '../../chain/shared-list'
 import { recordPublication } from '../../db/market'
 import { DomainError } from '../../db/errors'
 import type { Runtime } from '../platform/runtime'
@@ -59,14 +64,20 @@ export async function publishList(
     throw new DomainError('forbidden', `signature: ${signer} is not an operator of this marketplace (OPERATORS)`)
   }
   if (list.origin !== env.siteOrigins[0]) {
-    throw new DomainError('bad_request', `list: its origin ${list.origin} is not this marketplace's (${env.siteOrigins[0]})`)
+    throw new DomainError(
+      'bad_request',
+      `list: its origin ${list.origin} is not this marketplace's (${env.siteOrigins[0]})`,
+    )
   }
   if (list.issuedAt < now.getTime() / 1000 - DRAFT_TTL_S) {
     throw new DomainError('bad_request', 'list: the draft is over an hour old; fetch the draft again and sign it')
   }
   const [latest, current] = await Promise.all([latestPublication(db), listedDecisions(db)])
   if (latest && list.sequence <= latest.sequence) {
-    throw new DomainError('conflict', `list: sequence ${list.sequence} is not after ${latest.sequence}, published already`)
+    throw new DomainError(
+      'conflict',
+      `list: sequence ${list.sequence} is not after ${latest.sequence}, published already`,
+    )
   }
   if (entriesKey(list) !== entriesKey(current)) {
     throw new DomainError('conflict', 'list: the decisions changed since the draft; fetch the draft again and sign it')

@@ -24,7 +24,8 @@ export async function readList(
       allowHosts: options.allowHosts,
     }))
   } catch (error) {
-    if (error instanceof FetchRefused) throw new DomainError('bad_request', `url: the list was not read (${error.message})`)
+    if (error instanceof FetchRefused)
+      throw new DomainError('bad_request', `url: the list was not read (${error.message})`)
     throw error
   }
   let json: unknown
