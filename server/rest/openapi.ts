@@ -509,7 +509,7 @@ export const openApiDocument = {
         summary: "This marketplace's shared list: its stolen items and scam collections, signed by an operator",
         description:
           'Public and cacheable (5 minutes). Entries name tokens and collections by chain id and contract, never by this marketplace’s ids. A reader checks the EIP-712 signature (domain "Vitrine shared list", version 1), that the signer is the operator it expects, the expiry, and that the sequence does not go back. A 404 until an operator publishes one.',
-        responses: answer('The signed list: { list, signature }', sharedListShape, [404]),
+        responses: answer('The signed list: { list, signature }', sharedListShape, [400, 404]),
       },
     },
     '/shared-list/draft': {
@@ -539,7 +539,7 @@ export const openApiDocument = {
       get: {
         summary: "Other marketplaces' lists this one follows (operators)",
         description: 'Never cached.',
-        responses: answer('{ data: [...] }', z.strictObject({ data: z.array(subscriptionShape) }), [401, 403]),
+        responses: answer('{ data: [...] }', z.strictObject({ data: z.array(subscriptionShape) }), [400, 401, 403]),
       },
       post: {
         summary: "Follow another marketplace's list by URL, or change how (operators, signed in within 15 minutes)",

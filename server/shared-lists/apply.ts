@@ -5,6 +5,7 @@
  * mark spam, with the list's URL as its source and its signer as who decided. An entry naming
  * nothing here is kept and looked for again at the next read (the token may be imported later).
  */
+import { getAddress } from 'viem'
 import type { ListEntry } from '../../db/market'
 import { markListEntry, recordDecision, recordReport, reverseDecision } from '../../db/market'
 import { DomainError } from '../../db/errors'
@@ -26,7 +27,7 @@ export async function applyEntries({ db }: Pick<Runtime, 'db'>, subscription: Su
   const done: Applied = { suggested: 0, applied: 0, already: 0 }
   for (const entry of await presentPendingEntries(db, subscription.id)) {
     const target = { kind: entry.kind, key: String(entry.targetId) }
-    const said = `Listed as ${words(entry)} by the shared list ${subscription.url} (sequence ${subscription.sequence}), signed by ${subscription.signer}.`
+    const said = `Listed as ${words(entry)} by the shared list ${subscription.url} (sequence ${subscription.sequence}), signed by ${getAddress(subscription.signer)}.`
     if (entry.decided) {
       await markListEntry(db, subscription.id, entry, { outcome: 'already' })
       done.already++

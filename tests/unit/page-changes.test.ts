@@ -19,6 +19,7 @@ import * as orders from '../../db/market/orders'
 import * as rarity from '../../db/market/rarity'
 import * as refresh from '../../db/market/refresh'
 import * as rewind from '../../db/market/rewind'
+import * as sharedLists from '../../db/market/shared-lists'
 import * as stats from '../../db/market/stats'
 import * as traits from '../../db/market/traits'
 import * as users from '../../db/market/users'
@@ -110,6 +111,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       rarity,
       refresh,
       rewind,
+      sharedLists,
       stats,
       traits,
       users,
@@ -117,7 +119,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections criteria-offers decisions imported index messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
+        ...'chain checks collections criteria-offers decisions imported index messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind shared-lists stats traits transaction users'.split(
           ' ',
         ),
       ]
