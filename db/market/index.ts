@@ -146,6 +146,7 @@ export {
   recordListFailure,
   recordPublication,
   removeSubscription,
+  scheduleListRead,
   storeListRead,
   type ListEntry,
   type ListRead,

@@ -181,6 +181,11 @@ export async function recordListFailure(db: Db, id: number, reason: string, next
     .where(eq(sharedListSubscriptions.id, id))
 }
 
+/** Moves a subscription's next read (sooner, when a read left entries to act on). */
+export async function scheduleListRead(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(sharedListSubscriptions).set({ nextFetchAt: at }).where(eq(sharedListSubscriptions.id, id))
+}
+
 /** What was done with one entry: a report filed, a decision taken, or nothing needed. */
 export async function markListEntry(
   db: Db,
@@ -227,14 +232,11 @@ export async function claimDueLists(db: Db, now: Date, retryAt: Date, limit: num
 export async function removeSubscription(db: Db, id: number, actor: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.delete(sharedListEntries).where(eq(sharedListEntries.subscriptionId, id))
-    const [row] = await tx
-      .delete(sharedListSubscriptions)
-      .where(eq(sharedListSubscriptions.id, id))
-      .returning({
-        url: sharedListSubscriptions.url,
-        signer: sharedListSubscriptions.signer,
-        trusted: sharedListSubscriptions.trusted,
-      })
+    const [row] = await tx.delete(sharedListSubscriptions).where(eq(sharedListSubscriptions.id, id)).returning({
+      url: sharedListSubscriptions.url,
+      signer: sharedListSubscriptions.signer,
+      trusted: sharedListSubscriptions.trusted,
+    })
     if (!row) return false
     await appendAudit(
       tx,

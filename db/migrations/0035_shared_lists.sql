@@ -13,7 +13,7 @@ CREATE TABLE `shared_list_entries` (
 	FOREIGN KEY (`subscription_id`) REFERENCES `shared_list_subscriptions`(`id`) ON UPDATE no action ON DELETE cascade
 );
 --> statement-breakpoint
-CREATE INDEX `shared_list_entries_pending_idx` ON `shared_list_entries` (`subscription_id`) WHERE outcome IS NULL;--> statement-breakpoint
+CREATE INDEX `shared_list_entries_pending_idx` ON `shared_list_entries` (`subscription_id`,`kind`) WHERE outcome IS NULL;--> statement-breakpoint
 CREATE TABLE `shared_list_publications` (
 	`sequence` integer PRIMARY KEY NOT NULL,
 	`issuer` text NOT NULL,

@@ -67,8 +67,9 @@ export const sharedListEntries = sqliteTable(
   },
   (t) => [
     primaryKey({ columns: [t.subscriptionId, t.kind, t.chainId, t.contract, t.tokenId] }),
+    // What a read looks for: the entries nothing was done with yet, of one kind.
     index('shared_list_entries_pending_idx')
-      .on(t.subscriptionId)
+      .on(t.subscriptionId, t.kind)
       .where(sql`outcome IS NULL`),
   ],
 )

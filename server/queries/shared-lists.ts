@@ -120,10 +120,34 @@ export interface PresentEntry {
 }
 
 /**
+ * The statement of presentPendingEntries (its query plan is tested): index lookups only. The
+ * decision in force is found through decisions_in_force_idx, whose WHERE the query repeats.
+ */
+export const pendingEntriesQuery = (subscriptionId: number, limit: number) => sql`
+    SELECT e.kind, e.chain_id, e.contract, e.token_id, e.category, n.id AS target_id,
+      EXISTS (SELECT 1 FROM decisions d WHERE d.target_kind = 'item' AND d.target_key = CAST(n.id AS TEXT)
+        AND d.action = 'flag_stolen' AND d.action != 'dismiss' AND d.reversed_at IS NULL) AS decided
+    FROM shared_list_entries e
+    JOIN nfts n ON n.chain_id = e.chain_id AND n.contract = e.contract AND n.token_id = e.token_id
+    WHERE e.subscription_id = ${subscriptionId} AND e.outcome IS NULL AND e.kind = 'item'
+    UNION ALL
+    SELECT e.kind, e.chain_id, e.contract, e.token_id, e.category, c.id AS target_id,
+      EXISTS (SELECT 1 FROM decisions d WHERE d.target_kind = 'collection' AND d.target_key = CAST(c.id AS TEXT)
+        AND d.action = 'mark_spam' AND d.action != 'dismiss' AND d.reversed_at IS NULL) AS decided
+    FROM shared_list_entries e
+    JOIN collections c ON c.chain_id = e.chain_id AND c.contract = e.contract
+    WHERE e.subscription_id = ${subscriptionId} AND e.outcome IS NULL AND e.kind = 'collection'
+    LIMIT ${limit}`
+
+/**
  * The entries of a subscription nothing was done with yet that name an item or a collection this
  * instance has (found by chain, contract and token id through their unique indexes).
  */
-export async function presentPendingEntries(db: Database, subscriptionId: number): Promise<PresentEntry[]> {
+export async function presentPendingEntries(
+  db: Database,
+  subscriptionId: number,
+  limit: number,
+): Promise<PresentEntry[]> {
   const rows = await db.all<{
     kind: 'item' | 'collection'
     chain_id: number
@@ -132,20 +156,7 @@ export async function presentPendingEntries(db: Database, subscriptionId: number
     category: string
     target_id: number
     decided: number
-  }>(sql`
-    SELECT e.kind, e.chain_id, e.contract, e.token_id, e.category, n.id AS target_id,
-      EXISTS (SELECT 1 FROM decisions d WHERE d.target_kind = 'item' AND d.target_key = CAST(n.id AS TEXT)
-        AND d.action = 'flag_stolen' AND d.reversed_at IS NULL) AS decided
-    FROM shared_list_entries e
-    JOIN nfts n ON n.chain_id = e.chain_id AND n.contract = e.contract AND n.token_id = e.token_id
-    WHERE e.subscription_id = ${subscriptionId} AND e.outcome IS NULL AND e.kind = 'item'
-    UNION ALL
-    SELECT e.kind, e.chain_id, e.contract, e.token_id, e.category, c.id AS target_id,
-      EXISTS (SELECT 1 FROM decisions d WHERE d.target_kind = 'collection' AND d.target_key = CAST(c.id AS TEXT)
-        AND d.action = 'mark_spam' AND d.reversed_at IS NULL) AS decided
-    FROM shared_list_entries e
-    JOIN collections c ON c.chain_id = e.chain_id AND c.contract = e.contract
-    WHERE e.subscription_id = ${subscriptionId} AND e.outcome IS NULL AND e.kind = 'collection'`)
+  }>(pendingEntriesQuery(subscriptionId, limit))
   return rows.map((row) => ({
     kind: row.kind,
     chainId: row.chain_id,

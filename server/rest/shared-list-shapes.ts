@@ -58,6 +58,7 @@ export const subscriptionReadShape = subscriptionShape.extend({
       applied: z.number().int().describe('decisions taken at once (a trusted list)'),
       already: z.number().int().describe('already decided here, or already suggested'),
       reversed: z.number().int().describe('decisions reversed since the list dropped their entry'),
+      more: z.boolean().describe('entries were left for the next read, due within the minute'),
     })
     .describe('what this read did'),
 })

@@ -5,7 +5,7 @@
  */
 import type { SharedList } from '../../chain/shared-list'
 import { DomainError } from '../../db/errors'
-import { claimDueLists, recordListFailure, storeListRead, type ListEntry } from '../../db/market'
+import { claimDueLists, recordListFailure, scheduleListRead, storeListRead, type ListEntry } from '../../db/market'
 import type { Runtime } from '../platform/runtime'
 import { findSubscription, subscriptionByUrl } from '../queries/shared-lists'
 import { applyEntries, reverseDropped, type Applied } from './apply'
@@ -74,7 +74,10 @@ async function follow(
   )
   const subscription = await findSubscription(runtime.db, stored.id)
   const reversed = await reverseDropped(runtime, subscription, stored.droppedDecisions)
-  return { id: stored.id, reversed, ...(await applyEntries(runtime, subscription)) }
+  const applied = await applyEntries(runtime, subscription)
+  // More to do than one read does: the next read comes at the next scheduled run, not in an hour.
+  if (applied.more) await scheduleListRead(runtime.db, stored.id, now)
+  return { id: stored.id, reversed, ...applied }
 }
 
 /**

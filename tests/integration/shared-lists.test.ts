@@ -8,7 +8,7 @@
  */
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 import { getAddress } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sharedListTypedData, type SharedList } from '../../chain/shared-list'
@@ -25,6 +25,9 @@ import {
   sharedListSubscriptions,
 } from '../../db/schema'
 import { app } from '../../server/app'
+import { APPLY_BATCH, APPLY_PER_READ } from '../../server/shared-lists/apply'
+import { pendingEntriesQuery } from '../../server/queries/shared-lists'
+import { refreshDueLists, subscribe as subscribeTo } from '../../server/shared-lists/follow'
 import { CLIENT_HEADER } from '../../server/http/request-guards'
 import { createContext } from '../../server/trpc/init'
 import { createCaller } from '../../server/trpc/root'
@@ -299,7 +302,7 @@ describe('following a list', () => {
       // Atoms #4 is not on B: kept, and looked for again at each read.
       notHere: 1,
       lastError: null,
-      read: { suggested: 3, applied: 0, already: 0, reversed: 0 },
+      read: { suggested: 3, applied: 0, already: 0, reversed: 0, more: false },
     })
     const filed = await b.db.select().from(reports)
     expect(filed).toHaveLength(3)
@@ -319,7 +322,7 @@ describe('following a list', () => {
 
     const { id } = followed.body.data
     const again = await call(b, `/shared-lists/${id}/refresh`, { method: 'POST', as: operatorB.address })
-    expect(again.body.data.read).toEqual({ suggested: 0, applied: 0, already: 0, reversed: 0 })
+    expect(again.body.data.read).toEqual({ suggested: 0, applied: 0, already: 0, reversed: 0, more: false })
     expect(await b.db.select().from(reports)).toHaveLength(3)
     const listed = await call(b, '/shared-lists', { as: operatorB.address })
     expect(listed.body.data).toHaveLength(1)
@@ -493,5 +496,63 @@ describe('lists not to be believed', () => {
     expect(
       (await call(b, `/shared-lists/${followed.body.data.id}`, { method: 'DELETE', as: operatorB.address })).status,
     ).toBe(404)
+  })
+})
+
+describe('a long list, and the scheduled reads', () => {
+  it('a read acts on APPLY_PER_READ entries at most; the rest at the next scheduled run, within the minute', async () => {
+    const c = await createTestRuntime({ OPERATORS: operatorB.address, FETCH_ALLOW_HOSTS: forgeries.host })
+    try {
+      const { token } = await atomsCollection(c.db, creator, new Date())
+      const count = APPLY_PER_READ + 1
+      const ids = Array.from({ length: count }, (_, i) => String(i + 1))
+      for (let i = 0; i < count; i += 500) await c.db.insert(nfts).values(ids.slice(i, i + 500).map((id) => token(id)))
+      const now = Math.floor(Date.now() / 1000)
+      const list: SharedList = {
+        issuer: operatorA.address,
+        origin: 'https://a.example',
+        sequence: 1,
+        issuedAt: now,
+        expiresAt: now + 3600,
+        items: ids.map((tokenId) => ({
+          chainId: 31337,
+          contract: getAddress(ATOMS_CONTRACT),
+          tokenId,
+          category: 'stolen',
+        })),
+        collections: [],
+      }
+      served.set('/long', JSON.stringify({ list, signature: await operatorA.signTypedData(sharedListTypedData(list)) }))
+      const first = await subscribeTo(c, operatorB.address, { url: `${forgeries.origin}/long`, trusted: false })
+      expect(first).toMatchObject({ suggested: APPLY_PER_READ, more: true })
+      const [row] = await c.db.select().from(sharedListSubscriptions)
+      expect(row!.nextFetchAt.getTime()).toBeLessThanOrEqual(Date.now())
+
+      // The Cron Trigger (Workers) or the Node timer: due lists are read, once each.
+      expect(await refreshDueLists(c)).toBe(1)
+      expect(await c.db.select({ id: reports.id }).from(reports)).toHaveLength(count)
+      const [after] = await c.db.select().from(sharedListSubscriptions)
+      expect(after!.nextFetchAt.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000)
+      // Not due: nothing is read.
+      expect(await refreshDueLists(c)).toBe(0)
+    } finally {
+      c.close()
+    }
+  }, 60_000)
+})
+
+describe('query plans', () => {
+  it('a read finds pending entries and their tokens and collections by index, never scanning the market', async () => {
+    const plan = await b.db.all<{ detail: string }>(sql`EXPLAIN QUERY PLAN ${pendingEntriesQuery(1, APPLY_BATCH)}`)
+    const details = plan.map((row) => row.detail)
+    expect(details.filter((d) => d.startsWith('SCAN'))).toEqual([])
+    expect(details).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('USING INDEX shared_list_entries_pending_idx'),
+        expect.stringContaining('nfts_token_idx'),
+        expect.stringContaining('collections_contract_idx'),
+        expect.stringContaining('decisions_in_force_idx'),
+      ]),
+    )
   })
 })

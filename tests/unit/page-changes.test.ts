@@ -52,6 +52,7 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   recordListFailure: 'the same',
   markListEntry: 'the same',
   claimDueLists: 'the same',
+  scheduleListRead: 'the same',
   removeSubscription: 'the same',
   recordAppeal: 'an appeal changes no public page until it is decided (decideAppeal purges then)',
   ImportedHistoryError: 'an error type',

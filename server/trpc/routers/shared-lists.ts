@@ -26,7 +26,13 @@ const operatorWrite = (what: string) =>
     return next()
   })
 
-const readJson = ({ suggested, applied, already, reversed }: ListOutcome) => ({ suggested, applied, already, reversed })
+const readJson = ({ suggested, applied, already, reversed, more }: ListOutcome) => ({
+  suggested,
+  applied,
+  already,
+  reversed,
+  more,
+})
 
 export const sharedListRouter = router({
   /** The list this instance published last, signed, as other instances read it. */
