@@ -65,11 +65,15 @@ async function measure(n: number) {
     start = performance.now()
     const first = await subscribe(subscriber, signer.address, { url: `http://127.0.0.1:${port}/list`, trusted: false })
     const firstRead = ms(start)
+    // A long list is acted on a part per read (APPLY_PER_READ): the reads that follow, until done.
+    let reads = 1
+    for (let more = first.more; more; reads++) more = (await refreshList(subscriber, first.id)).more
+    const allRead = ms(start)
     start = performance.now()
     await refreshList(subscriber, first.id)
     const secondRead = ms(start)
     const filed = (await runtime.db.select({ id: reports.id }).from(reports)).length
-    return { n, bytes: Buffer.byteLength(body), sign, check, firstRead, filed, secondRead }
+    return { n, bytes: Buffer.byteLength(body), sign, check, firstRead, reads, allRead, filed, secondRead }
   } finally {
     await new Promise((resolve) => server.close(resolve))
     runtime.close()
@@ -81,7 +85,7 @@ for (const n of [100, 1_000, 10_000]) rows.push(await measure(n))
 const table = rows
   .map(
     (r) =>
-      `| ${r.n.toLocaleString('en')} | ${(r.bytes / 1024).toFixed(0)} KiB | ${r.sign} | ${r.check} | ${r.firstRead} (${r.filed.toLocaleString('en')} reports) | ${r.secondRead} |`,
+      `| ${r.n.toLocaleString('en')} | ${(r.bytes / 1024).toFixed(0)} KiB | ${r.sign} | ${r.check} | ${r.firstRead} | ${r.reads}: ${r.allRead} (${r.filed.toLocaleString('en')} reports) | ${r.secondRead} |`,
   )
   .join('\n')
 writeSection(
@@ -89,11 +93,12 @@ writeSection(
   `## A shared list of n stolen items (\`npx tsx bench/shared-list.ts\`, ${new Date().toISOString().slice(0, 10)})
 
 Node ${process.version}, embedded libSQL. "first read" fetches the list from a local server, checks it, stores its
-entries and files one report per listed token the subscriber holds (all of them here); "second read" is the same list
-again: checked and compared, nothing filed.
+entries and files one report per listed token the subscriber holds (all of them here), at most 1,000 per read (200 a
+transaction); the reads that follow (due within the minute) file the rest. "The same list again": fetched, checked
+and compared, nothing filed.
 
-| entries | document | sign | check | first read | second read |
-| --- | --- | --- | --- | --- | --- |
+| entries | document | sign | check | first read | reads until every entry is acted on: time | the same list again |
+| --- | --- | --- | --- | --- | --- | --- |
 ${table}`,
 )
 console.log(table)
