@@ -26,6 +26,7 @@ import {
 } from '../../db/schema'
 import { app } from '../../server/app'
 import { APPLY_BATCH, APPLY_PER_READ } from '../../server/shared-lists/apply'
+import { MAX_LIST_ENTRIES } from '../../server/inputs/shared-lists'
 import { pendingEntriesQuery } from '../../server/queries/shared-lists'
 import { refreshDueLists, subscribe as subscribeTo } from '../../server/shared-lists/follow'
 import { CLIENT_HEADER } from '../../server/http/request-guards'
@@ -264,6 +265,15 @@ describe('following a list', () => {
     await expect(trpc.sharedList.subscribe({ url: listUrl(), trusted: false })).rejects.toMatchObject({
       code: 'FORBIDDEN',
     })
+    const byOperator = createCaller(
+      createContext({
+        request: new Request('http://localhost:3000/api/trpc', {
+          headers: { cookie: await sessionCookie(operatorB.address.toLowerCase()) },
+        }),
+        runtime: b,
+      }),
+    )
+    expect(await byOperator.sharedList.subscriptions()).toEqual({ data: [] })
     expect(await stateOfB()).toEqual(before)
   })
 
@@ -456,6 +466,34 @@ describe('lists not to be believed', () => {
         served.set('/garbled', JSON.stringify({ list, signature: `0x${'00'.repeat(65)}` }))
       },
       /^signature: not a valid EIP-712 signature$/,
+    ],
+    [
+      'issued in the future',
+      '/future',
+      async () => {
+        const later = Math.floor(Date.now() / 1000) + 3600
+        await serveList('/future', { issuedAt: later, expiresAt: later + 3600 })
+      },
+      /^list: it says it was issued on \d{4}-.*, in the future$/,
+    ],
+    [
+      'larger than the bound',
+      '/huge',
+      async () => {
+        const { list, signature } = await serveList('/huge')
+        served.set('/huge', JSON.stringify({ list: { ...list, origin: 'x'.repeat(5 * 1024 * 1024) }, signature }))
+      },
+      /^url: the list was not read \(larger than 4 MB\)$/,
+    ],
+    [
+      'too many entries',
+      '/many',
+      async () => {
+        const { list, signature } = await serveList('/many')
+        const items = Array.from({ length: MAX_LIST_ENTRIES + 1 }, () => list.items[0]!)
+        served.set('/many', JSON.stringify({ list: { ...list, items }, signature }))
+      },
+      /^list: not a shared list \(list\.items: must have at most 10000 entries\)$/,
     ],
     [
       'not a shared list',
