@@ -165,8 +165,10 @@ export function followListsOnNode(runtime: ListRuntime): void {
   const slot = globalThis as Record<symbol, unknown>
   if (slot[LOOP]) return
   const timer = setInterval(() => {
-    if (runtime.db.$client.closed) return clearInterval(timer)
-    void refreshDueLists(runtime)
+    if (!runtime.db.$client.closed) return void refreshDueLists(runtime)
+    // Its database was closed (a test's runtime, a dev server's reload): the next runtime starts its own.
+    clearInterval(timer)
+    slot[LOOP] = undefined
   }, 60_000)
   ;(timer as { unref?: () => void }).unref?.()
   slot[LOOP] = timer
