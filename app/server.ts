@@ -23,6 +23,7 @@ import { defaultCache, edgeCache } from '../server/http/edge-cache'
 import { noteTags } from '../server/http/cache-tags'
 import { drainPageChanges } from '../server/live/publish'
 import { wakeSender } from '../server/notify/wake'
+import { followListsOnNode, refreshDueLists } from '../server/shared-lists/follow'
 import { LIVE_PATH } from '../server/live/stream'
 import { handleLocalPurge, LOCAL_PURGE_PATH } from '../server/http/local-cache-purge'
 import { LISTS_TAG } from '../db/cache-tags'
@@ -131,6 +132,8 @@ function getRuntime(bindings?: Record<string, unknown>): Runtime {
     runtime = createRuntime(bindings ?? process.env)
     // Node: this process's sender starts with it (on Workers, the Cron Trigger and writes wake its object).
     if (!runtime.notifier && !bindings) void wakeSender(runtime)
+    // Node: other instances' shared lists are read here when due (on Workers, by the Cron Trigger).
+    if (!bindings) followListsOnNode(runtime)
   }
   return runtime
 }
@@ -187,6 +190,8 @@ export default {
     const current = getRuntime(bindings)
     // The sender's safety net, as the followers': an alarm lost is set again within the minute.
     context.waitUntil(wakeSender(current))
+    // Other instances' shared lists that are due (each read about once an hour).
+    context.waitUntil(refreshDueLists(current))
     if (current.followers) {
       context.waitUntil(
         keepFollowing(current).then((reports) => {

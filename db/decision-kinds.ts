@@ -99,5 +99,9 @@ export const AUDIT_EVENTS = [
   'appealed',
   'appeal_upheld',
   'appeal_reversed',
+  // Shared lists (ADR 45-c): a list signed here, another instance's list followed or dropped.
+  'list_published',
+  'list_subscribed',
+  'list_unsubscribed',
 ] as const
 export type AuditEvent = (typeof AUDIT_EVENTS)[number]

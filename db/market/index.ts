@@ -146,6 +146,18 @@ export {
   type LegalNoticeConfirmation,
   type LegalNoticeRecord,
 } from './legal-notices'
+// Shared lists change no public page themselves: the reports and decisions they lead to do.
+export {
+  claimDueLists,
+  markListEntry,
+  recordListFailure,
+  recordPublication,
+  removeSubscription,
+  scheduleListRead,
+  storeListRead,
+  type ListEntry,
+  type ListRead,
+} from './shared-lists'
 export {
   markNotificationsRead,
   saveNotificationPreferences,

@@ -18,6 +18,8 @@ export const BODY_LIMITS = {
   default: 128 * 1024,
   /** Many signed listings at once (up to 100 orders of about 2 KB with their bulk signatures). */
   bulkOrders: 512 * 1024,
+  /** A signed shared list sent back to be published (server/inputs/shared-lists.ts: MAX_LIST_BYTES). */
+  sharedList: 4 * 1024 * 1024,
   /** A client's error report. */
   authLog: 4 * 1024,
   /** One media file, with room for the multipart envelope. */
@@ -29,14 +31,18 @@ export const TRPC_BATCH_LIMITS = { query: 10, mutation: 5 } as const
 
 const BULK_ORDER_PATHS = new Set(['/api/v1/listings/bulk', '/api/trpc/market.submitListings'])
 
+const SHARED_LIST_PATHS = new Set(['/api/v1/shared-list/sign', '/api/trpc/sharedList.publish'])
+
 const limitFor = (path: string) =>
   path === '/api/media'
     ? BODY_LIMITS.upload
-    : path === '/api/auth/_log'
-      ? BODY_LIMITS.authLog
-      : BULK_ORDER_PATHS.has(path)
-        ? BODY_LIMITS.bulkOrders
-        : BODY_LIMITS.default
+    : SHARED_LIST_PATHS.has(path)
+      ? BODY_LIMITS.sharedList
+      : path === '/api/auth/_log'
+        ? BODY_LIMITS.authLog
+        : BULK_ORDER_PATHS.has(path)
+          ? BODY_LIMITS.bulkOrders
+          : BODY_LIMITS.default
 
 const tooLarge = (limit: number) =>
   new ApiError(413, 'PAYLOAD_TOO_LARGE', `The request body is larger than ${limit.toLocaleString('en')} bytes.`)

@@ -25,6 +25,15 @@ import { markReadInput, notificationListInput } from '../inputs/notifications'
 import { emailConfirmInput } from '../inputs/notification-email'
 import { legalNoticeInput } from '../inputs/legal-notices'
 import { moderatorInput, reportInput, reportPageInput } from '../inputs/moderation'
+import { listDraftInput, signListInput, subscribeInput, subscriptionIdInput } from '../inputs/shared-lists'
+import {
+  listDraftShape,
+  publishedListShape,
+  sharedListShape,
+  subscriptionReadShape,
+  subscriptionShape,
+  unsubscribedShape,
+} from './shared-list-shapes'
 import {
   appealInput,
   auditExportInput,
@@ -662,6 +671,67 @@ export const openApiDocument = {
           },
           ...errors(400, 401, 403),
         },
+      },
+    },
+    '/shared-list': {
+      get: {
+        summary: "This marketplace's shared list: its stolen items and scam collections, signed by an operator",
+        description:
+          'Public and cacheable (5 minutes). Entries name tokens and collections by chain id and contract, never by this marketplace’s ids. A reader checks the EIP-712 signature (domain "Vitrine shared list", version 1), that the signer is the operator it expects, the expiry, and that the sequence does not go back. A 404 until an operator publishes one.',
+        responses: answer('The signed list: { list, signature }', sharedListShape, [400, 404]),
+      },
+    },
+    '/shared-list/draft': {
+      get: {
+        summary: 'The list to sign now, as EIP-712 typed data (operators)',
+        description:
+          'The decisions in force (items flagged or hidden as stolen, collections marked or hidden as spam or scam), the next sequence, issued now and valid `days` (default 30). Sign `message` with eth_signTypedData_v4, then send it to POST /shared-list/sign within the hour. Never cached.',
+        parameters: queryParams(listDraftInput.shape as unknown as Shape),
+        responses: answer('{ data: { domain, types, primaryType, message } }', oneOf(listDraftShape), [400, 401, 403]),
+      },
+    },
+    '/shared-list/sign': {
+      post: {
+        summary: 'Publish the draft with an operator’s signature over it (operators, signed in within 15 minutes)',
+        description:
+          'The signer must be an operator (OPERATORS) and the list’s issuer; a list changed after signing is a 400, a draft older than an hour a 400, a list that no longer matches the decisions in force (or a sequence published already) a 409.',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(signListInput) } } },
+        responses: answer(
+          'Published: { data: { sequence, issuer, entries, expiresAt } }',
+          oneOf(publishedListShape),
+          [400, 401, 403, 409, 413],
+          201,
+        ),
+      },
+    },
+    '/shared-lists': {
+      get: {
+        summary: "Other marketplaces' lists this one follows (operators)",
+        description: 'Never cached.',
+        responses: answer('{ data: [...] }', z.strictObject({ data: z.array(subscriptionShape) }), [400, 401, 403]),
+      },
+      post: {
+        summary: "Follow another marketplace's list by URL, or change how (operators, signed in within 15 minutes)",
+        description:
+          'The list is read at once through the SSRF-safe fetcher (a private address is refused, naming it) and checked: its signature, its signer (`signer`, or the first list read names it; a trusted list needs it), its expiry, its sequence. Refused, nothing is written. Each entry naming something here becomes a report by the signer (a suggestion), or with `trusted: true` a decision at once (flag stolen, mark spam) whose source is the URL. Read again every hour.',
+        requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(subscribeInput) } } },
+        responses: answer('{ data: { ...subscription, read } }', oneOf(subscriptionReadShape), [400, 401, 403]),
+      },
+    },
+    '/shared-lists/{id}/refresh': {
+      post: {
+        summary: 'Read a followed list again now (operators, signed in within 15 minutes)',
+        description: 'A refusal is kept on the subscription (`lastError`) and nothing else changes.',
+        parameters: [pathParam('id', subscriptionIdInput.shape.id)],
+        responses: answer('{ data: { ...subscription, read } }', oneOf(subscriptionReadShape), [400, 401, 403, 404]),
+      },
+    },
+    '/shared-lists/{id}': {
+      delete: {
+        summary: 'Stop following a list (operators, signed in within 15 minutes)',
+        description: 'The reports and decisions it led to stay, each reversible on its own.',
+        parameters: [pathParam('id', subscriptionIdInput.shape.id)],
+        responses: answer('{ data: { id, subscribed: false } }', oneOf(unsubscribedShape), [400, 401, 403, 404]),
       },
     },
     '/offers/{orderHash}/criteria': {

@@ -240,6 +240,31 @@ export const v1 = new Hono<AppEnv>()
       'cache-control': 'private, no-store',
     })
   })
+  // Shared lists (ADR 45-c): this marketplace's signed list, public and cacheable by anyone; its
+  // draft and publication, and the lists it follows, for operators (never cached).
+  .get('/shared-list', async (c) => {
+    const document = await caller(c).sharedList.current()
+    c.header('cache-control', 'public, max-age=300')
+    return c.json(document)
+  })
+  .get('/shared-list/draft', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json({ data: await caller(c).sharedList.draft(raw(query(c))) })
+  })
+  .post('/shared-list/sign', async (c) =>
+    c.json({ data: await caller(c).sharedList.publish(raw(await jsonBody(c))) }, 201),
+  )
+  .get('/shared-lists', async (c) => {
+    c.header('cache-control', 'private, no-store')
+    return c.json(await caller(c).sharedList.subscriptions())
+  })
+  .post('/shared-lists', async (c) => c.json({ data: await caller(c).sharedList.subscribe(raw(await jsonBody(c))) }))
+  .post('/shared-lists/:id/refresh', async (c) =>
+    c.json({ data: await caller(c).sharedList.refresh({ id: raw(c.req.param('id')) }) }),
+  )
+  .delete('/shared-lists/:id', async (c) =>
+    c.json({ data: await caller(c).sharedList.unsubscribe({ id: raw(c.req.param('id')) }) }),
+  )
   .get('/offers/:orderHash/criteria', async (c) =>
     c.json({
       data: await caller(c).market.criteriaProof(raw({ ...query(c), orderHash: c.req.param('orderHash') })),

@@ -14,6 +14,7 @@ import { notificationWebhookRouter } from './routers/notification-webhook'
 import { notificationProcedures } from './routers/notifications'
 import { rankingRouter } from './routers/ranking'
 import { searchRouter } from './routers/search'
+import { sharedListRouter } from './routers/shared-lists'
 import { nonceMutation, sessionQuery, signOutEverywhereMutation } from './routers/session'
 import { siteRouter } from './routers/site'
 import { statementsRouter } from './routers/statements'
@@ -40,6 +41,7 @@ export const appRouter = router({
   moderation: moderationRouter,
   legalNotices: legalNoticesRouter,
   statements: statementsRouter,
+  sharedList: sharedListRouter,
   notifications: router({
     ...notificationProcedures,
     email: notificationEmailRouter,

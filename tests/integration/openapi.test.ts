@@ -25,6 +25,8 @@ import { createTestRuntime } from '../support/runtime'
 import { createSeededRuntime } from '../support/seeded'
 import { sessionCookie } from '../support/session'
 import { startSmtpServer } from '../support/smtp'
+import { startHttpServer } from '../support/http-server'
+import { sharedListTypedData } from '../../chain/shared-list'
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- answers are JSON, checked by schema */
 type Doc = {
@@ -400,6 +402,13 @@ describe('an undeclared query parameter', () => {
       'GET /audit/export': '/api/v1/audit/export',
       'POST /legal-notices': '/api/v1/legal-notices',
       'GET /legal-notices/confirm': '/api/v1/legal-notices/confirm?token=unknown',
+      'GET /shared-list': '/api/v1/shared-list',
+      'GET /shared-list/draft': '/api/v1/shared-list/draft',
+      'POST /shared-list/sign': '/api/v1/shared-list/sign',
+      'GET /shared-lists': '/api/v1/shared-lists',
+      'POST /shared-lists': '/api/v1/shared-lists',
+      'POST /shared-lists/{id}/refresh': '/api/v1/shared-lists/1/refresh',
+      'DELETE /shared-lists/{id}': '/api/v1/shared-lists/1',
     }
     const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
       METHODS.filter((method) => ops[method]).map((method) => `${method.toUpperCase()} ${path}`),
@@ -876,6 +885,88 @@ describe('legal notices', () => {
       expect((await call(runtime, '/api/v1/legal-notices/confirm')).status).toBe(400)
     } finally {
       await smtp.stop()
+    }
+  })
+})
+
+describe('shared lists', () => {
+  it('answers each documented status of publishing and following a list', async () => {
+    const operator = testAccount(0)
+    const stranger = testAccount(7).address
+    const copies = await startHttpServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' })
+      response.end(published)
+    })
+    let published = '{}'
+    try {
+      const runtime: Runtime = {
+        ...seeded,
+        env: {
+          ...seeded.env,
+          operators: [operator.address.toLowerCase() as `0x${string}`],
+          metadataFetch: { ...seeded.env.metadataFetch, allowHosts: [copies.host] },
+        },
+      }
+      const script = { 'x-vitrine-client': 'openapi test' }
+      expect((await call(runtime, '/api/v1/shared-list')).status).toBe(404)
+      const draft = await call(runtime, '/api/v1/shared-list/draft', { as: operator.address })
+      expect(draft.status).toBe(200)
+      expect((await call(runtime, '/api/v1/shared-list/draft?days=0', { as: operator.address })).status).toBe(400)
+      expect((await call(runtime, '/api/v1/shared-list/draft')).status).toBe(401)
+      expect((await call(runtime, '/api/v1/shared-list/draft', { as: stranger })).status).toBe(403)
+
+      const list = draft.body.data.message
+      const signature = await operator.signTypedData(sharedListTypedData(list))
+      const sign = (json: unknown, as?: string, body?: string) =>
+        call(runtime, '/api/v1/shared-list/sign', { method: 'POST', json, body, ...(as ? { as } : {}) })
+      expect((await sign({ list: { ...list, sequence: 9 }, signature }, operator.address)).status).toBe(400)
+      expect((await sign({ list, signature })).status).toBe(401)
+      expect((await sign({ list, signature }, stranger)).status).toBe(403)
+      const huge = { list: { ...list, origin: 'x'.repeat(5 * 1024 * 1024) }, signature }
+      expect((await sign(huge, operator.address)).status).toBe(413)
+      expect((await sign({ list, signature }, operator.address)).status).toBe(201)
+      expect((await sign({ list, signature }, operator.address)).status).toBe(409)
+      const served = await call(runtime, '/api/v1/shared-list')
+      expect(served.status).toBe(200)
+      published = JSON.stringify(served.body)
+
+      const follow = (json: unknown, as?: string) =>
+        call(runtime, '/api/v1/shared-lists', { method: 'POST', json, ...(as ? { as } : {}) })
+      const url = `${copies.origin}/list.json`
+      const followed = await follow({ url, signer: operator.address, trusted: true }, operator.address)
+      expect(followed.status).toBe(200)
+      expect(followed.body.data).toMatchObject({ url, signer: operator.address, trusted: true })
+      expect((await follow({ url: 'ftp://elsewhere' }, operator.address)).status).toBe(400)
+      expect((await follow({ url })).status).toBe(401)
+      expect((await follow({ url }, stranger)).status).toBe(403)
+
+      const subscriptions = await call(runtime, '/api/v1/shared-lists', { as: operator.address })
+      expect(subscriptions.body.data).toHaveLength(1)
+      expect((await call(runtime, '/api/v1/shared-lists')).status).toBe(401)
+      expect((await call(runtime, '/api/v1/shared-lists', { as: stranger })).status).toBe(403)
+
+      const { id } = followed.body.data
+      const refresh = (path: string | number, as?: string) =>
+        call(runtime, `/api/v1/shared-lists/${path}/refresh`, {
+          method: 'POST',
+          headers: script,
+          ...(as ? { as } : {}),
+        })
+      expect((await refresh(id, operator.address)).status).toBe(200)
+      expect((await refresh('one', operator.address)).status).toBe(400)
+      expect((await refresh(id)).status).toBe(401)
+      expect((await refresh(id, stranger)).status).toBe(403)
+      expect((await refresh(99_999, operator.address)).status).toBe(404)
+
+      const drop = (path: string | number, as?: string) =>
+        call(runtime, `/api/v1/shared-lists/${path}`, { method: 'DELETE', headers: script, ...(as ? { as } : {}) })
+      expect((await drop('one', operator.address)).status).toBe(400)
+      expect((await drop(id)).status).toBe(401)
+      expect((await drop(id, stranger)).status).toBe(403)
+      expect((await drop(id, operator.address)).status).toBe(200)
+      expect((await drop(id, operator.address)).status).toBe(404)
+    } finally {
+      await copies.stop()
     }
   })
 })

@@ -254,7 +254,7 @@ const FLOORS: Partial<Record<Layer, string[][]>> = {
     ['queries'], // reads
     ['notify'], // notifications: their words, the inbox, the outbox's sender
     ['trading', 'health'], // orders, auctions, the indexer's runner; the health check
-    ['create', 'import'], // creating and importing collections, uploads
+    ['create', 'import', 'shared-lists'], // creating and importing collections, uploads; shared lists
     ['trpc'],
     ['rest'], // REST shims over the tRPC caller
     ['app', 'image'], // the composition root and the image route

@@ -21,6 +21,7 @@ import * as orders from '../../db/market/orders'
 import * as rarity from '../../db/market/rarity'
 import * as refresh from '../../db/market/refresh'
 import * as rewind from '../../db/market/rewind'
+import * as sharedLists from '../../db/market/shared-lists'
 import * as stats from '../../db/market/stats'
 import * as traits from '../../db/market/traits'
 import * as users from '../../db/market/users'
@@ -50,6 +51,13 @@ const LEAVING_PAGES_ALONE: Record<string, string> = {
   appendAudit: 'the audit log: only operators read it, never cached',
   recordLegalNotice: 'a legal notice: only its sender (by mail) and, once confirmed, the queue see it',
   confirmLegalNotice: 'the same (a confirmed notice is a report: the queue, never cached)',
+  recordPublication: 'the signed shared list: served apart from the pages, never edge-cached',
+  storeListRead: "another instance's list: only operators read it (its reports and decisions purge as theirs)",
+  recordListFailure: 'the same',
+  markListEntry: 'the same',
+  claimDueLists: 'the same',
+  scheduleListRead: 'the same',
+  removeSubscription: 'the same',
   recordAppeal: 'an appeal changes no public page until it is decided (decideAppeal purges then)',
   ImportedHistoryError: 'an error type',
   setBackfillTurns: "the backfill's turns: no page shows them",
@@ -111,6 +119,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
       rarity,
       refresh,
       rewind,
+      sharedLists,
       stats,
       traits,
       users,
@@ -118,7 +127,7 @@ describe('every market write purges the pages it changed (ADR 25)', () => {
     // A new file of db/market joins the list above, or its re-exports would go unseen.
     expect(sources('db/market').sort()).toEqual(
       [
-        ...'chain checks collections criteria-offers decision-notices decisions imported index legal-notices messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind stats traits transaction users'.split(
+        ...'chain checks collections criteria-offers decision-notices decisions imported index legal-notices messages metadata moderation notification-email notification-outbox notification-webhook notifications orders page-changes rarity refresh rewind shared-lists stats traits transaction users'.split(
           ' ',
         ),
       ]
