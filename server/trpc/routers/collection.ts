@@ -8,6 +8,7 @@ import {
   toCollectionJson,
 } from '../../queries/collections'
 import { importCollection } from '../../import/collection'
+import { moderationOf, refuseHidden } from '../../queries/hidden'
 import { importCollectionInput } from '../../inputs/collections'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
@@ -49,7 +50,8 @@ export const collectionRouter = router({
     const collection = await findCollection(ctx.db, input.idOrSlug)
     if (!collection)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
-    return toCollectionJson(collection)
+    await refuseHidden(ctx.db, 'collection', collection.hiddenBy)
+    return { ...toCollectionJson(collection), moderation: await moderationOf(ctx.db, collection.spamBy) }
   }),
 
   /** Adds any ERC-721 or ERC-1155 contract by address (`created: false`: it was already known). */
