@@ -53,5 +53,7 @@ export const sitemapCollectionsStatement = (db: Database, page: number, size: nu
   db
     .select({ slug: collections.slug })
     .from(collections)
-    .where(and(between(collections.id, ...idRange(page, size)), isNull(collections.hiddenBy), isNull(collections.spamBy)))
+    .where(
+      and(between(collections.id, ...idRange(page, size)), isNull(collections.hiddenBy), isNull(collections.spamBy)),
+    )
     .orderBy(asc(collections.id))

@@ -133,31 +133,38 @@ export const moderationRouter = router({
    * Takes a decision on a target: hide, flag stolen, mark spam, verify, feature, dismiss its reports
    * (operators and moderators), or block a contract (operators).
    */
-  decide: moderationWrite(STAFF, 'decide on reports').input(decideInput).mutation(async ({ ctx, input }) => {
-    if (input.action === 'block_contract') requireRole(ctx.role, ['operator'], 'block a contract')
-    const allowed = DECISION_TARGETS[input.action]
-    if (!allowed.includes(input.target.kind)) {
-      throw new DomainError('bad_request', `target: ${input.action} applies to ${allowed.join(' or ')}, not ${input.target.kind}`)
-    }
-    const target = await resolveDecisionTarget(ctx.db, input.target)
-    const { id, reportsClosed } = await recordDecision(ctx.db, {
-      action: input.action,
-      target,
-      category: input.category,
-      reason: input.reason,
-      actor: ctx.address,
-    })
-    const decision = decisionJson(await findDecision(ctx.db, id))
-    return { ...decision, reportsClosed, concerned: (await concernedParties(ctx.db, target)).map((a) => checksum(a)) }
-  }),
+  decide: moderationWrite(STAFF, 'decide on reports')
+    .input(decideInput)
+    .mutation(async ({ ctx, input }) => {
+      if (input.action === 'block_contract') requireRole(ctx.role, ['operator'], 'block a contract')
+      const allowed = DECISION_TARGETS[input.action]
+      if (!allowed.includes(input.target.kind)) {
+        throw new DomainError(
+          'bad_request',
+          `target: ${input.action} applies to ${allowed.join(' or ')}, not ${input.target.kind}`,
+        )
+      }
+      const target = await resolveDecisionTarget(ctx.db, input.target)
+      const { id, reportsClosed } = await recordDecision(ctx.db, {
+        action: input.action,
+        target,
+        category: input.category,
+        reason: input.reason,
+        actor: ctx.address,
+      })
+      const decision = decisionJson(await findDecision(ctx.db, id))
+      return { ...decision, reportsClosed, concerned: (await concernedParties(ctx.db, target)).map((a) => checksum(a)) }
+    }),
 
   /** Reverses a decision in force (block_contract: operators). */
-  reverse: moderationWrite(STAFF, 'reverse decisions').input(reverseInput).mutation(async ({ ctx, input }) => {
-    const before = await findDecision(ctx.db, input.id)
-    if (before.action === 'block_contract') requireRole(ctx.role, ['operator'], 'unblock a contract')
-    await reverseDecision(ctx.db, input.id, { actor: ctx.address, reason: input.reason })
-    return decisionJson(await findDecision(ctx.db, input.id))
-  }),
+  reverse: moderationWrite(STAFF, 'reverse decisions')
+    .input(reverseInput)
+    .mutation(async ({ ctx, input }) => {
+      const before = await findDecision(ctx.db, input.id)
+      if (before.action === 'block_contract') requireRole(ctx.role, ['operator'], 'unblock a contract')
+      await reverseDecision(ctx.db, input.id, { actor: ctx.address, reason: input.reason })
+      return decisionJson(await findDecision(ctx.db, input.id))
+    }),
 
   /** One decision, as whom it concerns and everyone else may read it: its statement of reasons. */
   decision: publicProcedure
@@ -167,7 +174,9 @@ export const moderationRouter = router({
   /** A target's decisions, newest first, in force or reversed (operators and moderators). */
   decisions: moderationRead('read decisions')
     .input(targetDecisionsInput)
-    .query(async ({ ctx, input }) => ({ data: await targetDecisions(ctx.db, await resolveDecisionTarget(ctx.db, input.target)) })),
+    .query(async ({ ctx, input }) => ({
+      data: await targetDecisions(ctx.db, await resolveDecisionTarget(ctx.db, input.target)),
+    })),
 
   /** Appeals a decision in force; only whom it concerns may (owner, creator, the profile's wallet). */
   appeal: protectedProcedure.input(appealInput).mutation(async ({ ctx, input }) => {
@@ -175,7 +184,10 @@ export const moderationRouter = router({
     const decision = await findDecision(ctx.db, input.decisionId)
     const concerned = await concernedParties(ctx.db, { kind: decision.targetKind, key: decision.targetKey })
     if (!concerned.includes(ctx.address)) {
-      throw new DomainError('forbidden', `Only whom decision ${decision.id} concerns (its owner or creator) can appeal it.`)
+      throw new DomainError(
+        'forbidden',
+        `Only whom decision ${decision.id} concerns (its owner or creator) can appeal it.`,
+      )
     }
     const { id } = await recordAppeal(ctx.db, {
       decisionId: decision.id,
