@@ -8,7 +8,7 @@ export function HiddenNotice({ notice, what }: { notice: DecisionNotice; what: s
   const legal = notice.httpStatus === 451
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6" data-testid="hidden-notice">
-      <h1 className="font-display text-3xl font-bold">This {what} was hidden by this marketplace</h1>
+      <h1 className="font-display text-3xl font-bold">{`This ${what} was hidden by this marketplace`}</h1>
       <p className="mt-4 text-jacarta-500 dark:text-jacarta-200">
         {legal
           ? 'It is unavailable for legal reasons.'
