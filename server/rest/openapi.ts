@@ -367,7 +367,10 @@ export const openApiDocument = {
             buyer: sweepInput.shape.buyer,
           }),
         ],
-        responses: answer('{ data: { count, maxTotal, total, items, message } }', oneOf(sweepShape), [400, 404]),
+        responses: {
+          ...answer('{ data: { count, maxTotal, total, items, message } }', oneOf(sweepShape), [400, 404]),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/marketplace/filterNFTbyCollection/{idOrSlug}': {

@@ -178,6 +178,27 @@ describe('a hidden item', () => {
     expect(restored.body.data).toMatchObject({ id: item.id, image: item.image, moderation: { spam: null } })
   })
 
+  it('is left out of its collection’s sweep', async () => {
+    // The seed's listings carry no signed order: one is given a hash, as a signed listing has.
+    const [listed] = await rows<{ id: number; slug: string; listing: number }>(
+      `select n.id, c.slug, l.id as listing from nfts n join collections c on c.id = n.collection_id
+       join listings l on l.nft_id = n.id and l.status = 'active' and l.kind = 'fixed'
+       where l.ends_at > ${Date.now()} order by n.id limit 1`,
+    )
+    await runtime.db.run(
+      `update listings set order_hash = '0x${'ee'.repeat(32)}' where id = ${listed!.listing}` as never,
+    )
+    const swept = async () =>
+      (await rest(`/collections/${listed!.slug}/sweep?count=50&maxTotal=100000`)).body.data.items.map(
+        (i: Json) => i.nftId,
+      )
+    expect(await swept()).toContain(listed!.id)
+    const decision = await decide('hide', { kind: 'item', key: String(listed!.id) }, 'stolen', 'Reported stolen')
+    expect(await swept()).not.toContain(listed!.id)
+    await reverse(decision)
+    expect(await swept()).toContain(listed!.id)
+  })
+
   it('for a legal reason answers 451, for any other 410', async () => {
     const [item] = await rows<{ id: number }>('select id from nfts order by id limit 1')
     const decision = await decide(
@@ -287,6 +308,7 @@ describe('a hidden collection', () => {
     expect(item.body.error.details.moderation.hidden.decision).toBe(decision)
     expect((await rest(`/nfts?collection=${c.slug}`)).status).toBe(410)
     expect((await rest(`/activity?collection=${c.slug}`)).status).toBe(410)
+    expect((await rest(`/collections/${c.slug}/sweep?count=1&maxTotal=1000`)).status).toBe(410)
     expect(
       (await trpc('collection.byIdOrSlug', { idOrSlug: c.slug })).body.error.data.details.moderation.hidden,
     ).toMatchObject({

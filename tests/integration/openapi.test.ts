@@ -743,6 +743,7 @@ describe('what this marketplace hid', () => {
         `/api/v1/nfts?collection=${row.slug}`,
         `/api/v1/marketplace/filterNFTbyCollection/${row.slug}`,
         `/api/v1/activity?collection=${row.slug}`,
+        `/api/v1/collections/${row.slug}/sweep?count=1&maxTotal=1`,
         `/api/v1/users/${user.address}`,
       ]) {
         const answer = await call(seeded, url)

@@ -4,6 +4,7 @@ import {
   COLLECTION_TABS,
   findCollection,
   findCollectionId,
+  findCollectionMarks,
   listCollections,
   toCollectionJson,
 } from '../../queries/collections'
@@ -124,9 +125,14 @@ export const collectionRouter = router({
 
   /** The `count` cheapest fillable fixed-price listings within `maxTotal` ETH, to buy in one transaction. */
   sweep: publicProcedure.input(sweepInput).query(async ({ ctx, input }) => {
-    const [id, sweep] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), sweepListings(ctx.db, input)])
-    if (id === undefined)
+    const [marks, sweep] = await Promise.all([
+      findCollectionMarks(ctx.db, input.idOrSlug),
+      sweepListings(ctx.db, input),
+    ])
+    if (marks === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    // A hidden collection is bought from nowhere; a hidden item is left out of the sweep itself.
+    await refuseHidden(ctx.db, 'collection', marks.hiddenBy)
     return sweep
   }),
 })
