@@ -163,6 +163,9 @@ function CollectionPage({ loaded }: { loaded: RouterOutputs['collection']['byIdO
     ['Listed', `${collection.stats.listedPercent}%`],
     ['24h change', formatPercent(collection.stats.change24h)],
   ] as const
+  // Hidden while the page is open: the decision reaches it as a trade does.
+  const hiddenNow = hiddenNoticeOf(live.error)
+  if (hiddenNow) return <HiddenNotice notice={hiddenNow} what="collection" />
   return (
     <div>
       <div className="relative h-48 md:h-72">

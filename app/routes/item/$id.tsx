@@ -102,11 +102,15 @@ function ItemRoute() {
 function ItemPage({ loaded }: { loaded: RouterOutputs['nft']['byId'] }) {
   const trpc = useTRPC()
   // Live after the loader: trades invalidate it and the market panel updates in place.
-  const nft = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id })).data ?? loaded
+  const live = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id }))
+  const nft = live.data ?? loaded
   const { activity: kind } = Route.useSearch()
   const activity = useInfiniteQuery(activityQuery(trpc, { nft: nft.id }, kind))
   // A sale, a listing, an offer or a bid anywhere shows here without a reload.
   useLivePage([nftTag(nft.id)])
+  // Hidden while the page is open: the decision reaches it as a trade does.
+  const hiddenNow = hiddenNoticeOf(live.error)
+  if (hiddenNow) return <HiddenNotice notice={hiddenNow} what="item" />
 
   return (
     <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">
