@@ -8,8 +8,9 @@
  * indexer once per block) and the Cron Trigger (`scheduled`) that keeps them alive.
  */
 import handler from '@tanstack/react-start/server-entry'
-import { getRequest, setResponseHeader } from '@tanstack/react-start/server'
+import { getRequest, setResponseHeader, setResponseStatus } from '@tanstack/react-start/server'
 import { unstable_localLink } from '@trpc/client'
+import { tap } from '@trpc/server/observable'
 import { app } from '../server/app'
 import { EnvError } from '../server/platform/env'
 import { handleImage } from '../server/image'
@@ -30,6 +31,7 @@ import { LISTS_TAG } from '../db/cache-tags'
 import { purgesFiled } from '../db/market'
 import { isPublicQuery, PRIVATE_CACHE_CONTROL } from '../server/http/cache-policy'
 import { provideCspNonce } from './lib/csp-nonce'
+import { hiddenNoticeOf } from './lib/moderation'
 import { robotsTxt } from './lib/sitemap'
 import { sitemapResponse } from './lib/sitemap.server'
 import { provideServerLink } from './lib/trpc'
@@ -54,10 +56,27 @@ provideServerLink(() => {
     return (options) => {
       const { type, path } = options.op
       if (type !== 'query' || !isPublicQuery(path)) setResponseHeader('cache-control', PRIVATE_CACHE_CONTROL)
-      return call(options)
+      return call(options).pipe(tap({ error: (error) => answerHidden(path, error) }))
     }
   }
 })
+
+/** The read that names each page of something moderation may hide, by the page's path. */
+const SUBJECT_OF_PAGE: [RegExp, string][] = [
+  [/^\/item\//, 'nft.byId'],
+  [/^\/collection\//, 'collection.byIdOrSlug'],
+  [/^\/user\//, 'user.byAddress'],
+]
+
+/** The page of a hidden item, collection or profile answers its decision's status: 451 or 410. */
+function answerHidden(path: string, error: unknown) {
+  const notice = hiddenNoticeOf(error)
+  if (!notice) return
+  const page = new URL(getRequest().url).pathname
+  if (SUBJECT_OF_PAGE.some(([pattern, subject]) => subject === path && pattern.test(page))) {
+    setResponseStatus(notice.httpStatus)
+  }
+}
 
 provideCspNonce(() => getRequest().headers.get(CSP_NONCE_HEADER) ?? undefined)
 

@@ -12,7 +12,16 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** What kind of refusal a domain error is; server/http/errors.ts maps each to an HTTP and a tRPC status. */
-export type DomainErrorCode = 'bad_request' | 'forbidden' | 'not_found' | 'conflict' | 'unavailable'
+export type DomainErrorCode =
+  | 'bad_request'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'unavailable'
+  /** Withdrawn by this marketplace (410). */
+  | 'gone'
+  /** Withdrawn by this marketplace for a legal reason (451). */
+  | 'legal'
 
 /**
  * A refusal by business code (trading, creating, the market module): a message a person can act
@@ -23,10 +32,13 @@ export class DomainError extends Error {
   constructor(
     readonly code: DomainErrorCode,
     message: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; details?: unknown },
   ) {
     super(message, options)
+    this.details = options?.details
   }
+  /** What a client may read beside the message (a decision's notice), as REST `details` and tRPC `data.details`. */
+  readonly details: unknown
 }
 
 /** Refuses with a message naming the problem (a 400 unless `code` says otherwise). */

@@ -39,7 +39,10 @@ const DOMAIN_STATUS = {
   not_found: { status: 404, trpc: 'NOT_FOUND' },
   conflict: { status: 409, trpc: 'CONFLICT' },
   unavailable: { status: 503, trpc: 'SERVICE_UNAVAILABLE' },
-} as const satisfies Record<DomainErrorCode, { status: ContentfulStatusCode; trpc: TRPCError['code'] }>
+  // tRPC has no code of its own for these: its clients read NOT_FOUND, REST the true status and name.
+  gone: { status: 410, trpc: 'NOT_FOUND', rest: 'GONE' },
+  legal: { status: 451, trpc: 'NOT_FOUND', rest: 'UNAVAILABLE_FOR_LEGAL_REASONS' },
+} as const satisfies Record<DomainErrorCode, { status: ContentfulStatusCode; trpc: TRPCError['code']; rest?: string }>
 
 /** A domain refusal as tRPC reports it (server/trpc/init.ts turns every one into this). */
 export function toTRPCError(error: DomainError): TRPCError {
@@ -52,8 +55,8 @@ export function toApiError(error: unknown): { status: ContentfulStatusCode; body
   const busy = asDatabaseBusy(error)
   if (busy) return { status: DOMAIN_STATUS[busy.code].status, body: errorBody('DATABASE_BUSY', busy.message) }
   if (error instanceof DomainError) {
-    const { status, trpc } = DOMAIN_STATUS[error.code]
-    return { status, body: errorBody(trpc, error.message) }
+    const mapped: { status: ContentfulStatusCode; trpc: string; rest?: string } = DOMAIN_STATUS[error.code]
+    return { status: mapped.status, body: errorBody(mapped.rest ?? mapped.trpc, error.message, error.details) }
   }
   if (error instanceof ApiError) {
     return { status: error.status, body: errorBody(error.code, error.message, error.details) }

@@ -66,6 +66,11 @@ function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
   if (shape.user) {
     where.push(or(eq(activity.fromAddress, placeholder('user')), eq(activity.toAddress, placeholder('user'))))
   }
+  // Hidden by a decision: out of every feed. A spam collection's (or its item's) own page still
+  // shows its events behind its warning: there only what is hidden itself is left out.
+  if (shape.collection || shape.collectionSlug || shape.nft) {
+    where.push(sql`+${nfts.hiddenBy} IS NULL AND +${collections.hiddenBy} IS NULL`)
+  } else where.push(sql`+${nfts.hidden} = 0`)
   if (shape.after) {
     where.push(sql`(${activity.createdAt}, ${activity.id}) < ${afterCursor()}`)
   }

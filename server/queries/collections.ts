@@ -68,6 +68,9 @@ export const collectionJsonColumns = {
   headBlock: collections.headBlock,
   indexError: collections.indexError,
   indexRetryAt: collections.indexRetryAt,
+  // Read for its own page's answer (./hidden.ts), never written out.
+  hiddenBy: collections.hiddenBy,
+  spamBy: collections.spamBy,
 }
 /** Rows of collectionJsonColumns, read as JSON (rows.ts). */
 export const collectionRows = rowReader({ row: collectionJsonColumns })
@@ -103,7 +106,8 @@ function pageValues(q: CollectionListQuery): Record<string, unknown> {
 
 function pageQuery(db: Database, shape: ReturnType<typeof pageShape>) {
   const column = collections[ORDER_KEYS[shape.order]]
-  const where: (SQL | undefined)[] = []
+  // Hidden or marked spam: out of browse (explore, rankings, home). `+`: the order's index leads.
+  const where: (SQL | undefined)[] = [sql`+${collections.hiddenBy} IS NULL AND +${collections.spamBy} IS NULL`]
   if (shape.category) where.push(eq(collections.category, placeholder('category')))
   if (shape.chain) where.push(eq(collections.chainId, placeholder('chainId')))
   if (shape.after) {
@@ -160,6 +164,24 @@ export async function findCollectionId(db: Database, idOrSlug: string): Promise<
   )
   const [raw] = await query.values(values)
   return raw?.[0] as number | undefined
+}
+
+/** A collection's id and the decisions hiding or marking it, by numeric id or by slug (any case). */
+export async function findCollectionMarks(
+  db: Database,
+  idOrSlug: string,
+): Promise<{ id: number; hiddenBy: number | null; spamBy: number | null } | undefined> {
+  const { name, where, values } = collectionKey(idOrSlug)
+  const query = prepared(db, `collection-marks:${name}`, () =>
+    db
+      .select({ id: collections.id, hiddenBy: collections.hiddenBy, spamBy: collections.spamBy })
+      .from(collections)
+      .where(where())
+      .limit(1)
+      .prepare(),
+  )
+  const [raw] = await query.values(values)
+  return raw && { id: raw[0] as number, hiddenBy: raw[1] as number | null, spamBy: raw[2] as number | null }
 }
 
 /** The collections of one chain, oldest first, as a client building orders names them. */

@@ -6,7 +6,8 @@ import type { Database } from '../../db/client'
 import { DomainError, refuse } from '../../db/errors'
 import { groupTraits } from '../inputs/traits'
 import type { NftListInput } from '../inputs/nfts'
-import { findCollectionId } from './collections'
+import { findCollectionMarks } from './collections'
+import { refuseHidden } from './hidden'
 import { listNfts } from './nfts'
 import { toExactExpression } from './search'
 import { unknownTraitTypes } from './traits'
@@ -20,7 +21,7 @@ export async function browseNfts(db: Database, input: NftListInput) {
   const traits = input.trait ? groupTraits(input.trait) : undefined
   const ranges = input.traitRange
   const [exists, unknown, page] = await Promise.all([
-    named === undefined || findCollectionId(db, named).then((id) => id !== undefined),
+    named === undefined || findCollectionMarks(db, named),
     named === undefined
       ? { values: [], ranges: [] }
       : unknownTraitTypes(db, named, {
@@ -47,6 +48,8 @@ export async function browseNfts(db: Database, input: NftListInput) {
     }),
   ])
   if (!exists) throw new DomainError('not_found', `collection "${named}" does not exist`)
+  // A hidden collection's items are listed nowhere, its own list included.
+  if (exists !== true) await refuseHidden(db, 'collection', exists.hiddenBy)
   const quoted = (types: string[]) => types.map((type) => `"${type}"`).join(', ')
   if (unknown.values.length) refuse(`trait: the collection has no trait ${quoted(unknown.values)}`)
   if (unknown.ranges.length) refuse(`traitRange: the collection has no numeric trait ${quoted(unknown.ranges)}`)

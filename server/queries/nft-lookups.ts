@@ -3,7 +3,10 @@ import { and, eq } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts, tokenBalances } from '../../db/schema'
 
-/** What an order on the token must carry and how its metadata stands; undefined when it does not exist. */
+/**
+ * What an order on the token must carry, how its metadata stands and what moderation decided of it;
+ * undefined when it does not exist.
+ */
 export async function findNftTerms(db: Database, id: number) {
   const [terms] = await db
     .select({
@@ -15,6 +18,10 @@ export async function findNftTerms(db: Database, id: number) {
       metadataStatus: nfts.metadataStatus,
       metadataError: nfts.metadataError,
       metadataNextAttemptAt: nfts.metadataNextAttemptAt,
+      // The decisions hiding the item or its collection, or marking the collection spam (./hidden.ts).
+      hiddenBy: nfts.hiddenBy,
+      collectionHiddenBy: collections.hiddenBy,
+      spamBy: collections.spamBy,
     })
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))

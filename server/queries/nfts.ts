@@ -177,6 +177,10 @@ function buildNftListQuery(shape: PageShape) {
   // Hidden until the visitor asks for them (`filter=nsfw`); `+` keeps the sort index leading.
   else where.push(sql`+${nfts.nsfw} = 0`)
   if (shape.filter === 'lazy-minted') where.push(sql`${nfts.lazyMinted} = 1`)
+  // Hidden by a decision: out of every list. A spam collection's own page still lists its items
+  // (behind its warning): there only the items hidden themselves are left out. `+` as for nsfw.
+  const ofOneCollection = shape.scopes.includes('collectionId') || shape.collectionSlug
+  where.push(ofOneCollection ? sql`+${nfts.hiddenBy} IS NULL` : sql`+${nfts.hidden} = 0`)
   // Filters on a column that is not the sort key are written `+column` so SQLite cannot pick
   // their index: it walks the sort index and filters on the way, which with LIMIT reads a few
   // rows more instead of sorting every match (the query-plan test holds this line).

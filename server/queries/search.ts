@@ -62,7 +62,9 @@ const nftMatchQuery = (db: Database) =>
     .select(nftRows.select)
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
-    .where(sql`${nfts.id} IN (SELECT rowid FROM ${searchNfts} WHERE ${searchNfts} MATCH ${match} LIMIT ${limit})`)
+    .where(
+      sql`${nfts.id} IN (SELECT rowid FROM ${searchNfts} WHERE ${searchNfts} MATCH ${match} LIMIT ${limit}) AND +${nfts.hidden} = 0`,
+    )
     .orderBy(asc(nfts.id))
 
 /**
@@ -79,6 +81,10 @@ function bestMatches(db: Database, table: typeof searchCollections | typeof sear
     .as('best')
 }
 
+/** Hidden or marked spam by a decision: never found (./hidden.ts). */
+const browsable = sql`+${collections.hiddenBy} IS NULL AND +${collections.spamBy} IS NULL`
+const visibleUser = sql`+${users.hiddenBy} IS NULL`
+
 /** Collections whose name shares the typo's trigrams, most alike (bm25) first. */
 function collectionTypoQuery(db: Database) {
   const best = bestMatches(db, searchCollections)
@@ -86,6 +92,7 @@ function collectionTypoQuery(db: Database) {
     .select(collectionRows.select)
     .from(best)
     .innerJoin(collections, eq(collections.id, best.id))
+    .where(browsable)
     .orderBy(sql`${best.score}, ${best.id}`)
 }
 
@@ -108,7 +115,7 @@ function collectionExactQuery(db: Database) {
     })
     .from(searchCollections)
     .innerJoin(collections, sql`${collections.id} = ${searchCollections}.rowid`)
-    .where(sql`${searchCollections} MATCH ${match}`)
+    .where(sql`${searchCollections} MATCH ${match} AND ${browsable}`)
     .orderBy(sql`match_tier, match_volume DESC, match_id`)
     .limit(limit)
     .as('best')
@@ -143,7 +150,9 @@ const collectionPrefixQuery = (db: Database) =>
   db
     .select(collectionRows.select)
     .from(collections)
-    .where(sql`${collections.name} COLLATE NOCASE >= ${low} AND ${collections.name} COLLATE NOCASE < ${high}`)
+    .where(
+      sql`${collections.name} COLLATE NOCASE >= ${low} AND ${collections.name} COLLATE NOCASE < ${high} AND ${browsable}`,
+    )
     .orderBy(sql`${collections.name} COLLATE NOCASE, ${collections.id}`)
     .limit(limit)
 
@@ -151,7 +160,9 @@ const userPrefixQuery = (db: Database) =>
   db
     .select({ user: users })
     .from(users)
-    .where(sql`${users.username} COLLATE NOCASE >= ${low} AND ${users.username} COLLATE NOCASE < ${high}`)
+    .where(
+      sql`${users.username} COLLATE NOCASE >= ${low} AND ${users.username} COLLATE NOCASE < ${high} AND ${visibleUser}`,
+    )
     .orderBy(sql`${users.username} COLLATE NOCASE, ${users.id}`)
     .limit(limit)
 
@@ -162,6 +173,7 @@ function userMatchQuery(db: Database) {
     .select({ user: users })
     .from(best)
     .innerJoin(users, eq(users.id, best.id))
+    .where(visibleUser)
     .orderBy(sql`${best.score}, ${best.id}`)
 }
 

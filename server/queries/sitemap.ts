@@ -1,4 +1,4 @@
-import { asc, between } from 'drizzle-orm'
+import { and, asc, between, eq, isNull } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, nfts } from '../../db/schema'
 
@@ -40,18 +40,20 @@ export async function sitemapPages(db: Database, kind: SitemapKind, size: number
   return rows.map((row) => Number(row.page))
 }
 
-/** One page's items (id and the date each was added), by a primary-key range. */
+/** One page's items (id and the date each was added), by a primary-key range; hidden ones left out. */
 export const sitemapItemsStatement = (db: Database, page: number, size: number) =>
   db
     .select({ id: nfts.id, addDate: nfts.addDate })
     .from(nfts)
-    .where(between(nfts.id, ...idRange(page, size)))
+    .where(and(between(nfts.id, ...idRange(page, size)), eq(nfts.hidden, false)))
     .orderBy(asc(nfts.id))
 
-/** One page's collections' slugs, by a primary-key range. */
+/** One page's collections' slugs, by a primary-key range; hidden or spam ones left out. */
 export const sitemapCollectionsStatement = (db: Database, page: number, size: number) =>
   db
     .select({ slug: collections.slug })
     .from(collections)
-    .where(between(collections.id, ...idRange(page, size)))
+    .where(
+      and(between(collections.id, ...idRange(page, size)), isNull(collections.hiddenBy), isNull(collections.spamBy)),
+    )
     .orderBy(asc(collections.id))

@@ -51,6 +51,7 @@ export function sweepPageStatement(
       AND ${listings.status} = 'active' AND ${listings.endsAt} > ${query.now.getTime()}
     WHERE ${nfts.collectionId} = ${collectionIdOf(query.idOrSlug)} AND ${nfts.priceAscKey} < ${UNLISTED_SORT_KEY}${after}
       AND ${listings.kind} = 'fixed' AND ${listings.orderHash} IS NOT NULL${buyer}
+      AND +${nfts.hiddenBy} IS NULL
     ORDER BY ${nfts.priceAscKey}, ${nfts.id}
     LIMIT ${query.limit}`)
 }

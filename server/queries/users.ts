@@ -72,6 +72,7 @@ function favoritesPageQuery(db: Database, shape: { after: boolean }) {
     .where(
       and(
         eq(favorites.userAddress, placeholder('address')),
+        sql`+${nfts.hidden} = 0`,
         shape.after ? sql`(${favorites.createdAt}, ${favorites.nftId}) < ${afterCursor()}` : undefined,
       ),
     )
@@ -176,6 +177,7 @@ function editionsPageQuery(db: Database, shape: { after: boolean }) {
     .where(
       and(
         eq(tokenBalances.owner, placeholder('address')),
+        sql`+${nfts.hidden} = 0`,
         shape.after ? sql`${tokenBalances.nftId} < ${placeholder('afterId')}` : undefined,
       ),
     )

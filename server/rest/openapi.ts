@@ -50,8 +50,10 @@ import {
   criteriaProofShape,
   criteriaShape,
   chainShape,
+  collectionPageShape,
   collectionShape,
   errorShape,
+  hiddenShape,
   filedReportShape,
   moderatorShape,
   appealShape,
@@ -166,6 +168,18 @@ const page = (description: string, item: z.ZodType, errorStatuses: ErrorStatus[]
   answer(`${description}: { data: [...], nextCursor }`, pageOf(item), errorStatuses)
 const one = (description: string, item: z.ZodType) => answer(`${description}: { data: {...} }`, oneOf(item), [400, 404])
 
+/** The answers of what this marketplace hid (server/queries/hidden.ts): 410, or 451 for a legal reason. */
+const hiddenAnswers = (what: string) => ({
+  410: {
+    description: `${what} hidden by this marketplace: the decision's category, reason and date (code GONE)`,
+    content: { 'application/json': { schema: toSchema(hiddenShape('GONE'), 'output') } },
+  },
+  451: {
+    description: `${what} hidden by this marketplace for a legal reason (code UNAVAILABLE_FOR_LEGAL_REASONS)`,
+    content: { 'application/json': { schema: toSchema(hiddenShape('UNAVAILABLE_FOR_LEGAL_REASONS'), 'output') } },
+  },
+})
+
 const nftQuery = nftListInput.shape as unknown as Shape
 const nftQueryWithoutCollection = Object.fromEntries(Object.entries(nftQuery).filter(([k]) => k !== 'collection'))
 
@@ -183,27 +197,33 @@ export const openApiDocument = {
       get: {
         summary: 'List NFTs with sort and filters',
         parameters: queryParams(nftQuery),
-        responses: page('NFTs', nftShape, [400, 404]),
+        responses: { ...page('NFTs', nftShape, [400, 404]), ...hiddenAnswers('The collection named') },
       },
     },
     '/nfts/{id}': {
       get: {
         summary: 'One NFT with listings and offers',
         parameters: [pathParam('id', z.number().int().positive())],
-        responses: one(
-          'NFT with its open listings and offers (each says whether it can be filled now, and why not), and the fees its orders carry',
-          nftDetailShape,
-        ),
+        responses: {
+          ...one(
+            'NFT with its open listings and offers (each says whether it can be filled now, and why not), the fees its orders carry and its moderation marks',
+            nftDetailShape,
+          ),
+          ...hiddenAnswers('The NFT (or its collection)'),
+        },
       },
     },
     '/nfts/{chainId}/{contract}/{tokenId}': {
       get: {
         summary: 'One NFT found by chain, contract and token id (the same answer as /nfts/{id})',
         parameters: Object.entries(tokenInput.shape).map(([name, schema]) => pathParam(name, schema)),
-        responses: one(
-          'NFT with its open listings and offers (each says whether it can be filled now, and why not), and the fees its orders carry',
-          nftDetailShape,
-        ),
+        responses: {
+          ...one(
+            'NFT with its open listings and offers (each says whether it can be filled now, and why not), the fees its orders carry and its moderation marks',
+            nftDetailShape,
+          ),
+          ...hiddenAnswers('The NFT (or its collection)'),
+        },
       },
     },
     '/auth/nonce': {
@@ -259,7 +279,11 @@ export const openApiDocument = {
       },
     },
     '/users/{address}': {
-      get: { summary: 'A user', parameters: [pathParam('address', addressSchema)], responses: one('User', userShape) },
+      get: {
+        summary: 'A user',
+        parameters: [pathParam('address', addressSchema)],
+        responses: { ...one('User', userShape), ...hiddenAnswers('The profile') },
+      },
     },
     '/users/{filter}/{walletAddress}': {
       get: {
@@ -305,7 +329,10 @@ export const openApiDocument = {
       get: {
         summary: 'One collection with stats',
         parameters: [pathParam('idOrSlug', idOrSlugSchema)],
-        responses: one('Collection', collectionShape),
+        responses: {
+          ...one('Collection with its moderation marks', collectionPageShape),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/collections/{idOrSlug}/traits': {
@@ -370,14 +397,17 @@ export const openApiDocument = {
             buyer: sweepInput.shape.buyer,
           }),
         ],
-        responses: answer('{ data: { count, maxTotal, total, items, message } }', oneOf(sweepShape), [400, 404]),
+        responses: {
+          ...answer('{ data: { count, maxTotal, total, items, message } }', oneOf(sweepShape), [400, 404]),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/marketplace/filterNFTbyCollection/{idOrSlug}': {
       get: {
         summary: "A collection's NFTs (same query as /nfts)",
         parameters: [pathParam('idOrSlug', idOrSlugSchema), ...queryParams(nftQueryWithoutCollection)],
-        responses: page('NFTs', nftShape, [400, 404]),
+        responses: { ...page('NFTs', nftShape, [400, 404]), ...hiddenAnswers('The collection') },
       },
     },
     '/rankings': {
@@ -406,7 +436,7 @@ export const openApiDocument = {
           cursor: cursorSchema,
           limit: limitSchema,
         }),
-        responses: page('Events', eventShape, [400, 404]),
+        responses: { ...page('Events', eventShape, [400, 404]), ...hiddenAnswers('The collection named') },
       },
     },
     '/search': {

@@ -14,6 +14,7 @@ import {
   TOKEN_STANDARDS,
   UNFILLABLE_REASONS,
 } from '../../db/schema'
+import { DECISION_ACTIONS, DECISION_CATEGORIES } from '../../db/decision-kinds'
 import type { Fillability } from '../queries/fillable'
 import type { BulkListingResult } from '../trading/bulk-listings'
 import type { CollectionJson } from '../queries/collections'
@@ -265,7 +266,40 @@ export const criteriaProofShape = z.strictObject({
     .describe("Seaport's criteriaProof for it (empty for a collection offer)"),
 })
 
+/** A moderation decision as the page of what it acted on tells it (server/queries/decisions.ts decisionNotice). */
+export const decisionNoticeShape = z.strictObject({
+  decision: z.number().int().describe("the decision's id"),
+  action: z.enum(DECISION_ACTIONS),
+  category: z.enum(DECISION_CATEGORIES),
+  categoryLabel: z.string().describe('the category in words'),
+  reason: z.string().describe('the statement of reasons'),
+  decidedAt: time,
+  httpStatus: z
+    .union([z.literal(410), z.literal(451)])
+    .describe('what a page it hides answers: 451 for a legal reason'),
+})
+
+/** What a single answer carries of moderation (server/queries/hidden.ts). */
+export const moderationShape = z
+  .strictObject({
+    spam: decisionNoticeShape
+      .nullable()
+      .describe('its collection is marked spam or a scam: out of browse and search, its pages warn first'),
+  })
+  .describe("this marketplace's marks in force")
+
+/** A hidden item, collection or profile's answer (410, or 451 for a legal reason): who decided what, why and when. */
+export const hiddenShape = (code: 'GONE' | 'UNAVAILABLE_FOR_LEGAL_REASONS') =>
+  z.strictObject({
+    error: z.strictObject({
+      code: z.literal(code),
+      message: z.string().describe('"This item was hidden by this marketplace (category): reason"'),
+      details: z.strictObject({ moderation: z.strictObject({ hidden: decisionNoticeShape }) }),
+    }),
+  })
+
 export const nftDetailShape = nftShape.extend({
+  moderation: moderationShape,
   listings: z.array(
     z.strictObject({
       ...orderFields,
@@ -369,6 +403,9 @@ export const collectionShape = z.strictObject({
     .nullable()
     .describe("an imported collection's backfill from the chain; null for collections created on Vitrine"),
 })
+
+/** One collection's own answer: its list shape and its moderation marks. */
+export const collectionPageShape = collectionShape.extend({ moderation: moderationShape })
 
 export const userShape = z.strictObject({
   address,

@@ -42,7 +42,9 @@ export async function submitListings(
       results.push({ status: 'listed', ...stored })
     } catch (error) {
       if (!(error instanceof DomainError) || error.code === 'unavailable') throw error
-      results.push({ status: 'refused', orderHash: hash, code: error.code, message: error.message })
+      // A hidden item's refusal (410/451) is, in a batch's answer, an item not found here.
+      const code = error.code === 'gone' || error.code === 'legal' ? 'not_found' : error.code
+      results.push({ status: 'refused', orderHash: hash, code, message: error.message })
     }
   }
   return results

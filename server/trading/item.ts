@@ -4,6 +4,7 @@ import type { Database } from '../../db/client'
 import type { Env } from '../platform/env'
 import { findNftDetail } from '../queries/nft-detail'
 import { findNftTerms } from '../queries/nft-lookups'
+import { moderationOf, refuseHidden } from '../queries/hidden'
 import { checksum, isoTime } from '../queries/serialize'
 import { ChainUnavailableError } from '../platform/clients'
 import { requiredFees } from './royalties'
@@ -36,13 +37,18 @@ async function itemFees(
 
 /**
  * An NFT as its page shows it: its detail, whether it trades here, the fees every order on it
- * carries and how its metadata stands; undefined when it does not exist.
+ * carries and how its metadata stands; undefined when it does not exist. A hidden one is refused
+ * with its decision's notice (410 or 451).
  */
 export async function findItem({ db, env }: { db: Database; env: Env }, id: number) {
   const [nft, terms] = await Promise.all([findNftDetail(db, id), findNftTerms(db, id)])
   if (!nft || !terms) return undefined
+  // Hidden itself, or with its collection: the decision's notice, and nothing of the item.
+  await refuseHidden(db, 'item', terms.hiddenBy ?? terms.collectionHiddenBy)
   return {
     ...nft,
+    /** Its collection's spam or scam mark in force (the page warns before it shows the item). */
+    moderation: await moderationOf(db, terms.spamBy),
     /** `erc1155`: several may be held, listed and bought at once (listings state their quantity). */
     standard: terms.standard,
     /** Whether this token trades on Vitrine (its network has Seaport and is configured). */

@@ -31,7 +31,11 @@ export function createContext({ request, runtime }: { request: Request; runtime:
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error, ctx, path }) {
     const zodIssues = error.cause instanceof ZodError ? error.cause.issues : null
-    if (error.code !== 'INTERNAL_SERVER_ERROR') return { ...shape, data: { ...shape.data, zodIssues } }
+    if (error.code !== 'INTERNAL_SERVER_ERROR') {
+      // A domain refusal's details (a hidden page's decision) reach clients as REST's do.
+      const details = error.cause instanceof DomainError ? error.cause.details : undefined
+      return { ...shape, data: { ...shape.data, zodIssues, ...(details === undefined ? {} : { details }) } }
+    }
     // An unexpected failure: the details go to the log under an id. Outside development the
     // answer says only that (no SQL, parameters, RPC URLs or stack); without a context, assume production.
     const errorId = reportInternalError(error.cause ?? error, path ? `tRPC ${path}` : 'tRPC')

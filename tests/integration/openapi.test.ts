@@ -15,7 +15,7 @@ import { orderFromJson, orderToJson, type OrderComponents, type OrderJson } from
 import { tokenUri, voucherTypedData } from '../../chain/voucher'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { createDatabase } from '../../db/client'
-import { recordCriteriaOffer } from '../../db/market'
+import { recordCriteriaOffer, recordDecision, reverseDecision } from '../../db/market'
 import { app } from '../../server/app'
 import type { Runtime } from '../../server/platform/runtime'
 import { testAccount } from '../support/chain'
@@ -968,6 +968,55 @@ describe('shared lists', () => {
     } finally {
       await copies.stop()
     }
+  })
+})
+
+describe('what this marketplace hid', () => {
+  it('answers 410, or 451 for a legal reason, naming the decision; a spam mark rides on the answer', async () => {
+    const actor = testAccount(0).address.toLowerCase()
+    const [row] = (
+      await seeded.db.$client.execute(
+        'select c.id, c.slug, n.id as nft, n.chain_id as chainId, n.contract, n.token_id as tokenId from collections c join nfts n on n.collection_id = c.id order by c.id limit 1',
+      )
+    ).rows as any[]
+    const [user] = (await seeded.db.$client.execute('select address from users order by id limit 1')).rows as any[]
+    const decide = async (kind: 'collection' | 'profile', key: string, category: 'scam' | 'legal_notice') =>
+      (await recordDecision(seeded.db, { action: 'hide', target: { kind, key }, category, reason: 'on review', actor }))
+        .id
+    for (const [category, status] of [
+      ['scam', 410],
+      ['legal_notice', 451],
+    ] as const) {
+      const hid = [
+        await decide('collection', String(row.id), category),
+        await decide('profile', user.address, category),
+      ]
+      for (const url of [
+        `/api/v1/collections/${row.slug}`,
+        `/api/v1/nfts/${row.nft}`,
+        `/api/v1/nfts/${row.chainId}/${row.contract}/${row.tokenId}`,
+        `/api/v1/nfts?collection=${row.slug}`,
+        `/api/v1/marketplace/filterNFTbyCollection/${row.slug}`,
+        `/api/v1/activity?collection=${row.slug}`,
+        `/api/v1/collections/${row.slug}/sweep?count=1&maxTotal=1`,
+        `/api/v1/users/${user.address}`,
+      ]) {
+        const answer = await call(seeded, url)
+        expect(answer.status, url).toBe(status)
+        expect(answer.body.error.details.moderation.hidden).toMatchObject({ reason: 'on review', httpStatus: status })
+      }
+      for (const id of hid) await reverseDecision(seeded.db, id, { actor, reason: 'restored' })
+    }
+    const spam = await recordDecision(seeded.db, {
+      action: 'mark_spam',
+      target: { kind: 'collection', key: String(row.id) },
+      category: 'spam',
+      reason: 'airdropped',
+      actor,
+    })
+    expect((await call(seeded, `/api/v1/collections/${row.id}`)).body.data.moderation.spam.decision).toBe(spam.id)
+    expect((await call(seeded, `/api/v1/nfts/${row.nft}`)).body.data.moderation.spam.decision).toBe(spam.id)
+    await reverseDecision(seeded.db, spam.id, { actor, reason: 'restored' })
   })
 })
 

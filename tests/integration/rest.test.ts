@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { app } from '../../server/app'
 import { createSeededRuntime } from '../support/seeded'
 import {
+  collectionPageShape,
   collectionShape,
   eventShape,
   nftDetailShape,
@@ -120,7 +121,7 @@ describe('GET /api/v1 lists', () => {
       ['/users/{address}', `/api/v1/users/${offered.owner}`, oneOf(userShape)],
       ['/users/{filter}/{walletAddress}', `/api/v1/users/favorited/${fan}`, pageOf(userNftShape)],
       ['/collections', '/api/v1/collections?tab=trending&limit=40', pageOf(collectionShape)],
-      ['/collections/{idOrSlug}', `/api/v1/collections/${offered.collection.slug}`, oneOf(collectionShape)],
+      ['/collections/{idOrSlug}', `/api/v1/collections/${offered.collection.slug}`, oneOf(collectionPageShape)],
       [
         '/marketplace/filterNFTbyCollection/{idOrSlug}',
         `/api/v1/marketplace/filterNFTbyCollection/${offered.collection.slug}`,

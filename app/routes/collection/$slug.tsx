@@ -26,6 +26,10 @@ import { strictSearch } from '../../lib/search-params'
 import { collectionTag } from '../../../db/cache-tags'
 import { lazy, Suspense } from 'react'
 import { useLivePage } from '../../lib/live'
+import { HiddenNotice } from '../../components/moderation/HiddenNotice'
+import { SpamWarning } from '../../components/moderation/SpamWarning'
+import { hiddenHead, hiddenNoticeOf } from '../../lib/moderation'
+import type { RouterOutputs } from '../../../server/trpc/root'
 import { oneOf } from '../../lib/search-params'
 import { CollectionCharts } from '../../components/charts/CollectionCharts'
 import { CHART_RANGES, chartInputs, DEFAULT_CHART_RANGE, type ChartRange } from '../../lib/chart-ranges'
@@ -83,10 +87,14 @@ export const Route = createFileRoute('/collection/$slug')({
     const collection = await context.queryClient
       .ensureQueryData(context.trpc.collection.byIdOrSlug.queryOptions({ idOrSlug }))
       .catch((error: unknown) => {
+        // Hidden by this marketplace: its page says why (the server answers 410 or 451).
+        const hidden = hiddenNoticeOf(error)
+        if (hidden) return { hidden }
         const code = trpcErrorCode(error)
         if (code === 'NOT_FOUND' || code === 'BAD_REQUEST') throw notFound()
         throw error
       })
+    if ('hidden' in collection) return collection
     if (collection.slug !== params.slug)
       throw redirect({ to: '/collection/$slug', params: { slug: collection.slug }, search })
     await Promise.all([
@@ -96,29 +104,39 @@ export const Route = createFileRoute('/collection/$slug')({
     ])
     return collection
   },
-  head: ({ loaderData, match }) =>
-    loaderData
-      ? {
-          meta: [
-            { title: pageTitle(loaderData.name) },
-            { name: 'description', content: loaderData.description },
-            ...socialMeta({
-              title: loaderData.name,
-              description: loaderData.description,
-              image: loaderData.logo,
-              path: match.pathname,
-            }),
-          ],
-        }
-      : {},
-  component: CollectionPage,
+  head: ({ loaderData, match }) => {
+    if (!loaderData) return {}
+    if ('hidden' in loaderData) return hiddenHead('Collection')
+    return {
+      meta: [
+        { title: pageTitle(loaderData.name) },
+        { name: 'description', content: loaderData.description },
+        ...socialMeta({
+          title: loaderData.name,
+          description: loaderData.description,
+          image: loaderData.logo,
+          path: match.pathname,
+        }),
+      ],
+    }
+  },
+  component: CollectionRoute,
 })
 
 /** While an imported collection's history is being read, its page follows the progress. */
 const INDEXING_POLL_MS = 3_000
 
-function CollectionPage() {
+function CollectionRoute() {
   const loaded = Route.useLoaderData()
+  if ('hidden' in loaded) return <HiddenNotice notice={loaded.hidden} what="collection" />
+  return (
+    <SpamWarning notice={loaded.moderation.spam} what="collection">
+      <CollectionPage loaded={loaded} />
+    </SpamWarning>
+  )
+}
+
+function CollectionPage({ loaded }: { loaded: RouterOutputs['collection']['byIdOrSlug'] }) {
   const { activity: kind, chart = DEFAULT_CHART_RANGE, ...search } = Route.useSearch()
   const navigate = Route.useNavigate()
   const trpc = useTRPC()
@@ -145,6 +163,9 @@ function CollectionPage() {
     ['Listed', `${collection.stats.listedPercent}%`],
     ['24h change', formatPercent(collection.stats.change24h)],
   ] as const
+  // Hidden while the page is open: the decision reaches it as a trade does.
+  const hiddenNow = hiddenNoticeOf(live.error)
+  if (hiddenNow) return <HiddenNotice notice={hiddenNow} what="collection" />
   return (
     <div>
       <div className="relative h-48 md:h-72">

@@ -20,6 +20,10 @@ import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { nftTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
+import { HiddenNotice } from '../../components/moderation/HiddenNotice'
+import { SpamWarning } from '../../components/moderation/SpamWarning'
+import { hiddenHead, hiddenNoticeOf } from '../../lib/moderation'
+import type { RouterOutputs } from '../../../server/trpc/root'
 
 /** `/item/item_20` (the sketch's demo path) and `/item/20` are the same item. */
 const itemId = (param: string) => Number(/^(?:item_)?(\d{1,12})$/.exec(param)?.[1] ?? NaN)
@@ -54,41 +58,59 @@ export const Route = createFileRoute('/item/$id')({
     const nft = await context.queryClient
       .ensureQueryData(context.trpc.nft.byId.queryOptions({ id }))
       .catch((error: unknown) => {
+        // Hidden by this marketplace: its page says why (the server answers 410 or 451).
+        const hidden = hiddenNoticeOf(error)
+        if (hidden) return { hidden }
         if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
     await Promise.all([history, sales])
     return { nft }
   },
-  head: ({ loaderData, match }) =>
-    loaderData
-      ? {
-          // The main picture is the page's largest paint: fetched with the HTML, first.
-          links: mainPicturePreload(loaderData.nft),
-          meta: [
-            { title: pageTitle(loaderData.nft.name) },
-            { name: 'description', content: loaderData.nft.description },
-            ...socialMeta({
-              title: `${loaderData.nft.name} · ${loaderData.nft.collection.name}`,
-              description: loaderData.nft.description,
-              image: loaderData.nft.image,
-              path: match.pathname,
-            }),
-          ],
-        }
-      : {},
-  component: ItemPage,
+  head: ({ loaderData, match }) => {
+    if (!loaderData) return {}
+    const { nft } = loaderData
+    if ('hidden' in nft) return hiddenHead('Item')
+    return {
+      // The main picture is the page's largest paint: fetched with the HTML, first.
+      links: mainPicturePreload(nft),
+      meta: [
+        { title: pageTitle(nft.name) },
+        { name: 'description', content: nft.description },
+        ...socialMeta({
+          title: `${nft.name} · ${nft.collection.name}`,
+          description: nft.description,
+          image: nft.image,
+          path: match.pathname,
+        }),
+      ],
+    }
+  },
+  component: ItemRoute,
 })
 
-function ItemPage() {
+function ItemRoute() {
   const loaded = Route.useLoaderData().nft
+  if ('hidden' in loaded) return <HiddenNotice notice={loaded.hidden} what="item" />
+  return (
+    <SpamWarning notice={loaded.moderation.spam} what="item">
+      <ItemPage loaded={loaded} />
+    </SpamWarning>
+  )
+}
+
+function ItemPage({ loaded }: { loaded: RouterOutputs['nft']['byId'] }) {
   const trpc = useTRPC()
   // Live after the loader: trades invalidate it and the market panel updates in place.
-  const nft = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id })).data ?? loaded
+  const live = useQuery(trpc.nft.byId.queryOptions({ id: loaded.id }))
+  const nft = live.data ?? loaded
   const { activity: kind } = Route.useSearch()
   const activity = useInfiniteQuery(activityQuery(trpc, { nft: nft.id }, kind))
   // A sale, a listing, an offer or a bid anywhere shows here without a reload.
   useLivePage([nftTag(nft.id)])
+  // Hidden while the page is open: the decision reaches it as a trade does.
+  const hiddenNow = hiddenNoticeOf(live.error)
+  if (hiddenNow) return <HiddenNotice notice={hiddenNow} what="item" />
 
   return (
     <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">

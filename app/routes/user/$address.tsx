@@ -13,6 +13,9 @@ import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { userTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
+import { HiddenNotice } from '../../components/moderation/HiddenNotice'
+import { hiddenHead, hiddenNoticeOf } from '../../lib/moderation'
+import type { RouterOutputs } from '../../../server/trpc/root'
 
 const TABS = [
   { value: 'owned', label: 'Owned' },
@@ -46,12 +49,16 @@ export const Route = createFileRoute('/user/$address')({
     return context.queryClient
       .ensureQueryData(context.trpc.user.byAddress.queryOptions({ address: params.address }))
       .catch((error: unknown) => {
+        // Hidden by this marketplace: its page says why (the server answers 410 or 451).
+        const hidden = hiddenNoticeOf(error)
+        if (hidden) return { hidden }
         if (trpcErrorCode(error) === 'NOT_FOUND') throw notFound()
         throw error
       })
   },
   head: ({ loaderData, match }) => {
     if (!loaderData) return {}
+    if ('hidden' in loaderData) return hiddenHead('Profile')
     const name = loaderData.username ?? shortenAddress(loaderData.address)
     const description = loaderData.bio ?? `${name}'s NFTs on Vitrine`
     return {
@@ -62,11 +69,16 @@ export const Route = createFileRoute('/user/$address')({
       ],
     }
   },
-  component: UserPage,
+  component: UserRoute,
 })
 
-function UserPage() {
-  const user = Route.useLoaderData()
+function UserRoute() {
+  const loaded = Route.useLoaderData()
+  if ('hidden' in loaded) return <HiddenNotice notice={loaded.hidden} what="profile" />
+  return <UserPage user={loaded} />
+}
+
+function UserPage({ user }: { user: RouterOutputs['user']['byAddress'] }) {
   const { tab = 'owned' } = Route.useSearch()
   const trpc = useTRPC()
   useLivePage([userTag(user.address)])

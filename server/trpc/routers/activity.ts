@@ -2,7 +2,8 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { ACTIVITY_TYPES } from '../../../db/schema'
 import { listActivity } from '../../queries/activity'
-import { findCollectionId } from '../../queries/collections'
+import { findCollectionMarks } from '../../queries/collections'
+import { refuseHidden } from '../../queries/hidden'
 import { publicProcedure, router } from '../init'
 import { addressSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../../inputs/fields'
 import { nftIdSchema } from '../../inputs/nfts'
@@ -25,7 +26,7 @@ export const activityRouter = router({
       // The page and the collection's existence are read together (one round trip over HTTP): the
       // page finds the collection by its slug itself, so it needs no id first.
       const [exists, page] = await Promise.all([
-        key === undefined ? true : findCollectionId(ctx.db, key).then((id) => id !== undefined),
+        key === undefined ? true : findCollectionMarks(ctx.db, key),
         listActivity(ctx.db, {
           type: input.type,
           collectionId: byId ? Number(key) : undefined,
@@ -37,6 +38,7 @@ export const activityRouter = router({
         }),
       ])
       if (!exists) throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${key}" does not exist` })
+      if (exists !== true) await refuseHidden(ctx.db, 'collection', exists.hiddenBy)
       return page
     }),
 })

@@ -4,10 +4,12 @@ import {
   COLLECTION_TABS,
   findCollection,
   findCollectionId,
+  findCollectionMarks,
   listCollections,
   toCollectionJson,
 } from '../../queries/collections'
 import { importCollection } from '../../import/collection'
+import { moderationOf, refuseHidden } from '../../queries/hidden'
 import { importCollectionInput } from '../../inputs/collections'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
@@ -49,7 +51,8 @@ export const collectionRouter = router({
     const collection = await findCollection(ctx.db, input.idOrSlug)
     if (!collection)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
-    return toCollectionJson(collection)
+    await refuseHidden(ctx.db, 'collection', collection.hiddenBy)
+    return { ...toCollectionJson(collection), moderation: await moderationOf(ctx.db, collection.spamBy) }
   }),
 
   /** Adds any ERC-721 or ERC-1155 contract by address (`created: false`: it was already known). */
@@ -122,9 +125,14 @@ export const collectionRouter = router({
 
   /** The `count` cheapest fillable fixed-price listings within `maxTotal` ETH, to buy in one transaction. */
   sweep: publicProcedure.input(sweepInput).query(async ({ ctx, input }) => {
-    const [id, sweep] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), sweepListings(ctx.db, input)])
-    if (id === undefined)
+    const [marks, sweep] = await Promise.all([
+      findCollectionMarks(ctx.db, input.idOrSlug),
+      sweepListings(ctx.db, input),
+    ])
+    if (marks === undefined)
       throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    // A hidden collection is bought from nowhere; a hidden item is left out of the sweep itself.
+    await refuseHidden(ctx.db, 'collection', marks.hiddenBy)
     return sweep
   }),
 })

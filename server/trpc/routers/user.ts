@@ -2,6 +2,7 @@ import { TRPCError } from '@trpc/server'
 import { z } from 'zod'
 import { saveProfile } from '../../../db/market'
 import { checksum } from '../../queries/serialize'
+import { refuseHidden } from '../../queries/hidden'
 import { findUser, listUserNfts, toUserJson, USER_NFT_FILTERS } from '../../queries/users'
 import { profileInput, userNameSchema } from '../../inputs/profile'
 import { protectedProcedure, publicProcedure, router } from '../init'
@@ -28,6 +29,7 @@ export const userRouter = router({
   byAddress: publicProcedure.input(z.object({ address: addressSchema })).query(async ({ ctx, input }) => {
     const user = await findUser(ctx.db, input.address)
     if (!user) throw new TRPCError({ code: 'NOT_FOUND', message: `no user with address ${checksum(input.address)}` })
+    await refuseHidden(ctx.db, 'profile', user.hiddenBy)
     return toUserJson(user)
   }),
 
