@@ -14,7 +14,6 @@ import {
   TOKEN_STANDARDS,
   UNFILLABLE_REASONS,
 } from '../../db/schema'
-import { DECISION_ACTIONS, DECISION_CATEGORIES } from '../../db/decision-kinds'
 import type { Fillability } from '../queries/fillable'
 import type { BulkListingResult } from '../trading/bulk-listings'
 import type { CollectionJson } from '../queries/collections'
