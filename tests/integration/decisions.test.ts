@@ -22,9 +22,11 @@ const stranger = testAccount(4).address
 let runtime: Awaited<ReturnType<typeof createTestRuntime>>
 let collectionId: number
 let items: number[]
+let tokenRow: Awaited<ReturnType<typeof atomsCollection>>['token']
 beforeAll(async () => {
   runtime = await createTestRuntime({ OPERATORS: operator })
   const { collection, token } = await atomsCollection(runtime.db, creator, new Date())
+  tokenRow = token
   collectionId = collection.id
   const rows = await runtime.db
     .insert(nfts)
@@ -106,11 +108,15 @@ describe('a decision', () => {
     expect(hide.status).toBe(201)
     expect((await collection())!.hiddenBy).toBe(hide.body.data.id)
     for (const id of items) expect((await item(id))!.hidden).toBe(true)
+    // A token minted or imported into it afterwards is left out with the rest.
+    const [late] = await runtime.db.insert(nfts).values(tokenRow('4')).returning({ id: nfts.id })
+    expect((await item(late!.id))!.hidden).toBe(true)
     const reversed = await reverse(hide.body.data.id, 'The creator proved it is theirs.')
     expect(reversed.body.data).toMatchObject({ inForce: false, reversalReason: 'The creator proved it is theirs.' })
     expect((await collection())!.hiddenBy).toBeNull()
     expect((await item(items[0]!))!.hidden).toBe(true)
     expect((await item(items[1]!))!.hidden).toBe(false)
+    expect((await item(late!.id))!.hidden).toBe(false)
   })
 
   it('marks a collection spam (its items leave the lists), verifies and features it; each reversal undoes only its own', async () => {
