@@ -1,5 +1,5 @@
 /**
- * `npx tsx bench/shared-list.ts`: what a shared list of n stolen items costs (ADR 45-c): the
+ * `npx tsx bench/shared-list.ts`: what a shared list of n stolen items costs (ADR 48): the
  * document's bytes, signing and checking it (EIP-712 hashing of every entry, then recovering the
  * signer), and a first read on a subscriber that holds every listed token (one report each),
  * then a second read of the same list (nothing to do). Writes its section of bench/RESULTS.md.

@@ -1,5 +1,5 @@
 /**
- * A shared list (ADR 45-c): an instance's stolen items and scam collections, signed by one of its
+ * A shared list (ADR 48): an instance's stolen items and scam collections, signed by one of its
  * operators with EIP-712 and read by other instances. The types exist once, here, for the console
  * that signs (the browser) and the servers that check. Entries name tokens and collections by
  * chain and contract, never by an instance's own ids.

@@ -99,7 +99,7 @@ export const AUDIT_EVENTS = [
   'appealed',
   'appeal_upheld',
   'appeal_reversed',
-  // Shared lists (ADR 45-c): a list signed here, another instance's list followed or dropped.
+  // Shared lists (ADR 48): a list signed here, another instance's list followed or dropped.
   'list_published',
   'list_subscribed',
   'list_unsubscribed',

@@ -1,7 +1,7 @@
 /**
  * What a legal notice (a notice sent without a wallet, its email confirmed by link) may claim and
  * how long its confirmation link works: shared by the schema, the input and the form, so it
- * imports nothing. ADR 45-b.
+ * imports nothing. ADR 47.
  */
 
 /** The report a confirmed notice becomes has one of these reasons (db/report-reasons.ts). */

@@ -1,5 +1,5 @@
 /**
- * Statements of reasons (ADR 45-b): whom a decision concerns is told of it, of its reversal and of
+ * Statements of reasons (ADR 47): whom a decision concerns is told of it, of its reversal and of
  * an appeal's outcome, and the reporters whose reports it closed are told what was decided. Filed
  * as notifications, so each goes by every channel its wallet enabled (bell, email, webhook) and is
  * told once (keyed by the decision or appeal). Who is concerned is read above

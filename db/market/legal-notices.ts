@@ -1,5 +1,5 @@
 /**
- * Legal notices (ADR 45-b): stored unconfirmed with the SHA-256 of a random token that the link
+ * Legal notices (ADR 47): stored unconfirmed with the SHA-256 of a random token that the link
  * mailed to the sender carries; confirmed once, within LEGAL_NOTICE_TOKEN_TTL_MS, which files the
  * report that puts it in the queue (reporter `notice:<id>`), in the same transaction. The other
  * files: db/schema/legal-notices.ts, server/trpc/routers/legal-notices.ts, server/notify/mail.ts.

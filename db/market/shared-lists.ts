@@ -1,5 +1,5 @@
 /**
- * Shared lists' writes (ADR 45-c): a list an operator signed here, and the lists of other
+ * Shared lists' writes (ADR 48): a list an operator signed here, and the lists of other
  * instances this one follows, with their entries. Reading, checking and applying a list is
  * server/shared-lists/; the reports and decisions it files go through ./moderation.ts and
  * ./decisions.ts like any other.

@@ -7,7 +7,7 @@ import { reports } from './moderation'
 export * from '../legal-notice-kinds'
 
 /**
- * A legal notice sent without a wallet (ADR 45-b): who sent it, about what, and why, kept as sent.
+ * A legal notice sent without a wallet (ADR 47): who sent it, about what, and why, kept as sent.
  * It enters the queue only when its sender confirms the email by the mailed link: then a report is
  * filed for it (`reportId`), whose reporter is `notice:<id>`, never a wallet.
  */

@@ -3,7 +3,7 @@ import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlit
 import { address, createdAt, flag, timestamp } from './columns'
 
 /**
- * Shared lists (ADR 45-c): the lists this instance published, signed by an operator, and the lists
+ * Shared lists (ADR 48): the lists this instance published, signed by an operator, and the lists
  * of other instances it reads, with their entries and what was done with each.
  */
 

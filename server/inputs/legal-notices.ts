@@ -1,4 +1,4 @@
-/** What the legal notice form sends (tRPC legalNotices.submit, REST POST /legal-notices), ADR 45-b. */
+/** What the legal notice form sends (tRPC legalNotices.submit, REST POST /legal-notices), ADR 47. */
 import { z } from './zod'
 import { LEGAL_NOTICE_REASONS, LEGAL_NOTICE_TEXT_MAX } from '../../db/legal-notice-kinds'
 import { line, paragraphs } from './fields'

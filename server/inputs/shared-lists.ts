@@ -1,5 +1,5 @@
 /**
- * What shared lists take (ADR 45-c): the signed document a subscriber reads, the signature an
+ * What shared lists take (ADR 48): the signed document a subscriber reads, the signature an
  * operator sends for the draft, and a subscription. No transform touches a value the signature
  * covers: what is checked is what was signed.
  */

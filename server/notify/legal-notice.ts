@@ -1,5 +1,5 @@
 /**
- * A legal notice sent without a wallet (ADR 45-b): stored unconfirmed, and the mail whose link
+ * A legal notice sent without a wallet (ADR 47): stored unconfirmed, and the mail whose link
  * confirms it goes at once, through the same channel as notifications. Until its sender opens the
  * link, no moderator sees it. (Rate limits are the transport's: per client and per inbox.)
  */

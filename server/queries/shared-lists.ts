@@ -1,5 +1,5 @@
 /**
- * Shared lists' reads (ADR 45-c): what this instance's decisions in force put on its list, the
+ * Shared lists' reads (ADR 48): what this instance's decisions in force put on its list, the
  * list it last published, its subscriptions, and which entries of one name something here. Writes
  * are db/market/shared-lists.ts's; reading and applying a list is server/shared-lists/.
  */

@@ -1,5 +1,5 @@
 /**
- * What the shared-list operations answer (ADR 45-c), as zod schemas for openapi.json; held to the
+ * What the shared-list operations answer (ADR 48), as zod schemas for openapi.json; held to the
  * answers in tests/integration/openapi.test.ts. Beside shapes.ts, which the rest of the API uses.
  */
 import { z } from 'zod'

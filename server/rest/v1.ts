@@ -176,7 +176,7 @@ export const v1 = new Hono<AppEnv>()
     c.header('cache-control', 'private, no-store')
     return c.json(await caller(c).moderation.queue(raw(query(c))))
   })
-  // Legal notices (ADR 45-b): sent without a wallet; in the queue once the mailed link confirms them.
+  // Legal notices (ADR 47): sent without a wallet; in the queue once the mailed link confirms them.
   .post('/legal-notices', async (c) =>
     c.json({ data: await caller(c).legalNotices.submit(raw(await jsonBody(c))) }, 202),
   )
@@ -240,7 +240,7 @@ export const v1 = new Hono<AppEnv>()
       'cache-control': 'private, no-store',
     })
   })
-  // Shared lists (ADR 45-c): this marketplace's signed list, public and cacheable by anyone; its
+  // Shared lists (ADR 48): this marketplace's signed list, public and cacheable by anyone; its
   // draft and publication, and the lists it follows, for operators (never cached).
   .get('/shared-list', async (c) => {
     const document = await caller(c).sharedList.current()

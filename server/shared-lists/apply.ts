@@ -1,5 +1,5 @@
 /**
- * What a list read does here (ADR 45-c). Each entry naming an item or a collection this instance
+ * What a list read does here (ADR 48). Each entry naming an item or a collection this instance
  * has, and nothing was done with yet, becomes a report by the list's signer for a moderator to
  * judge (a suggestion), or, on a list the operator trusts, a decision at once: flag stolen, or
  * mark spam, with the list's URL as its source and its signer as who decided. An entry naming

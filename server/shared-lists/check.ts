@@ -1,5 +1,5 @@
 /**
- * Whether a shared list may be believed (ADR 45-c): its shape (zod), its EIP-712 signature by its
+ * Whether a shared list may be believed (ADR 48): its shape (zod), its EIP-712 signature by its
  * issuer, the signer a reader expects, and its time. Each refusal names what is wrong; the caller
  * writes nothing then. Reading a list from its URL is ./read.ts.
  */

@@ -1,5 +1,5 @@
 /**
- * Following other instances' lists (ADR 45-c): subscribing reads the list at once (nothing is
+ * Following other instances' lists (ADR 48): subscribing reads the list at once (nothing is
  * stored unless it is read and checked), then each list is read again every LIST_REFRESH_MS, from
  * the Workers' Cron Trigger or a Node process's timer, and on demand from the console.
  */

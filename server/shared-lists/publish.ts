@@ -1,5 +1,5 @@
 /**
- * Publishing this instance's list (ADR 45-c). The server holds no operator key: it drafts the list
+ * Publishing this instance's list (ADR 48). The server holds no operator key: it drafts the list
  * from the decisions in force as EIP-712 typed data, an operator signs it with their wallet, and
  * the server keeps the signed document once it checked the signer is an operator and the list is
  * still what the decisions say. `GET /api/v1/shared-list` serves the latest one as it was signed.

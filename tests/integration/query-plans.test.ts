@@ -363,7 +363,7 @@ describe('reports (ADR 44)', () => {
   })
 })
 
-describe('statements of reasons and legal notices (ADR 45-b)', () => {
+describe('statements of reasons and legal notices (ADR 47)', () => {
   it("the reporters told of a decision: its target's reports (report_targets_key_idx, reports_target_idx)", async () => {
     const lines = await plan(reportersStatement(runtime.db, { id: 3, targetKind: 'item', targetKey: '12' }))
     expectIndexed(lines, 'reports')

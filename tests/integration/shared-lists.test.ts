@@ -1,5 +1,5 @@
 /**
- * Shared lists (ADR 45-c) between two instances, each its own app server and database on
+ * Shared lists (ADR 48) between two instances, each its own app server and database on
  * 127.0.0.1: instance A's operator signs A's stolen and scam decisions from the draft A hands out
  * (a real EIP-712 signature by dev account 0's key); instance B's operator follows A's list by URL
  * and gets suggestions in its queue, then trusts it and gets decisions, which follow A's list when

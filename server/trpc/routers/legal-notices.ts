@@ -1,5 +1,5 @@
 /**
- * Legal notices (ADR 45-b): anyone, without a wallet, sends one about an item, a collection or a
+ * Legal notices (ADR 47): anyone, without a wallet, sends one about an item, a collection or a
  * profile; it enters the moderation queue as a report once its email is confirmed by the mailed link.
  */
 import { confirmLegalNotice } from '../../../db/market'

@@ -1,5 +1,5 @@
 /**
- * Shared lists (ADR 45-c): the list this instance published (public), its draft and publication
+ * Shared lists (ADR 48): the list this instance published (public), its draft and publication
  * by an operator's signature, and the lists of other instances operators follow. Every write needs
  * an operator signed in within the last 15 minutes (server/auth/roles.ts).
  */

@@ -1,6 +1,6 @@
 /**
  * A decision's statement of reasons, as its page shows it to anyone, and to whom it concerns with
- * their appeals (ADR 45-b). Appeals themselves are filed by moderation.appeal.
+ * their appeals (ADR 47). Appeals themselves are filed by moderation.appeal.
  */
 import { decisionIdInput } from '../../inputs/decisions'
 import { decisionStatement } from '../../queries/statements'
