@@ -15,6 +15,7 @@ export async function findNftTerms(db: Database, id: number) {
       metadataStatus: nfts.metadataStatus,
       metadataError: nfts.metadataError,
       metadataNextAttemptAt: nfts.metadataNextAttemptAt,
+      flaggedBy: nfts.flaggedBy,
     })
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
