@@ -3,7 +3,7 @@
  * page's Featured section and `GET /collections?featured=true`, newest featured first, over
  * collections_featured_idx. A hidden or spam collection is never shown, featured or not.
  */
-import { and, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, desc, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, type Category } from '../../db/schema'
 import { collectionJsonColumns, toCollectionJson } from './collections'
@@ -27,8 +27,10 @@ function pageQuery(db: Database, q: FeaturedQuery) {
     isNull(collections.hiddenBy),
     isNull(collections.spamBy),
   ]
-  if (q.category !== undefined) where.push(eq(collections.category, placeholder('category')))
-  if (q.chainId !== undefined) where.push(eq(collections.chainId, placeholder('chainId')))
+  // Featured collections are few (each one an operator's decision): they are walked in order and
+  // filtered, `+` keeping SQLite off the category and chain indexes (which would then sort).
+  if (q.category !== undefined) where.push(sql`+${collections.category} = ${placeholder('category')}`)
+  if (q.chainId !== undefined) where.push(sql`+${collections.chainId} = ${placeholder('chainId')}`)
   if (q.cursor) where.push(sql`(${collections.featuredAt}, ${collections.id}) < ${afterCursor()}`)
   return db
     .select(pageRows.select)

@@ -12,7 +12,7 @@ import { parseEther, type Address } from 'viem'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { criteriaOfferOrder } from '../../chain/criteria'
 import { orderToJson, orderTypedData, randomSalt } from '../../chain/seaport'
-import { collections, listings, nfts, offers, criteriaOffers } from '../../db/schema'
+import { collections, listings, nfts, offers } from '../../db/schema'
 import type { DecisionAction, DecisionCategory } from '../../db/decision-kinds'
 import type { DecisionTargetInput } from '../../server/inputs/decisions'
 import { createContext } from '../../server/trpc/init'
@@ -53,7 +53,7 @@ const reverse = async (id: number) =>
 /* eslint-disable @typescript-eslint/no-explicit-any -- JSON answers, checked field by field */
 const item = async (tokenId: bigint) => (await m.api(`/v1/nfts/${m.nftId(tokenId)}`)).body.data as any
 const order = async (hash: string) => (await m.api(`/v1/orders/${hash}`)).body.data as any
-const rows = async (table: typeof listings | typeof offers | typeof criteriaOffers) =>
+const rows = async (table: typeof listings | typeof offers) =>
   Number((await m.runtime.db.select({ n: count() }).from(table))[0]!.n)
 
 async function listed(tokenId: bigint, price = parseEther('1')) {
@@ -225,8 +225,8 @@ describe('feature', () => {
     const other = await deployForeignPlain721(m.chain.url, { name: 'Quiet Tides' })
     expect((await importOf(other.address)).status).toBe(202)
     const quiet = (await collectionRow(other.address))!.id
-    const featured = async () =>
-      ((await m.api('/v1/collections?featured=true')).body.data as unknown as { id: number }[]).map((c) => c.id)
+    const featured = async (more = '') =>
+      ((await m.api(`/v1/collections?featured=true${more}`)).body.data as unknown as { id: number }[]).map((c) => c.id)
     expect(await featured()).toEqual([])
 
     const first = await decide(
@@ -243,6 +243,9 @@ describe('feature', () => {
       'New and quiet.',
     )
     expect(await featured()).toEqual([quiet, await harbourId()])
+    // An imported collection is filed under collectibles until its creator says otherwise.
+    expect(await featured('&category=art')).toEqual([await harbourId()])
+    expect(await featured('&category=collectibles')).toEqual([quiet])
     const page = await anonymous().collection.list({ featured: true, limit: 1 })
     expect(page.data.map((c) => c.id)).toEqual([quiet])
     const next = await anonymous().collection.list({ featured: true, limit: 1, cursor: page.nextCursor! })
