@@ -144,18 +144,22 @@ export async function criteriaProof(db: Database, orderHash: string, tokenId: bi
     .select({
       root: criteriaOffers.criteriaRoot,
       tokenIds: criteriaOffers.tokenIds,
-      chainId: collections.chainId,
       contract: collections.contract,
+      flaggedBy: nfts.flaggedBy,
     })
     .from(criteriaOffers)
     .innerJoin(collections, eq(collections.id, criteriaOffers.collectionId))
+    .leftJoin(
+      nfts,
+      and(
+        eq(nfts.chainId, collections.chainId),
+        eq(nfts.contract, collections.contract),
+        eq(nfts.tokenId, tokenId.toString()),
+      ),
+    )
     .where(eq(criteriaOffers.orderHash, orderHash))
   if (!row) return undefined
-  const [token] = await db
-    .select({ flaggedBy: nfts.flaggedBy })
-    .from(nfts)
-    .where(and(eq(nfts.chainId, row.chainId), eq(nfts.contract, row.contract), eq(nfts.tokenId, tokenId.toString())))
-  await refuseIfFlagged(db, token?.flaggedBy ?? null, `tokenId: token ${tokenId} of ${checksum(row.contract)}`)
+  await refuseIfFlagged(db, row.flaggedBy, `tokenId: token ${tokenId} of ${checksum(row.contract)}`)
   if (row.tokenIds === null) return { identifier: tokenId.toString(), proof: [] as string[] }
   // The offer's ids are frozen when it is made: its tree is kept as long as it is asked for.
   const proof = criteriaTree(JSON.parse(row.tokenIds) as string[]).proof(tokenId)
