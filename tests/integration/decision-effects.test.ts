@@ -221,7 +221,7 @@ describe('verify', () => {
 })
 
 describe('feature', () => {
-  it('lists featured collections newest featured first, never a spam one, over REST and tRPC', async () => {
+  it('lists featured collections newest featured first, never a spam or hidden one, over REST and tRPC', async () => {
     const other = await deployForeignPlain721(m.chain.url, { name: 'Quiet Tides' })
     expect((await importOf(other.address)).status).toBe(202)
     const quiet = (await collectionRow(other.address))!.id
@@ -261,6 +261,15 @@ describe('feature', () => {
     )
     expect(await featured()).toEqual([await harbourId()])
     await reverse(spam.id)
+    const hidden = await decide(
+      'hide',
+      { kind: 'collection', idOrSlug: String(quiet) },
+      'terms_of_service',
+      'Copied art.',
+    )
+    expect(await featured()).toEqual([await harbourId()])
+    await reverse(hidden.id)
+    expect(await featured()).toEqual([quiet, await harbourId()])
     await reverse(first.id)
     expect(await featured()).toEqual([quiet])
     await reverse(second.id)
