@@ -48,6 +48,9 @@ export async function findItem({ db, env }: { db: Database; env: Env }, id: numb
   const nft = flagged
     ? {
         ...detail,
+        // Its price and best offer are what a buyer or holder could take: nothing, while it is flagged.
+        price: null,
+        bestOffer: null,
         listings: detail.listings.map(withFlag),
         offers: detail.offers.map(withFlag),
         collectionOffers: detail.collectionOffers.map(withFlag),

@@ -117,6 +117,7 @@ describe('flag stolen', () => {
       reason: 'Taken from its owner’s wallet on 2 November.',
       decidedAt: flag.decidedAt,
     })
+    expect(flagged).toMatchObject({ price: null, bestOffer: null })
     expect(flagged.listings).toMatchObject([{ orderHash: listing, fillable: false, reason: 'flagged' }])
     expect(flagged.offers).toMatchObject([{ orderHash: offerHash, fillable: false, reason: 'flagged' }])
     expect(flagged.collectionOffers).toMatchObject([{ orderHash: forAny, fillable: false, reason: 'flagged' }])
@@ -177,6 +178,7 @@ describe('flag stolen', () => {
     const cleared = await item(1n)
     expect(cleared.flagged).toBeNull()
     expect(cleared.listings).toMatchObject([{ orderHash: listing, fillable: true, reason: null }])
+    expect(cleared.price.wei).toBe(parseEther('1').toString())
     expect(cleared.offers).toMatchObject([{ orderHash: offerHash, fillable: true, reason: null }])
     expect(await order(listing)).toMatchObject({ fillable: true, reason: null })
     expect((await m.api(`/v1/offers/${forAny}/criteria?tokenId=1`)).status).toBe(200)
