@@ -138,7 +138,10 @@ export async function listOpenAppeals(db: Database, cursor: string | undefined, 
     .from(appeals)
     .innerJoin(decisions, eq(decisions.id, appeals.decisionId))
     .where(
-      and(eq(appeals.status, 'open'), afterKey === undefined ? undefined : gt(appeals.createdAt, new Date(afterKey))),
+      and(
+        eq(appeals.status, 'open'),
+        afterKey === undefined ? undefined : gt(appeals.createdAt, new Date(afterKey)),
+      ),
     )
     .orderBy(asc(appeals.createdAt), asc(appeals.id))
     .limit(rows)
