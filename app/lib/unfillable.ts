@@ -20,6 +20,8 @@ export function whyUnfillable(side: 'listing' | 'offer', reason: UnfillableReaso
       return `This ${side} has expired.`
     case 'filled':
       return `This ${side} has already been filled.`
+    case 'flagged':
+      return 'This marketplace flagged this token stolen: it cannot be bought, sold or accepted here.'
     default:
       return `This ${side} cannot be filled right now.`
   }

@@ -13,7 +13,7 @@ import type { Db } from './transaction'
 export interface OrderCheck {
   id: number
   nftId: number
-  reason: Exclude<UnfillableReason, 'cancelled' | 'expired' | 'filled'> | null
+  reason: Exclude<UnfillableReason, 'cancelled' | 'expired' | 'filled' | 'flagged'> | null
 }
 
 /**

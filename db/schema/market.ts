@@ -16,7 +16,8 @@ export const OPEN_STATUS_SQL = "status in ('active', 'inactive')"
  * Why an order cannot be filled, a closed set a client may branch on: its maker no longer holds
  * the token (or the ERC-1155 units left of it), has not let Seaport move it, lacks the WETH left
  * of an offer or has not let Seaport spend it; or the order is void (a bumped Seaport counter, a
- * cancel), past its end, or filled.
+ * cancel), past its end, or filled; or this marketplace flagged the token stolen (`flagged`: said
+ * by every read while the flag stands, never stored).
  */
 export const UNFILLABLE_REASONS = [
   'not_owner',
@@ -27,6 +28,7 @@ export const UNFILLABLE_REASONS = [
   'cancelled',
   'expired',
   'filled',
+  'flagged',
 ] as const
 export type UnfillableReason = (typeof UNFILLABLE_REASONS)[number]
 

@@ -15,6 +15,7 @@ import { collections } from '../../db/schema'
 import { MAX_EARNINGS_PERCENT, type registerCollectionInput } from '../inputs/collections'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
+import { refuseIfBlocked } from '../queries/blocked'
 import { chainClient, unlessUnavailable } from '../platform/clients'
 
 export async function registerCollection(
@@ -25,6 +26,7 @@ export async function registerCollection(
   const client = chainClient(env, input.chainId)
   if (!client || !marketplaceContracts(input.chainId))
     return refuse(`chainId: Vitrine does not trade on chain ${input.chainId}`)
+  await refuseIfBlocked(db, input.chainId, input.contract)
   // Before any chain read; the write checks again, in its transaction.
   const [existing] = await db
     .select({ slug: collections.slug })

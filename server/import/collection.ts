@@ -13,6 +13,7 @@ import { isUniqueViolation, refuse } from '../../db/errors'
 import { recordImportedCollection, retryFailedImport } from '../../db/market'
 import { collections, type TokenStandard } from '../../db/schema'
 import type { Env } from '../platform/env'
+import { refuseIfBlocked } from '../queries/blocked'
 import { findCollection, toCollectionJson } from '../queries/collections'
 import { chainClient, unlessUnavailable } from '../platform/clients'
 import type { ImportCollectionInput } from '../inputs/collections'
@@ -117,8 +118,9 @@ async function collectionAnswer(db: Database, slug: string) {
 /**
  * Imports the contract as a collection, or answers the one already there (`created: false`; a
  * failed one is then tried again at the indexer's next round).
- * Refuses, writing nothing, a chain Vitrine does not index, an address without code (saying
- * whether it is a wallet), and a contract that is not an ERC-721 or ERC-1155.
+ * Refuses, writing nothing, a chain Vitrine does not index, a contract this marketplace blocked,
+ * an address without code (saying whether it is a wallet), and a contract that is not an ERC-721
+ * or ERC-1155.
  */
 export async function importCollection(
   { db, env }: { db: Database; env: Env },
@@ -131,6 +133,8 @@ export async function importCollection(
       `chainId: Vitrine does not index chain ${input.chainId} (it indexes ${env.chains.map((c) => c.id).join(', ')})`,
     )
   }
+  // Before the collection already there is answered (and retried): a blocked contract is not added again.
+  await refuseIfBlocked(db, input.chainId, input.contract)
   const known = async () => {
     const [row] = await db
       .select({ id: collections.id, slug: collections.slug })

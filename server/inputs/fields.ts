@@ -70,6 +70,11 @@ export const idOrSlugSchema = z
 
 export const cursorSchema = z.string().max(200, 'is too long').optional()
 
+/** A yes/no filter: a boolean from tRPC, `true` or `false` from a query string. */
+export const booleanParam = z
+  .union([z.boolean(), z.enum(['true', 'false'])], { error: 'must be true or false' })
+  .transform((value) => value === true || value === 'true')
+
 /** Lengths counted after cleaning, so text of nothing but invisible characters is empty. */
 function lengthOf(min: number, max: number) {
   const within = z.string().max(max, `must be at most ${max.toLocaleString('en-US')} characters`)

@@ -6,6 +6,7 @@ import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Database } from '../../db/client'
 import { collections, criteriaOffers, nftAttributes, nfts, OPEN_ORDER_STATUSES } from '../../db/schema'
 import { fillability } from './fillable'
+import { refuseIfFlagged } from './flagged'
 import { checksum, isoTime, toPrice } from './serialize'
 import { criteriaTree } from './criteria-trees'
 import { collectionIdOf } from './traits'
@@ -135,14 +136,30 @@ export function offersCovering(db: Database, nftId: number, now: Date, limit = 5
 /**
  * What a holder gives Seaport to fill a collection or trait offer with `tokenId`: the proof that
  * the token is among the offer's (empty for a whole collection). Undefined: no such offer;
- * null: the token is not covered (it did not carry the trait when the offer was made).
+ * null: the token is not covered (it did not carry the trait when the offer was made). A token
+ * this marketplace flagged stolen is refused (403): Vitrine helps no one accept an offer with it.
  */
 export async function criteriaProof(db: Database, orderHash: string, tokenId: bigint) {
   const [row] = await db
-    .select({ root: criteriaOffers.criteriaRoot, tokenIds: criteriaOffers.tokenIds })
+    .select({
+      root: criteriaOffers.criteriaRoot,
+      tokenIds: criteriaOffers.tokenIds,
+      contract: collections.contract,
+      flaggedBy: nfts.flaggedBy,
+    })
     .from(criteriaOffers)
+    .innerJoin(collections, eq(collections.id, criteriaOffers.collectionId))
+    .leftJoin(
+      nfts,
+      and(
+        eq(nfts.chainId, collections.chainId),
+        eq(nfts.contract, collections.contract),
+        eq(nfts.tokenId, tokenId.toString()),
+      ),
+    )
     .where(eq(criteriaOffers.orderHash, orderHash))
   if (!row) return undefined
+  await refuseIfFlagged(db, row.flaggedBy, `tokenId: token ${tokenId} of ${checksum(row.contract)}`)
   if (row.tokenIds === null) return { identifier: tokenId.toString(), proof: [] as string[] }
   // The offer's ids are frozen when it is made: its tree is kept as long as it is asked for.
   const proof = criteriaTree(JSON.parse(row.tokenIds) as string[]).proof(tokenId)

@@ -13,15 +13,25 @@ export interface Fillability {
  * An order's fillability from its stored status and reason. An order past its end is expired
  * before the indexer marks it so. An `inactive` row without a reason was turned so before
  * reasons were kept: the side's usual cause is named until the next check stores the true one.
+ * An open order on a token this marketplace flagged stolen is `flagged`, whatever the chain says.
  */
 export function fillability(
   side: 'listing' | 'offer',
   order: { status: OrderStatus; unfillable: UnfillableReason | null; checkedBlock: number | null; endsAt: Date },
   now: Date,
+  flagged = false,
 ): Fillability {
-  const { checkedBlock } = order
   const reason = reasonOf(side, order, now)
-  return { checkedBlock, fillable: reason === null, reason }
+  const answer = { checkedBlock: order.checkedBlock, fillable: reason === null, reason }
+  return flagged ? withFlag(answer) : answer
+}
+
+/** Reasons an order is closed for good: a flag on its token does not change them. */
+const CLOSED: readonly (UnfillableReason | null)[] = ['filled', 'cancelled', 'counter_bumped', 'expired']
+
+/** What an order says once its token is flagged stolen: `flagged`, unless it is closed for good. */
+export function withFlag<T extends Fillability>(order: T): T {
+  return CLOSED.includes(order.reason) ? order : { ...order, fillable: false, reason: 'flagged' }
 }
 
 function reasonOf(

@@ -22,6 +22,7 @@ export async function findNftTerms(db: Database, id: number) {
       hiddenBy: nfts.hiddenBy,
       collectionHiddenBy: collections.hiddenBy,
       spamBy: collections.spamBy,
+      flaggedBy: nfts.flaggedBy,
     })
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))

@@ -14,7 +14,7 @@ export async function findOrder(db: Database, orderHash: string, now = new Date(
     ['offer', offers],
   ] as const) {
     const [row] = await db
-      .select({ order: table, chainId: nfts.chainId })
+      .select({ order: table, chainId: nfts.chainId, flaggedBy: nfts.flaggedBy })
       .from(table)
       .innerJoin(nfts, eq(nfts.id, table.nftId))
       .where(eq(table.orderHash, orderHash))
@@ -34,7 +34,7 @@ export async function findOrder(db: Database, orderHash: string, now = new Date(
       quantity: order.quantity,
       filledQuantity: order.filledQuantity,
       ...(voucher ? {} : { criteria: null }),
-      ...fillability(kind, order, now),
+      ...fillability(kind, order, now, row.flaggedBy !== null),
     }
   }
   const [row] = await db

@@ -33,7 +33,10 @@ const collectionIdOf = (idOrSlug: string): SQL =>
     ? sql`${Number(idOrSlug)}`
     : sql`(SELECT ${collections.id} FROM ${collections} WHERE ${collections.slug} = ${idOrSlug.toLowerCase()})`
 
-/** One page: tokens after (`key`, `id`) in price order, with each of their live fixed-price Seaport listings. */
+/**
+ * One page: tokens after (`key`, `id`) in price order, with each of their live fixed-price Seaport
+ * listings; a token flagged stolen is passed over (none of its listings can be bought here).
+ */
 export function sweepPageStatement(
   db: Database,
   query: { idOrSlug: string; buyer?: string; after?: { key: number; id: number }; limit: number; now: Date },
@@ -50,7 +53,7 @@ export function sweepPageStatement(
     FROM ${nfts} INNER JOIN ${listings} ON ${listings.nftId} = ${nfts.id}
       AND ${listings.status} = 'active' AND ${listings.endsAt} > ${query.now.getTime()}
     WHERE ${nfts.collectionId} = ${collectionIdOf(query.idOrSlug)} AND ${nfts.priceAscKey} < ${UNLISTED_SORT_KEY}${after}
-      AND ${listings.kind} = 'fixed' AND ${listings.orderHash} IS NOT NULL${buyer}
+      AND ${nfts.flaggedBy} IS NULL AND ${listings.kind} = 'fixed' AND ${listings.orderHash} IS NOT NULL${buyer}
       AND +${nfts.hiddenBy} IS NULL
     ORDER BY ${nfts.priceAscKey}, ${nfts.id}
     LIMIT ${query.limit}`)

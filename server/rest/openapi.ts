@@ -10,6 +10,7 @@ import {
   categoryFilterSchema,
   chainFilterSchema,
   cursorSchema,
+  booleanParam,
   idOrSlugSchema,
   limitSchema,
 } from '../inputs/fields'
@@ -299,13 +300,16 @@ export const openApiDocument = {
     },
     '/collections': {
       get: {
-        summary: 'Collections by tab',
+        summary: 'Collections by tab, or the featured ones',
+        description:
+          '`featured=true` lists only the collections this marketplace features, newest featured first (`tab` is then not used; `category` and `chain` still narrow it). A hidden or spam collection is never listed as featured.',
         parameters: queryParams({
           tab: z.enum(COLLECTION_TABS).optional(),
           category: categoryFilterSchema,
           chain: chainFilterSchema,
           cursor: cursorSchema,
           limit: limitSchema,
+          featured: booleanParam.optional(),
         }),
         responses: page('Collections', collectionShape),
       },
@@ -314,14 +318,14 @@ export const openApiDocument = {
       post: {
         summary: 'Import any ERC-721 or ERC-1155 collection by contract address (needs a session)',
         description:
-          "The server reads the contract: ERC-165 for the standard, what it has of name, symbol, owner, contractURI (ERC-7572) and EIP-2981 royalties, and the block it was deployed in. The collection starts unverified, and `indexing` follows its backfill of transfers from that block. A 400 names the problem: a chain Vitrine does not index, an address without code or a wallet's, a contract that is neither ERC-721 nor ERC-1155. Rate-limited per client (RATE_LIMITS `import`).",
+          "The server reads the contract: ERC-165 for the standard, what it has of name, symbol, owner, contractURI (ERC-7572) and EIP-2981 royalties, and the block it was deployed in. The collection starts unverified, and `indexing` follows its backfill of transfers from that block. A 400 names the problem: a chain Vitrine does not index, an address without code or a wallet's, a contract that is neither ERC-721 nor ERC-1155. A contract this marketplace blocked is a 403 naming the decision's category and reason. Rate-limited per client (RATE_LIMITS `import`).",
         requestBody: {
           required: true,
           content: { 'application/json': { schema: jsonSchema(importCollectionInput) } },
         },
         responses: {
           ...answer('Imported: { data: collection }, indexing pending', oneOf(collectionShape), [], 202),
-          ...answer('Already known: { data: collection }', oneOf(collectionShape), [400, 401, 413, 429, 503]),
+          ...answer('Already known: { data: collection }', oneOf(collectionShape), [400, 401, 403, 413, 429, 503]),
         },
       },
     },
@@ -768,12 +772,12 @@ export const openApiDocument = {
       get: {
         summary: "A token's proof for filling a collection or trait offer",
         description:
-          "Pass it to Seaport's fulfillAdvancedOrder as a criteria resolver (orderIndex 0, side 1, index 0, identifier = tokenId, criteriaProof = proof). A collection offer takes any token and an empty proof; a token a trait offer does not cover is a 400 saying so.",
+          "Pass it to Seaport's fulfillAdvancedOrder as a criteria resolver (orderIndex 0, side 1, index 0, identifier = tokenId, criteriaProof = proof). A collection offer takes any token and an empty proof; a token a trait offer does not cover is a 400 saying so; a token this marketplace flagged stolen is a 403 naming the flag.",
         parameters: [
           pathParam('orderHash', z.string().regex(/^0x[0-9a-fA-F]{64}$/)),
           ...queryParams({ tokenId: z.string().regex(/^\d+$/) }),
         ],
-        responses: answer('{ data: { identifier, proof } }', oneOf(criteriaProofShape), [400, 404]),
+        responses: answer('{ data: { identifier, proof } }', oneOf(criteriaProofShape), [400, 403, 404]),
       },
     },
     '/orders/{orderHash}': {
@@ -791,7 +795,7 @@ function orderSubmission(summary: string) {
   return {
     summary: `${summary}. Needs a session for the order's offerer.`,
     description:
-      "Refused with a 4xx naming the problem: wrong shape, a missing platform fee or creator earnings, expired, a stale Seaport counter, a signature not by the offerer (its own, or a Seaport bulk signature whose index and proof lead to what the offerer signed), a maker who does not own or has not approved the token (listings) or lacks the WETH balance or allowance (offers), or a bid that misses an auction's reserve, the highest bid or its end.",
+      "Refused with a 4xx naming the problem: wrong shape, a missing platform fee or creator earnings, expired, a stale Seaport counter, a signature not by the offerer (its own, or a Seaport bulk signature whose index and proof lead to what the offerer signed), a maker who does not own or has not approved the token (listings) or lacks the WETH balance or allowance (offers), or a bid that misses an auction's reserve, the highest bid or its end. A token this marketplace flagged stolen is a 403 naming the flag.",
     requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(submitOrderInput) } } },
     responses: answer(
       'Stored: { data: { id, orderHash, nftId } }',

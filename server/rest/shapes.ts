@@ -212,7 +212,7 @@ const fillabilityFields = {
     .enum(UNFILLABLE_REASONS)
     .nullable()
     .describe(
-      "null when fillable; else not_owner (the maker no longer holds the token, or the units left), not_approved (Seaport may not move it), insufficient_balance / insufficient_allowance (the maker's WETH, or what Seaport may spend of it, is below what is left of the offer), counter_bumped (the maker bumped their Seaport counter), cancelled, expired, filled",
+      "null when fillable; else not_owner (the maker no longer holds the token, or the units left), not_approved (Seaport may not move it), insufficient_balance / insufficient_allowance (the maker's WETH, or what Seaport may spend of it, is below what is left of the offer), counter_bumped (the maker bumped their Seaport counter), cancelled, expired, filled, flagged (this marketplace flagged the token stolen: nothing of it trades here until the flag is cleared)",
     ),
 } satisfies { [Key in keyof Fillability]: z.ZodType<Fillability[Key]> }
 
@@ -328,6 +328,18 @@ export const nftDetailShape = nftShape.extend({
     .enum(['erc721', 'erc1155'])
     .describe('erc1155: several may be held, listed and bought at once (listings state their quantity)'),
   tradable: z.boolean().describe('whether the token trades on Vitrine (its network is configured)'),
+  flagged: z
+    .strictObject({
+      decision: z.number().int().describe('the decision that flagged it'),
+      category: z.enum(DECISION_CATEGORIES),
+      categoryLabel: z.string(),
+      reason: z.string().describe("the moderator's statement of reasons"),
+      decidedAt: time,
+    })
+    .nullable()
+    .describe(
+      'set when this marketplace flagged the token stolen: it cannot be listed, bought, offered on or accepted here, and every open order on it answers fillable: false, reason: flagged',
+    ),
   fees: z.array(
     z.strictObject({
       label: z.string(),

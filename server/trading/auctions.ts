@@ -12,6 +12,8 @@ import { recordAuction } from '../../db/market'
 import { collections, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../platform/env'
 import { chainClient } from '../platform/clients'
+import { refuseIfFlagged } from '../queries/flagged'
+import { checksum } from '../queries/serialize'
 import { checkPrice } from './price-floor'
 
 const MAX_AUCTION_MS = 30 * 86_400_000
@@ -30,6 +32,7 @@ export async function startAuction(
 ) {
   const [nft] = await db.select().from(nfts).where(eq(nfts.id, input.nftId))
   if (!nft) return refuse(`nftId: no NFT ${input.nftId}`, 'not_found')
+  await refuseIfFlagged(db, nft.flaggedBy, `nftId: token ${nft.tokenId} of ${checksum(nft.contract)}`)
   const contracts = marketplaceContracts(nft.chainId)
   const client = chainClient(env, nft.chainId)
   if (!contracts || !client) return refuse(`nftId: Vitrine does not trade on chain ${nft.chainId}`)

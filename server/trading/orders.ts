@@ -35,6 +35,7 @@ import type { Database } from '../../db/client'
 import { collections, criteriaOffers, listings, nfts, offers } from '../../db/schema'
 import type { Env } from '../platform/env'
 import { refuse } from '../../db/errors'
+import { refuseIfFlagged } from '../queries/flagged'
 import { checksum } from '../queries/serialize'
 import { checkAuctionBid } from './auctions'
 import { chainClient, unlessUnavailable } from '../platform/clients'
@@ -110,6 +111,7 @@ async function findToken(db: Database, chainId: number, contract: Address, token
   if (!row) return refuse(`order: token ${tokenId} of ${checksum(contract)} is not on Vitrine`, 'not_found')
   // Its owners are no longer followed: an order on it could show a seller who no longer holds it.
   if (row.indexStatus === 'paused') refuse(`order: the indexing of ${checksum(contract)} is paused; it takes no orders`)
+  await refuseIfFlagged(db, row.nft.flaggedBy, `order: token ${tokenId} of ${checksum(contract)}`)
   return row
 }
 

@@ -6,6 +6,7 @@
  * and a filler fills a listing with exactly the components and signature the API hands out.
  */
 import { createClient } from '@libsql/client'
+import { and, eq } from 'drizzle-orm'
 import { Validator } from '@seriousme/openapi-schema-validator'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats'
@@ -16,6 +17,7 @@ import { tokenUri, voucherTypedData } from '../../chain/voucher'
 import { wrappedEtherAbi } from '../../chain/artifacts/WrappedEther'
 import { createDatabase } from '../../db/client'
 import { recordCriteriaOffer, recordDecision, reverseDecision } from '../../db/market'
+import { nfts as nftRows } from '../../db/schema'
 import { app } from '../../server/app'
 import type { Runtime } from '../../server/platform/runtime'
 import { testAccount } from '../support/chain'
@@ -221,6 +223,20 @@ describe('reads', () => {
     })
     await call(seeded, `/api/v1/offers/${hash}/criteria?tokenId=${tokenIds[0]}`)
     await call(seeded, `/api/v1/offers/${hash}/criteria?tokenId=${BigInt(tokenIds.at(-1)!) + 100_000n}`)
+    // A token this marketplace flagged stolen: no proof to accept the offer with it (403).
+    const [flaggedToken] = await seeded.db
+      .select({ id: nftRows.id })
+      .from(nftRows)
+      .where(and(eq(nftRows.collectionId, offered.collection.id), eq(nftRows.tokenId, tokenIds[0]!)))
+    const flag = await recordDecision(seeded.db, {
+      action: 'flag_stolen',
+      target: { kind: 'item', key: String(flaggedToken!.id) },
+      category: 'stolen',
+      reason: 'Reported by its owner.',
+      actor: testAccount(0).address,
+    })
+    expect((await call(seeded, `/api/v1/offers/${hash}/criteria?tokenId=${tokenIds[0]}`)).status).toBe(403)
+    await reverseDecision(seeded.db, flag.id, { actor: testAccount(0).address, reason: 'Cleared.' })
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/criteria?trait=Background:Nope`)
     await call(seeded, `/api/v1/collections/${offered.collection.slug}/criteria`)
     await call(seeded, '/api/v1/collections/nope/criteria?trait=Background:Mint')
@@ -443,6 +459,15 @@ describe('POST /collections/import', () => {
     expect((await post(m.runtime, json)).status).toBe(200)
     expect((await post(m.runtime, { chainId: 31337, contract: m.chain.contracts.weth })).status).toBe(400)
     expect((await post(m.runtime, json, null)).status).toBe(401)
+    const blocked = { chainId: 31337, contract: `0x${'66'.repeat(20)}` }
+    await recordDecision(m.runtime.db, {
+      action: 'block_contract',
+      target: { kind: 'contract', key: `31337:${blocked.contract}` },
+      category: 'scam',
+      reason: 'Drains approvals.',
+      actor: testAccount(0).address,
+    })
+    expect((await post(m.runtime, blocked)).status).toBe(403)
     expect((await post(m.runtime, { ...json, padding: 'x'.repeat(200_000) })).status).toBe(413)
     const limited: Runtime = {
       ...m.runtime,

@@ -10,6 +10,7 @@ import { expiring } from '../../db/market/refresh'
 import { CATEGORIES, collections, listings, offers } from '../../db/schema'
 import { activityPageStatement } from '../../server/queries/activity'
 import { collectionPageStatement } from '../../server/queries/collections'
+import { featuredPageStatement } from '../../server/queries/featured'
 import { NFT_SORTS } from '../../server/inputs/nfts'
 import { nftPageStatement, type NftListQuery } from '../../server/queries/nfts'
 import { encodeCursor } from '../../server/queries/cursor'
@@ -391,6 +392,24 @@ describe('collection tabs and rankings', () => {
         expectIndexed(await plan(collectionPageStatement(runtime.db, { ...base, cursor })), 'collections')
       })
     }
+  }
+})
+
+describe('featured collections', () => {
+  for (const [name, scope] of Object.entries({
+    everything: {},
+    category: { category: 'art' as const },
+    chain: { chainId: 1 },
+  })) {
+    it(`${name} (first page and a later page) walk the featured index only`, async () => {
+      const first = await plan(featuredPageStatement(runtime.db, { limit: 24, ...scope }))
+      expectIndexed(first, 'collections')
+      expect(first.join('\n')).toContain('collections_featured_idx')
+      const cursor = encodeCursor('collections:featured', 1_700_000_000_000, 5)
+      const later = await plan(featuredPageStatement(runtime.db, { limit: 24, cursor, ...scope }))
+      expectIndexed(later, 'collections')
+      expect(later.join('\n')).toContain('collections_featured_idx')
+    })
   }
 })
 

@@ -1,5 +1,6 @@
 import type { HomeSection, HomeVariant } from '../../lib/home-variants'
 import { Categories } from './Categories'
+import { FeaturedCollections } from './FeaturedCollections'
 import { Hero } from './Hero'
 import { HotBids } from './HotBids'
 import { HowItWorks } from './HowItWorks'
@@ -20,6 +21,7 @@ export function HomePage({ variant }: { variant: HomeVariant }) {
   return (
     <div data-home={variant.n}>
       <Hero variant={variant} />
+      <FeaturedCollections />
       {variant.sections.map((section) => {
         const Component = SECTIONS[section]
         return <Component key={section} />

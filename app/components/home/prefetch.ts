@@ -18,9 +18,13 @@ export const topCollectionsInput = (tab: CollectionsTab = 'trending') => ({ tab,
 
 export const hotBidsInput = { sort: 'ending-soon' as const, limit: 4 }
 
+/** The Featured section: the collections this marketplace features, newest first. */
+export const featuredInput = { featured: true, limit: 6 }
+
 /** Server-side prefetch of the data sections, so the first HTML already shows them. */
 export function prefetchHome({ queryClient, trpc }: { queryClient: QueryClient; trpc: RouterContext['trpc'] }) {
   return Promise.all([
+    queryClient.ensureQueryData(trpc.collection.list.queryOptions(featuredInput)),
     queryClient.ensureQueryData(trpc.nft.list.queryOptions(trendingInput())),
     queryClient.ensureQueryData(trpc.collection.list.queryOptions(topCollectionsInput())),
     queryClient.ensureQueryData(trpc.nft.list.queryOptions(hotBidsInput)),

@@ -185,6 +185,14 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
           <p className="mt-4 text-sm text-jacarta-500 dark:text-jacarta-200">
             Trading on this network is not available on this Vitrine.
           </p>
+        ) : nft.flagged ? (
+          // Nothing of a token flagged stolen trades here; its maker may still cancel a listing on chain.
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <p className="text-sm text-jacarta-500 dark:text-jacarta-200" data-testid="flagged-no-trade">
+              Flagged stolen: it cannot be bought, sold or offered on here.
+            </p>
+            {mine && cancelButton(mine.orderHash!)}
+          </div>
         ) : (
           <div className="mt-6 flex flex-wrap gap-3" onPointerEnter={preloadTradeModals} onFocus={preloadTradeModals}>
             {editions ? (
@@ -306,7 +314,7 @@ export function ItemMarket({ nft, image }: { nft: Nft; image: string }) {
         tokenId={nft.tokenId}
         canGive={isOwner || held > 0n}
         viewer={viewer}
-        tradable={nft.tradable}
+        tradable={nft.tradable && !nft.flagged}
         trade={trade}
         view={(price) => view(price)}
       />

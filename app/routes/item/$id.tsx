@@ -6,6 +6,7 @@ import { PagedActivityTable } from '../../components/ActivityTable'
 import { AddressLink } from '../../components/AddressLink'
 import { Icon } from '../../components/icons'
 import { MetadataStatus } from '../../components/nft/MetadataStatus'
+import { FlaggedBanner } from '../../components/moderation/FlaggedBanner'
 import { ReportButton } from '../../components/moderation/ReportButton'
 import { Properties } from '../../components/nft/Properties'
 import { ITEM_SIZES, NftMotionOrPicture } from '../../components/nft/NftMedia'
@@ -140,6 +141,7 @@ function ItemPage({ loaded }: { loaded: RouterOutputs['nft']['byId'] }) {
           )}
         </p>
         <h1 className="mt-2 font-display text-3xl font-bold md:text-4xl">{nft.name}</h1>
+        {nft.flagged && <FlaggedBanner flag={nft.flagged} />}
         <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-jacarta-500 dark:text-jacarta-200">
           <span>Token #{nft.tokenId}</span>
           <span className="font-mono" title={nft.contract}>

@@ -13,7 +13,15 @@ import { moderationOf, refuseHidden } from '../../queries/hidden'
 import { importCollectionInput } from '../../inputs/collections'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
-import { categoryFilterSchema, chainFilterSchema, cursorSchema, idOrSlugSchema, limitSchema } from '../../inputs/fields'
+import {
+  booleanParam,
+  categoryFilterSchema,
+  chainFilterSchema,
+  cursorSchema,
+  idOrSlugSchema,
+  limitSchema,
+} from '../../inputs/fields'
+import { listFeaturedCollections } from '../../queries/featured'
 import { nftListInput } from '../../inputs/nfts'
 import { traitsInput } from '../../inputs/traits'
 import { listTraits } from '../../queries/traits'
@@ -35,17 +43,16 @@ export const collectionRouter = router({
         chain: chainFilterSchema,
         cursor: cursorSchema,
         limit: limitSchema,
+        /** Only the collections this marketplace features, newest featured first (`tab` is then not used). */
+        featured: booleanParam.optional(),
       }),
     )
-    .query(({ ctx, input }) =>
-      listCollections(ctx.db, {
-        order: input.tab,
-        category: input.category,
-        chainId: input.chain,
-        cursor: input.cursor,
-        limit: input.limit,
-      }),
-    ),
+    .query(({ ctx, input }) => {
+      const scope = { category: input.category, chainId: input.chain, cursor: input.cursor, limit: input.limit }
+      return input.featured
+        ? listFeaturedCollections(ctx.db, scope)
+        : listCollections(ctx.db, { order: input.tab, ...scope })
+    }),
 
   byIdOrSlug: publicProcedure.input(z.object({ idOrSlug: idOrSlugSchema })).query(async ({ ctx, input }) => {
     const collection = await findCollection(ctx.db, input.idOrSlug)
