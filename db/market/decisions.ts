@@ -21,6 +21,7 @@ import {
   type AuditEvent,
 } from '../schema'
 import type { PageChange } from './page-changes'
+import { refreshInTx } from './refresh'
 import type { Db, Tx } from './transaction'
 
 export interface DecisionTarget {
@@ -137,7 +138,8 @@ async function applyState(tx: Tx, action: DecisionAction, target: DecisionTarget
       return
     case 'flag_stolen':
       await tx.update(nfts).set({ flaggedBy: id }).where(eq(nfts.id, key))
-      return
+      // Its price and offers leave the lists and the floor while flagged, and come back after.
+      return refreshInTx(tx, [key], now)
     case 'mark_spam':
       await tx.update(collections).set({ spamBy: id }).where(eq(collections.id, key))
       return reflagHidden(tx, { collectionId: key })

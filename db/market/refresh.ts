@@ -28,27 +28,34 @@ const marketState = sql<number>`(${nfts.priceWei} is not null or ${nfts.bestOffe
 export async function refreshInTx(tx: Tx, nftIds: Iterable<number>, now: Date): Promise<void> {
   const collectionIds = new Set<number>()
   const ordered: number[] = []
+  const flagged = new Set<number>()
   // Only a token with an order, or market columns to clear, can change here: the thousands of
   // tokens an import's range brings in at once cost one read a few hundred, not four each.
   for (const part of chunks([...new Set(nftIds)])) {
     const rows = await tx
-      .select({ id: nfts.id, collectionId: nfts.collectionId, ordered: marketState })
+      .select({ id: nfts.id, collectionId: nfts.collectionId, ordered: marketState, flaggedBy: nfts.flaggedBy })
       .from(nfts)
       .where(inArray(nfts.id, part))
     for (const row of rows) {
       collectionIds.add(row.collectionId)
       if (row.ordered) ordered.push(row.id)
+      if (row.flaggedBy !== null) flagged.add(row.id)
     }
   }
   for (const nftId of ordered) {
-    const live = await tx
-      .select({ kind: listings.kind, priceWei: listings.priceWei, endsAt: listings.endsAt })
-      .from(listings)
-      .where(and(eq(listings.nftId, nftId), eq(listings.status, 'active'), gt(listings.endsAt, now)))
-    const bids = await tx
-      .select({ priceWei: offers.priceWei })
-      .from(offers)
-      .where(and(eq(offers.nftId, nftId), eq(offers.status, 'active'), gt(offers.endsAt, now)))
+    // A token flagged stolen cannot be bought or sold here: no price, no offer, out of the floor.
+    const live = flagged.has(nftId)
+      ? []
+      : await tx
+          .select({ kind: listings.kind, priceWei: listings.priceWei, endsAt: listings.endsAt })
+          .from(listings)
+          .where(and(eq(listings.nftId, nftId), eq(listings.status, 'active'), gt(listings.endsAt, now)))
+    const bids = flagged.has(nftId)
+      ? []
+      : await tx
+          .select({ priceWei: offers.priceWei })
+          .from(offers)
+          .where(and(eq(offers.nftId, nftId), eq(offers.status, 'active'), gt(offers.endsAt, now)))
     // A lazy mint's voucher is bought at its price like a fixed-price listing.
     const fixed = minWei(live.filter((l) => l.kind !== 'auction').map((l) => l.priceWei))
     const auction = live.find((l) => l.kind === 'auction')

@@ -118,6 +118,11 @@ describe('flag stolen', () => {
       decidedAt: flag.decidedAt,
     })
     expect(flagged).toMatchObject({ price: null, bestOffer: null })
+    // Nor in the lists and the floor: its listing is no price anyone can pay here.
+    const floor = async () => ((await m.api('/v1/collections/harbour-lights')).body.data as any).stats.floor?.wei
+    expect(await floor()).toBe(parseEther('2').toString())
+    const cheapest = (await m.api('/v1/nfts?collection=harbour-lights&sort=price-asc&limit=1')).body.data as any[]
+    expect(cheapest.map((n: { id: number }) => n.id)).toEqual([m.nftId(2n)])
     expect(flagged.listings).toMatchObject([{ orderHash: listing, fillable: false, reason: 'flagged' }])
     expect(flagged.offers).toMatchObject([{ orderHash: offerHash, fillable: false, reason: 'flagged' }])
     expect(flagged.collectionOffers).toMatchObject([{ orderHash: forAny, fillable: false, reason: 'flagged' }])
@@ -179,6 +184,7 @@ describe('flag stolen', () => {
     expect(cleared.flagged).toBeNull()
     expect(cleared.listings).toMatchObject([{ orderHash: listing, fillable: true, reason: null }])
     expect(cleared.price.wei).toBe(parseEther('1').toString())
+    expect(await floor()).toBe(parseEther('1').toString())
     expect(cleared.offers).toMatchObject([{ orderHash: offerHash, fillable: true, reason: null }])
     expect(await order(listing)).toMatchObject({ fillable: true, reason: null })
     expect((await m.api(`/v1/offers/${forAny}/criteria?tokenId=1`)).status).toBe(200)
