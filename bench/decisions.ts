@@ -7,7 +7,7 @@
  *   BENCH_NFTS=100000  size of the seeded database
  *   BENCH_RUNS=30      runs per measure
  */
-import { existsSync, mkdirSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { desc, eq, sql } from 'drizzle-orm'
 import { createDatabase } from '../db/client'
@@ -19,15 +19,19 @@ import { migrateDatabase, seedDatabase, writeSection } from './lib'
 
 const size = Number(process.env.BENCH_NFTS ?? 100_000)
 const runs = Number(process.env.BENCH_RUNS ?? 30)
+const baseFile = `bench/.tmp/decisions-base-${size}.db`
 const file = `bench/.tmp/decisions-${size}.db`
 const MODERATOR = '0x000000000000000000000000000000000000beef'
 
 mkdirSync('bench/.tmp', { recursive: true })
-if (existsSync(file)) migrateDatabase(file)
+if (existsSync(baseFile)) migrateDatabase(baseFile)
 else {
-  console.log(`seeding ${size} NFTs into ${file} (once)…`)
-  seedDatabase(file, ['--nfts', String(size)])
+  console.log(`seeding ${size} NFTs into ${baseFile} (once)…`)
+  seedDatabase(baseFile, ['--nfts', String(size)])
 }
+// Each run moves the hidden collection to the front of the sorts: on a fresh copy.
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+copyFileSync(baseFile, file)
 const db = createDatabase({ url: `file:${file}` })
 
 async function median(work: () => Promise<unknown>, times = runs): Promise<number> {
@@ -56,7 +60,12 @@ await db.run(
   sql`UPDATE nfts SET price_asc_key = -1 - price_asc_key WHERE collection_id = ${largest.id} AND price_wei IS NOT NULL`,
 )
 
-const SORTS = ['recent', 'price_asc'] as const
+const [{ listed } = { listed: 0 }] = await db.all<{ listed: number }>(
+  sql`SELECT count(*) AS listed FROM nfts WHERE collection_id = ${largest.id} AND price_wei IS NOT NULL`,
+)
+/** Each sort, and how many hidden items its first page's walk skips. */
+const SKIPPED = { 'recently-added': largest.items, 'price-asc': listed }
+const SORTS = ['recently-added', 'price-asc'] as const
 const explore = (sort: (typeof SORTS)[number]) => () => browseNfts(db, nftListInput.parse({ sort, limit: 24 }))
 const before = Object.fromEntries(await Promise.all(SORTS.map(async (s) => [s, await median(explore(s))] as const)))
 
@@ -81,14 +90,15 @@ const rows = [
   `| reverse it | ${ms(reverseMs)} | ${((reverseMs * 1000) / largest.items).toFixed(1)} µs per item |`,
   ...SORTS.map(
     (s) =>
-      `| explore, first page by ${s}: nothing hidden → its ${largest.items.toLocaleString('en')} first items hidden | ${ms(before[s]!)} → ${ms(after[s]!)} | ${(((after[s]! - before[s]!) * 1000) / largest.items).toFixed(2)} µs per hidden item skipped |`,
+      `| explore, first page by ${s}: nothing hidden → the ${SKIPPED[s].toLocaleString('en')} items it would show first hidden | ${ms(before[s]!)} → ${ms(after[s]!)} | ${(((after[s]! - before[s]!) * 1000) / SKIPPED[s]).toFixed(2)} µs per hidden item skipped |`,
   ),
 ]
 const markdown = `## Moderation decisions (\`npm run bench:decisions\`)
 
 ${size.toLocaleString('en')} seeded NFTs, embedded database on Node, in process; medians of ${runs} runs for the pages.
 The hidden collection's items were moved to the front of each sort first: the worst case, where the
-first page's walk skips every one of them.
+first page's walk skips every one of them. A 10,000-item collection would cost about ten times the
+hide and the walk below; a hidden collection anywhere else in a sort costs its pages nothing.
 
 | measure | time | cost per unit |
 | --- | --- | --- |
