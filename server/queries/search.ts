@@ -63,7 +63,8 @@ const nftMatchQuery = (db: Database) =>
     .from(nfts)
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(
-      sql`${nfts.id} IN (SELECT rowid FROM ${searchNfts} WHERE ${searchNfts} MATCH ${match} LIMIT ${limit}) AND +${nfts.hidden} = 0`,
+      // Hidden items are passed over inside the match, so a page is never short of them.
+      sql`${nfts.id} IN (SELECT s.rowid FROM ${searchNfts} s JOIN ${nfts} h ON h.id = s.rowid WHERE s.search_nfts MATCH ${match} AND h.hidden = 0 LIMIT ${limit})`,
     )
     .orderBy(asc(nfts.id))
 

@@ -178,6 +178,21 @@ describe('a hidden item', () => {
     expect(restored.body.data).toMatchObject({ id: item.id, image: item.image, moderation: { spam: null } })
   })
 
+  it('leaves a search page as full as it would be without it', async () => {
+    const item = await newestItem()
+    const word = item.name.split(/\s+/).find((w) => w.length >= 3) ?? item.name
+    const found = async () =>
+      ((await rest(`/search?q=${encodeURIComponent(word)}&limit=3`)).body.data.nfts as Json[]).map((n) => n.id)
+    const before = await found()
+    expect(before).toHaveLength(3)
+    // The first match hidden: the page still has three, none of them it.
+    const decision = await decide('hide', { kind: 'item', key: String(before[0]) }, 'spam', 'Spam')
+    const after = await found()
+    expect(after).toHaveLength(3)
+    expect(after).not.toContain(before[0])
+    await reverse(decision)
+  })
+
   it('is left out of its collection’s sweep', async () => {
     // The seed's listings carry no signed order: one is given a hash, as a signed listing has.
     const [listed] = await rows<{ id: number; slug: string; listing: number }>(
