@@ -64,7 +64,7 @@ const nftMatchQuery = (db: Database) =>
     .innerJoin(collections, eq(collections.id, nfts.collectionId))
     .where(
       // Hidden items are passed over inside the match, so a page is never short of them.
-      sql`${nfts.id} IN (SELECT s.rowid FROM ${searchNfts} s JOIN ${nfts} h ON h.id = s.rowid WHERE s.search_nfts MATCH ${match} AND h.hidden = 0 LIMIT ${limit})`,
+      sql`${nfts.id} IN (SELECT ${searchNfts}.rowid FROM ${searchNfts} JOIN ${nfts} h ON h.id = ${searchNfts}.rowid WHERE ${searchNfts} MATCH ${match} AND h.hidden = 0 LIMIT ${limit})`,
     )
     .orderBy(asc(nfts.id))
 
