@@ -7,6 +7,7 @@ import { collectionRouter } from './routers/collection'
 import { healthQuery } from './routers/health'
 import { marketRouter } from './routers/market'
 import { moderationRouter } from './routers/moderation'
+import { operatorRouter } from './routers/operator'
 import { nftRouter } from './routers/nft'
 import { notificationEmailRouter } from './routers/notification-email'
 import { notificationWebhookRouter } from './routers/notification-webhook'
@@ -36,6 +37,7 @@ export const appRouter = router({
   search: searchRouter,
   site: siteRouter,
   moderation: moderationRouter,
+  operator: operatorRouter,
   notifications: router({
     ...notificationProcedures,
     email: notificationEmailRouter,
