@@ -23,6 +23,7 @@ import { Route as Help_centerRouteImport } from './routes/help_center'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as NewsletterRouteImport } from './routes/newsletter'
+import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as PartnersRouteImport } from './routes/partners'
 import { Route as Platform_statusRouteImport } from './routes/platform_status'
 import { Route as RankingRouteImport } from './routes/ranking'
@@ -113,6 +114,11 @@ const MaintenanceRoute = MaintenanceRouteImport.update({
 const NewsletterRoute = NewsletterRouteImport.update({
   id: '/newsletter',
   path: '/newsletter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OperatorRoute = OperatorRouteImport.update({
+  id: '/operator',
+  path: '/operator',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PartnersRoute = PartnersRouteImport.update({
@@ -237,6 +243,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/operator': typeof OperatorRoute
   '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
@@ -274,6 +281,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/operator': typeof OperatorRoute
   '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
@@ -312,6 +320,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/operator': typeof OperatorRoute
   '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
@@ -351,6 +360,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/newsletter'
+    | '/operator'
     | '/partners'
     | '/platform_status'
     | '/ranking'
@@ -388,6 +398,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/newsletter'
+    | '/operator'
     | '/partners'
     | '/platform_status'
     | '/ranking'
@@ -425,6 +436,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/newsletter'
+    | '/operator'
     | '/partners'
     | '/platform_status'
     | '/ranking'
@@ -463,6 +475,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MaintenanceRoute: typeof MaintenanceRoute
   NewsletterRoute: typeof NewsletterRoute
+  OperatorRoute: typeof OperatorRoute
   PartnersRoute: typeof PartnersRoute
   Platform_statusRoute: typeof Platform_statusRoute
   RankingRoute: typeof RankingRoute
@@ -584,6 +597,13 @@ declare module '@tanstack/react-router' {
       path: '/newsletter'
       fullPath: '/newsletter'
       preLoaderRoute: typeof NewsletterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/operator': {
+      id: '/operator'
+      path: '/operator'
+      fullPath: '/operator'
+      preLoaderRoute: typeof OperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/partners': {
@@ -751,6 +771,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MaintenanceRoute: MaintenanceRoute,
   NewsletterRoute: NewsletterRoute,
+  OperatorRoute: OperatorRoute,
   PartnersRoute: PartnersRoute,
   Platform_statusRoute: Platform_statusRoute,
   RankingRoute: RankingRoute,

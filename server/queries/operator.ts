@@ -60,6 +60,12 @@ export type QueueSubject =
     }
   | { kind: 'profile'; address: string; username: string | null; image: string | null }
 
+/** A queue row's target as the moderation procedures take it back. */
+export type QueueTarget = { kind: 'item' | 'collection'; id: number } | { kind: 'profile'; address: string }
+
+const queueTarget = (kind: QueueTarget['kind'], key: string): QueueTarget =>
+  kind === 'profile' ? { kind, address: checksum(key) } : { kind, id: Number(key) }
+
 const QUEUE = 'report-queue'
 
 /**
@@ -118,7 +124,7 @@ export async function operatorQueue(db: Database, cursor: string | undefined, li
       for (const o of own) reasons[o.reason] = (reasons[o.reason] ?? 0) + 1
       return {
         key: `${r.kind}:${r.key}`,
-        target: r.kind === 'profile' ? { kind: r.kind, address: checksum(r.key) } : { kind: r.kind, id: Number(r.key) },
+        target: queueTarget(r.kind, r.key),
         subject: subject(r.kind, r.key),
         openReports: r.openReports,
         firstReportedAt: isoTime(r.firstOpenAt!),

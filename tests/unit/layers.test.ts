@@ -110,7 +110,7 @@ const serverOnly = (path: string) => path === FETCH_HANDLER || /\.server\.tsx?$/
  * /_image makes (which the pages' srcset asks for), and the cache tags a live page watches, and what a report may give as its reason. They may load one another only.
  */
 const SHARED_WITH_BROWSER =
-  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|db\/notification-kinds|db\/report-reasons|server\/metadata\/text|server\/media\/widths)$/
+  /^(server\/inputs\/[\w-]+|db\/schema\/categories|db\/cache-tags|db\/notification-kinds|db\/report-reasons|db\/decision-kinds|server\/metadata\/text|server\/media\/widths)$/
 
 describe('imports between layers', () => {
   it('finds the imports it checks', () => {

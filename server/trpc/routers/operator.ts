@@ -14,7 +14,7 @@ import { operationsState, operatorQueue } from '../../queries/operator'
 import { checksum } from '../../queries/serialize'
 import type { Runtime } from '../../platform/runtime'
 import { protectedProcedure, router } from '../init'
-import { healthReport } from './health'
+import { healthReport } from '../health-report'
 
 const staffRead = (what: string) =>
   protectedProcedure.use(async ({ ctx, next }) => {
