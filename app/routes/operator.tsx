@@ -26,7 +26,7 @@ function OperatorPage() {
           from={Route.fullPath}
           search={{ tab: to === 'queue' ? undefined : to }}
           aria-current={current ? 'page' : undefined}
-          className={`-mb-px whitespace-nowrap border-b-2 px-3 py-2 text-sm font-semibold ${
+          className={`-mb-px whitespace-nowrap border-b-2 px-2 py-2 sm:px-3 text-sm font-semibold ${
             current
               ? 'border-accent text-accent'
               : 'border-transparent text-jacarta-500 hover:text-accent dark:text-jacarta-200'

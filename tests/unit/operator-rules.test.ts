@@ -92,7 +92,7 @@ describe('figures', () => {
     expect(formatDuration(125)).toBe('2 min 5 s')
     expect(formatDuration(3 * 3600 + 600)).toBe('3 h 10 min')
     expect(formatDuration(2 * 86_400)).toBe('2 d')
-    expect(formatBps(250)).toBe('2.5 %')
+    expect(formatBps(250)).toBe('2.5%')
   })
 
   it('a target’s reports by reason, most first', () => {

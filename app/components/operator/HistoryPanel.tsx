@@ -29,12 +29,12 @@ export function HistoryPanel({ role }: { role: Role }) {
   }
   return (
     <Panel
-      title="Decisions on…"
+      title="Find a decision"
       lead="Find what was decided about an item, a collection or a profile, and reverse it."
       testId="history"
     >
-      <form onSubmit={find} className="flex flex-wrap items-end gap-2" noValidate>
-        <div className="min-w-0 flex-1">
+      <form onSubmit={find} noValidate>
+        <div>
           <label htmlFor="history-target" className="block text-sm font-semibold">
             Item, collection or profile
           </label>
@@ -47,7 +47,7 @@ export function HistoryPanel({ role }: { role: Role }) {
             className={dialogControl}
           />
         </div>
-        <button type="submit" className={`${actionButton} h-12 px-5`}>
+        <button type="submit" className={`${actionButton} mt-2 px-5 py-2`}>
           Show decisions
         </button>
       </form>

@@ -55,7 +55,7 @@ export function ModeratorsPanel({ role }: { role: Role }) {
             <li key={m.address} data-testid="moderator" className="flex flex-wrap items-center gap-2 py-2">
               <AddressLink address={m.address} />
               <span className="text-xs text-jacarta-500 dark:text-jacarta-300">
-                moderator since <Time iso={m.grantedAt} />, granted by <AddressLink address={m.grantedBy} />
+                moderator, granted <Time iso={m.grantedAt} /> by <AddressLink address={m.grantedBy} />
               </span>
               {role === 'operator' && (
                 <button

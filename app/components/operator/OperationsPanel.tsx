@@ -27,7 +27,7 @@ export function OperationsPanel() {
   if (!ops.data) return <p className="text-sm text-jacarta-500">Loading operations…</p>
   const data = ops.data
   return (
-    <div className="grid gap-6 xl:grid-cols-2" data-testid="operations">
+    <div className="grid grid-cols-1 gap-6 xl:grid-cols-2" data-testid="operations">
       <Panel
         title="Chains"
         lead={`Read ${relativeTime(data.time)}; updated every few seconds while this page is open.`}
@@ -51,9 +51,11 @@ export function OperationsPanel() {
                 <Fact term="Behind">
                   {chain.lagBlocks === null
                     ? '—'
-                    : `${chain.lagBlocks} ${chain.lagBlocks === 1 ? 'block' : 'blocks'}${
-                        chain.lagSeconds === null ? '' : `, ${formatDuration(chain.lagSeconds)} of chain time`
-                      }`}
+                    : chain.lagBlocks === 0
+                      ? 'in step with the head'
+                      : `${chain.lagBlocks} ${chain.lagBlocks === 1 ? 'block' : 'blocks'}${
+                          chain.lagSeconds === null ? '' : `, ${formatDuration(chain.lagSeconds)} of chain time`
+                        }`}
                 </Fact>
                 <Fact term="Last moved">{since(chain.updatedAt)}</Fact>
                 {chain.follower && 'lastRound' in chain.follower && (
@@ -98,9 +100,7 @@ export function OperationsPanel() {
             <AddressLink address={data.fees.platformFeeRecipient} />
           </Fact>
           <Fact term="Lowest price">{formatEth(formatEther(BigInt(data.fees.minPriceWei)))} ETH</Fact>
-          <Fact term="Creator earnings">
-            each collection&apos;s own (its EIP-2981 royalty, or what its creator set)
-          </Fact>
+          <Fact term="Creator earnings">Each collection&apos;s own: its EIP-2981 royalty, or what its creator set</Fact>
         </dl>
       </Panel>
     </div>

@@ -10,7 +10,6 @@ import { AuditPanel } from './AuditPanel'
 import { HistoryPanel } from './HistoryPanel'
 import { ModeratorsPanel } from './ModeratorsPanel'
 import { OperationsPanel } from './OperationsPanel'
-import { Time } from './parts'
 import { QueuePanel } from './QueuePanel'
 import { consoleAccess, needsFreshSignIn, type Role } from './rules'
 import { TAB_LABELS, tabsFor, type ConsoleTab } from './tabs'
@@ -108,8 +107,11 @@ function StaffConsole({
         <p className="text-sm text-jacarta-500 dark:text-jacarta-200" data-testid="writable-until">
           {writableUntil && !needsFreshSignIn(writableUntil) ? (
             <>
-              Your sign-in allows decisions until <Time iso={writableUntil} />; after that your wallet is asked to sign
-              again.
+              Your sign-in allows decisions until{' '}
+              <time dateTime={writableUntil}>
+                {new Date(writableUntil).toLocaleTimeString('en', { timeStyle: 'short' })}
+              </time>
+              ; after that your wallet is asked to sign again.
             </>
           ) : (
             'Your wallet will be asked to sign in again before your next decision.'
@@ -124,7 +126,7 @@ function StaffConsole({
       </nav>
       <div className="mt-6">
         {current === 'queue' && (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
             <QueuePanel role={role} />
             <div className="space-y-6">
               <AppealsPanel />

@@ -40,7 +40,7 @@ export function QueueRow({ row, role }: { row: OperatorQueueRow; role: Role }) {
       data-target={row.key}
       className="rounded-2xl border border-jacarta-100 p-4 dark:border-jacarta-700"
     >
-      <div className="grid gap-4 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         <div>
           <p className="mb-2 text-xs font-semibold uppercase tracking-wide text-jacarta-500 dark:text-jacarta-300">
             {KIND_LABEL[kind]}

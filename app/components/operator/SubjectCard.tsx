@@ -127,7 +127,7 @@ export function SubjectCard({ subject }: { subject: QueueSubject | null }) {
                 {subject.sales} {subject.sales === 1 ? 'sale' : 'sales'}
                 {subject.lastSale && (
                   <>
-                    , last {formatEth(formatEther(BigInt(subject.lastSale.priceWei)))} {subject.lastSale.currency} on{' '}
+                    , last {formatEth(formatEther(BigInt(subject.lastSale.priceWei)))} {subject.lastSale.currency},{' '}
                     <Time iso={subject.lastSale.at} />
                   </>
                 )}

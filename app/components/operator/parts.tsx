@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
 import type { DecisionJson } from '../../../server/queries/decisions'
-import { shortenAddress } from '../../lib/format'
+import { relativeTime, shortenAddress } from '../../lib/format'
+import { withinAWeek } from './rules'
 
 /** A section of the console: a heading, an optional line under it, and what it shows. */
 export function Panel({
@@ -44,18 +45,19 @@ export const dangerButton =
 /** A term and its value in a row's facts. */
 export function Fact({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <div className="flex gap-2">
-      <dt className="shrink-0 text-jacarta-500 dark:text-jacarta-300">{term}</dt>
+    <div className="flex flex-wrap gap-x-2">
+      <dt className="text-jacarta-500 dark:text-jacarta-300">{term}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </div>
   )
 }
 
-/** A time as the reader's clock shows it, with the exact instant on hover. */
+/** A time within a week as "5 minutes ago", an older one as its date; the exact instant on hover. */
 export function Time({ iso }: { iso: string }) {
+  const date = new Date(iso)
   return (
-    <time dateTime={iso} title={iso}>
-      {new Date(iso).toLocaleString('en', { dateStyle: 'medium', timeStyle: 'short' })}
+    <time dateTime={iso} title={date.toLocaleString('en', { dateStyle: 'full', timeStyle: 'long' })}>
+      {withinAWeek(iso) ? relativeTime(iso) : date.toLocaleDateString('en', { dateStyle: 'medium' })}
     </time>
   )
 }

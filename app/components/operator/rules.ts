@@ -101,8 +101,8 @@ export function formatDuration(seconds: number): string {
   return `${Math.floor(s / 86_400)} d${Math.floor((s % 86_400) / 3600) ? ` ${Math.floor((s % 86_400) / 3600)} h` : ''}`
 }
 
-/** "2.5 %" of basis points. */
-export const formatBps = (bps: number) => `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })} %`
+/** "2.5%" of basis points. */
+export const formatBps = (bps: number) => `${(bps / 100).toLocaleString('en', { maximumFractionDigits: 2 })}%`
 
 /**
  * A target named the way a moderator has it at hand: a page's link (`/item/12`, `…/collection/x`,
@@ -117,3 +117,6 @@ export function targetFromText(text: string): DecisionTargetInput | null {
   if (kind === 'collection') return /^[A-Za-z0-9-]{1,100}$/.test(key) ? { kind: 'collection', idOrSlug: key } : null
   return /^0x[0-9a-fA-F]{40}$/.test(key) ? { kind: 'profile', address: key } : null
 }
+
+/** Whether `iso` is within a week of `now` (either side): such times read best as "5 minutes ago". */
+export const withinAWeek = (iso: string, now = Date.now()) => Math.abs(now - Date.parse(iso)) < 7 * 86_400_000

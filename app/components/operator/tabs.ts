@@ -5,7 +5,7 @@ export const CONSOLE_TABS = ['queue', 'operations', 'moderators', 'audit'] as co
 export type ConsoleTab = (typeof CONSOLE_TABS)[number]
 
 export const TAB_LABELS: Record<ConsoleTab, string> = {
-  queue: 'Queue & appeals',
+  queue: 'Queue',
   operations: 'Operations',
   moderators: 'Moderators',
   audit: 'Audit log',

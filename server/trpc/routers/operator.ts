@@ -9,7 +9,7 @@ import { DomainError } from '../../../db/errors'
 import { requireRecentSignIn, requireRole, roleOf } from '../../auth/roles'
 import { reportPageInput } from '../../inputs/moderation'
 import { retryImportInput } from '../../inputs/operator'
-import { chainClient } from '../../platform/clients'
+import { chainClient, ChainUnavailableError } from '../../platform/clients'
 import { operationsState, operatorQueue } from '../../queries/operator'
 import { checksum } from '../../queries/serialize'
 import type { Runtime } from '../../platform/runtime'
@@ -35,6 +35,20 @@ const operatorWrite = (what: string) =>
     return next()
   })
 
+/**
+ * How long the console waits for a chain's blocks: a chain that does not answer is shown as such
+ * at once rather than holding every other figure back for the RPC's whole budget.
+ */
+export const HEAD_BUDGET_MS = 2_000
+
+function withinHeadBudget<T>(read: Promise<T>, chainId: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChainUnavailableError(chainId)), HEAD_BUDGET_MS)
+  })
+  return Promise.race([read, late]).finally(() => clearTimeout(timer))
+}
+
 /** Each configured chain's indexer beside the chain's head: how far behind, in blocks and in chain time. */
 async function followedChains(runtime: Runtime) {
   const health = await healthReport(runtime)
@@ -52,10 +66,10 @@ async function followedChains(runtime: Runtime) {
       }
       try {
         const client = chainClient(runtime.env, id)!
-        const head = await client.getBlock({ blockTag: 'latest' })
+        const head = await withinHeadBudget(client.getBlock({ blockTag: 'latest' }), id)
         const indexed =
           cursor && BigInt(cursor.block) <= head.number
-            ? await client.getBlock({ blockNumber: BigInt(cursor.block) })
+            ? await withinHeadBudget(client.getBlock({ blockNumber: BigInt(cursor.block) }), id)
             : null
         return {
           ...base,
