@@ -86,12 +86,16 @@ describe('the operator’s console', () => {
       await row.getByRole('button', { name: 'Hide' }).click()
       const dialog = moderator.page.getByTestId('reason-dialog')
       await dialog.getByLabel('Reason category').selectOption('stolen')
-      await dialog.getByLabel('Statement of reasons').fill('Reported stolen by its previous owner; hidden while we look.')
+      await dialog
+        .getByLabel('Statement of reasons')
+        .fill('Reported stolen by its previous owner; hidden while we look.')
       await dialog.getByRole('button', { name: 'Hide' }).click()
       await row.waitFor({ state: 'detached' })
 
       // Gone from explore and search.
-      await expect.poll(async () => (await exploreItemIds(stranger.page)).includes(id!), { timeout: 30_000 }).toBe(false)
+      await expect
+        .poll(async () => (await exploreItemIds(stranger.page)).includes(id!), { timeout: 30_000 })
+        .toBe(false)
       expect(await searchFinds(stranger.page, name, id!)).toBe(false)
 
       // (The owner's bell and appeal go here.)
