@@ -27,7 +27,7 @@ export function OperationsPanel() {
   if (!ops.data) return <p className="text-sm text-jacarta-500">Loading operations…</p>
   const data = ops.data
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-2" data-testid="operations">
+    <div className="grid grid-cols-1 items-start gap-6 xl:grid-cols-2" data-testid="operations">
       <Panel
         title="Chains"
         lead={`Read ${relativeTime(data.time)}; updated every few seconds while this page is open.`}
@@ -57,7 +57,7 @@ export function OperationsPanel() {
                           chain.lagSeconds === null ? '' : `, ${formatDuration(chain.lagSeconds)} of chain time`
                         }`}
                 </Fact>
-                <Fact term="Last moved">{since(chain.updatedAt)}</Fact>
+                <Fact term="Cursor moved">{since(chain.updatedAt)}</Fact>
                 {chain.follower && 'lastRound' in chain.follower && (
                   <Fact term="Last round">
                     {chain.follower.lastRound

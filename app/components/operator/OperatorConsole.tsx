@@ -120,7 +120,7 @@ function StaffConsole({
       </div>
       <nav
         aria-label="Console"
-        className="mt-6 flex gap-2 overflow-x-auto border-b border-jacarta-100 dark:border-jacarta-700"
+        className="mt-6 flex gap-0 overflow-x-auto border-b sm:gap-2 border-jacarta-100 dark:border-jacarta-700"
       >
         {tabs.map((t) => tabLink(t, TAB_LABELS[t], t === current))}
       </nav>

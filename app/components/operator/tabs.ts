@@ -8,7 +8,7 @@ export const TAB_LABELS: Record<ConsoleTab, string> = {
   queue: 'Queue',
   operations: 'Operations',
   moderators: 'Moderators',
-  audit: 'Audit log',
+  audit: 'Audit',
 }
 
 const OPERATOR_ONLY: readonly ConsoleTab[] = ['operations', 'audit']
