@@ -11,6 +11,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { openPage, sharedBrowser } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { visitorWithWallet } from '../support/test-wallet'
+import { sessionCookie } from '../support/session'
 import { signInWithTestWallet } from '../support/trade-page'
 
 const baseUrl = inject('baseUrl')
@@ -75,9 +76,14 @@ describe('the operator’s console', () => {
         .filter({ hasText: testAccount(MODERATOR).address.slice(0, 6) })
         .waitFor()
 
-      // The moderator hides it from the queue, with a reason.
-      await signInWithTestWallet(moderator.page)
+      // The moderator, signed in 20 minutes ago, hides it from the queue with a reason: the console
+      // reads with that session, and asks the wallet to sign in again before the write.
+      const [cookieName, value] = (
+        await sessionCookie(testAccount(MODERATOR).address.toLowerCase(), { signedInAt: Date.now() - 20 * 60_000 })
+      ).split('=') as [string, string]
+      await moderator.page.context().addCookies([{ name: cookieName, value, url: baseUrl }])
       await openPage(moderator.page, '/operator')
+      await moderator.page.getByTestId('writable-until').getByText('asked to sign in again').waitFor()
       const row = moderator.page.locator(`[data-testid="queue-row"][data-target="item:${id}"]`)
       await row.waitFor()
       await row.getByText('This was taken from my wallet last week.').waitFor()
@@ -91,6 +97,7 @@ describe('the operator’s console', () => {
         .fill('Reported stolen by its previous owner; hidden while we look.')
       await dialog.getByRole('button', { name: 'Hide' }).click()
       await row.waitFor({ state: 'detached' })
+      expect(moderator.wallet.state.requests.filter((method) => method === 'personal_sign')).toHaveLength(1)
 
       // Gone from explore and search.
       await expect
