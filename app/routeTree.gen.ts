@@ -24,6 +24,7 @@ import { Route as LegalNoticeRouteImport } from './routes/legal-notice'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as MaintenanceRouteImport } from './routes/maintenance'
 import { Route as NewsletterRouteImport } from './routes/newsletter'
+import { Route as OperatorRouteImport } from './routes/operator'
 import { Route as PartnersRouteImport } from './routes/partners'
 import { Route as Platform_statusRouteImport } from './routes/platform_status'
 import { Route as RankingRouteImport } from './routes/ranking'
@@ -120,6 +121,11 @@ const MaintenanceRoute = MaintenanceRouteImport.update({
 const NewsletterRoute = NewsletterRouteImport.update({
   id: '/newsletter',
   path: '/newsletter',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const OperatorRoute = OperatorRouteImport.update({
+  id: '/operator',
+  path: '/operator',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PartnersRoute = PartnersRouteImport.update({
@@ -250,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/operator': typeof OperatorRoute
   '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
@@ -289,6 +296,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/operator': typeof OperatorRoute
   '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
@@ -329,6 +337,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/maintenance': typeof MaintenanceRoute
   '/newsletter': typeof NewsletterRoute
+  '/operator': typeof OperatorRoute
   '/partners': typeof PartnersRoute
   '/platform_status': typeof Platform_statusRoute
   '/ranking': typeof RankingRoute
@@ -370,6 +379,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/newsletter'
+    | '/operator'
     | '/partners'
     | '/platform_status'
     | '/ranking'
@@ -409,6 +419,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/newsletter'
+    | '/operator'
     | '/partners'
     | '/platform_status'
     | '/ranking'
@@ -448,6 +459,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/maintenance'
     | '/newsletter'
+    | '/operator'
     | '/partners'
     | '/platform_status'
     | '/ranking'
@@ -488,6 +500,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   MaintenanceRoute: typeof MaintenanceRoute
   NewsletterRoute: typeof NewsletterRoute
+  OperatorRoute: typeof OperatorRoute
   PartnersRoute: typeof PartnersRoute
   Platform_statusRoute: typeof Platform_statusRoute
   RankingRoute: typeof RankingRoute
@@ -617,6 +630,13 @@ declare module '@tanstack/react-router' {
       path: '/newsletter'
       fullPath: '/newsletter'
       preLoaderRoute: typeof NewsletterRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/operator': {
+      id: '/operator'
+      path: '/operator'
+      fullPath: '/operator'
+      preLoaderRoute: typeof OperatorRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/partners': {
@@ -792,6 +812,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   MaintenanceRoute: MaintenanceRoute,
   NewsletterRoute: NewsletterRoute,
+  OperatorRoute: OperatorRoute,
   PartnersRoute: PartnersRoute,
   Platform_statusRoute: Platform_statusRoute,
   RankingRoute: RankingRoute,

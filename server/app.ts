@@ -19,7 +19,7 @@ import { bodyLimit, sameSiteWrites, trpcBatchLimit } from './http/request-guards
 import { v1 } from './rest/v1'
 import { handleLive } from './live/stream'
 import { appRouter } from './trpc/root'
-import { healthReport } from './trpc/routers/health'
+import { healthReport } from './trpc/health-report'
 import { deepHealthRefusal } from './health/deep-access'
 import { createContext } from './trpc/init'
 

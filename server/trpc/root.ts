@@ -8,6 +8,7 @@ import { healthQuery } from './routers/health'
 import { legalNoticesRouter } from './routers/legal-notices'
 import { marketRouter } from './routers/market'
 import { moderationRouter } from './routers/moderation'
+import { operatorRouter } from './routers/operator'
 import { nftRouter } from './routers/nft'
 import { notificationEmailRouter } from './routers/notification-email'
 import { notificationWebhookRouter } from './routers/notification-webhook'
@@ -42,6 +43,7 @@ export const appRouter = router({
   legalNotices: legalNoticesRouter,
   statements: statementsRouter,
   sharedList: sharedListRouter,
+  operator: operatorRouter,
   notifications: router({
     ...notificationProcedures,
     email: notificationEmailRouter,
