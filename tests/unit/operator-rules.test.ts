@@ -1,3 +1,4 @@
+import { targetDecisionsInput } from '../../server/inputs/decisions'
 import { describe, expect, it } from 'vitest'
 import {
   consoleAccess,
@@ -8,6 +9,7 @@ import {
   reasonsLine,
   rowActions,
   targetFromText,
+  targetWord,
 } from '../../app/components/operator/rules'
 import { tabsFor } from '../../app/components/operator/tabs'
 import { SIGN_IN_AGAIN } from '../../server/auth/roles'
@@ -84,6 +86,15 @@ describe('finding a target by what a moderator has at hand', () => {
   it.each(['', 'item abc', '/collection/a_b', '0x1234', '<script>', 'item 1; drop table'])('refuses %j', (text) =>
     expect(targetFromText(text)).toBeNull(),
   )
+
+  it('is asked for as the one word the decisions query takes, which the server reads back', () => {
+    for (const text of ['item 7', '/collection/my-slug', ADDRESS]) {
+      const target = targetFromText(text)!
+      const read = targetDecisionsInput.parse({ target: targetWord(target) }).target
+      // Addresses come back lowercase, as stored.
+      expect(read).toEqual('address' in target ? { ...target, address: target.address.toLowerCase() } : target)
+    }
+  })
 })
 
 describe('figures', () => {

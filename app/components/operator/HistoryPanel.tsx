@@ -6,7 +6,7 @@ import { dialogControl } from '../ui/DialogField'
 import { ErrorState } from '../ui/states'
 import { DecisionHistory } from './DecisionHistory'
 import { actionButton, Panel } from './parts'
-import { targetFromText, type Role } from './rules'
+import { targetFromText, targetWord, type Role } from './rules'
 
 /**
  * A target's decisions, found by its page's address or its id: how a decision whose reports are
@@ -17,7 +17,7 @@ export function HistoryPanel({ role }: { role: Role }) {
   const [target, setTarget] = useState<DecisionTargetInput | null>(null)
   const [problem, setProblem] = useState<string | null>(null)
   const history = useQuery({
-    ...trpc.moderation.decisions.queryOptions({ target: target! }),
+    ...trpc.moderation.decisions.queryOptions({ target: target ? targetWord(target) : '' }),
     enabled: target !== null,
   })
   const find = (event: FormEvent<HTMLFormElement>) => {

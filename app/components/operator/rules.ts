@@ -118,5 +118,13 @@ export function targetFromText(text: string): DecisionTargetInput | null {
   return /^0x[0-9a-fA-F]{40}$/.test(key) ? { kind: 'profile', address: key } : null
 }
 
+/** A target as one word, as `moderation.decisions` takes it: `item:12`, `collection:slug`, `profile:0x…`. */
+export function targetWord(target: DecisionTargetInput): string {
+  if (target.kind === 'item') return `item:${target.id}`
+  if (target.kind === 'collection') return `collection:${target.idOrSlug}`
+  if (target.kind === 'profile') return `profile:${target.address}`
+  return `contract:${target.chainId}:${target.address}`
+}
+
 /** Whether `iso` is within a week of `now` (either side): such times read best as "5 minutes ago". */
 export const withinAWeek = (iso: string, now = Date.now()) => Math.abs(now - Date.parse(iso)) < 7 * 86_400_000
