@@ -4,7 +4,7 @@ import { Field, FormError } from '../components/ui/Field'
 import { buttonClass } from '../components/ui/SettingsSection'
 import { PageHeading } from '../components/ui/states'
 import { useSchemaForm } from '../lib/form'
-import { strictSearch } from '../lib/search-params'
+import { oneOf, strictSearch } from '../lib/search-params'
 import { pageTitle } from '../lib/seo'
 import { useTRPC } from '../lib/trpc-react'
 import { LEGAL_NOTICE_REASON_LABELS, LEGAL_NOTICE_REASONS } from '../../db/legal-notice-kinds'
@@ -18,10 +18,12 @@ const OUTCOMES = {
   invalid: 'This link is not one we sent: send the notice again.',
 } as const
 type Outcome = keyof typeof OUTCOMES
+const OUTCOME_NAMES = ['confirmed', 'used', 'expired', 'invalid'] as const satisfies readonly Outcome[]
 
 export const Route = createFileRoute('/legal-notice')({
   validateSearch: strictSearch<{ notice?: Outcome }>((raw) => ({
-    notice: typeof raw.notice === 'string' && raw.notice in OUTCOMES ? (raw.notice as Outcome) : undefined,
+    // A name of the list, never `in` (which `?notice=toString` passes).
+    notice: oneOf(raw.notice, OUTCOME_NAMES),
   })),
   head: () => ({ meta: [{ title: pageTitle('Legal notice') }] }),
   component: LegalNoticePage,

@@ -1,21 +1,10 @@
-import { useState, type ReactNode } from 'react'
 import { spamWord, type DecisionNotice } from '../../lib/moderation'
 
 /**
- * A collection marked spam or a scam (and its items) shows this warning first, and its page only
- * once the visitor chooses to go on; the server's HTML holds the warning alone.
+ * The warning a collection marked spam or a scam (and its items) shows before its page
+ * (./notices.tsx decides when): why, and a button to go on.
  */
-export function SpamWarning({
-  notice,
-  what,
-  children,
-}: {
-  notice: DecisionNotice | null
-  what: string
-  children: ReactNode
-}) {
-  const [goOn, setGoOn] = useState(false)
-  if (!notice || goOn) return children
+export function SpamWarning({ notice, what, onGoOn }: { notice: DecisionNotice; what: string; onGoOn: () => void }) {
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 sm:px-6" role="alert" data-testid="spam-warning">
       <h1 className="font-display text-3xl font-bold">{`This marketplace marked this collection as ${spamWord(notice)}`}</h1>
@@ -24,11 +13,7 @@ export function SpamWarning({
         {notice.categoryLabel}, decided <time dateTime={notice.decidedAt}>{notice.decidedAt.slice(0, 10)}</time>. It is
         left out of browsing and search. Think twice before you buy, offer or connect anything here.
       </p>
-      <button
-        type="button"
-        onClick={() => setGoOn(true)}
-        className="mt-8 rounded-full bg-accent px-6 py-3 font-semibold text-white"
-      >
+      <button type="button" onClick={onGoOn} className="mt-8 rounded-full bg-accent px-6 py-3 font-semibold text-white">
         {`Show this ${what} anyway`}
       </button>
     </section>

@@ -26,8 +26,7 @@ import { strictSearch } from '../../lib/search-params'
 import { collectionTag } from '../../../db/cache-tags'
 import { lazy, Suspense } from 'react'
 import { useLivePage } from '../../lib/live'
-import { HiddenNotice } from '../../components/moderation/HiddenNotice'
-import { SpamWarning } from '../../components/moderation/SpamWarning'
+import { HiddenPage, SpamGate } from '../../components/moderation/notices'
 import { hiddenHead, hiddenNoticeOf } from '../../lib/moderation'
 import type { RouterOutputs } from '../../../server/trpc/root'
 import { oneOf } from '../../lib/search-params'
@@ -128,11 +127,11 @@ const INDEXING_POLL_MS = 3_000
 
 function CollectionRoute() {
   const loaded = Route.useLoaderData()
-  if ('hidden' in loaded) return <HiddenNotice notice={loaded.hidden} what="collection" />
+  if ('hidden' in loaded) return <HiddenPage notice={loaded.hidden} what="collection" />
   return (
-    <SpamWarning notice={loaded.moderation.spam} what="collection">
+    <SpamGate notice={loaded.moderation.spam} what="collection">
       <CollectionPage loaded={loaded} />
-    </SpamWarning>
+    </SpamGate>
   )
 }
 
@@ -165,7 +164,7 @@ function CollectionPage({ loaded }: { loaded: RouterOutputs['collection']['byIdO
   ] as const
   // Hidden while the page is open: the decision reaches it as a trade does.
   const hiddenNow = hiddenNoticeOf(live.error)
-  if (hiddenNow) return <HiddenNotice notice={hiddenNow} what="collection" />
+  if (hiddenNow) return <HiddenPage notice={hiddenNow} what="collection" />
   return (
     <div>
       <div className="relative h-48 md:h-72">

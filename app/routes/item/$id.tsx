@@ -21,8 +21,7 @@ import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { nftTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
-import { HiddenNotice } from '../../components/moderation/HiddenNotice'
-import { SpamWarning } from '../../components/moderation/SpamWarning'
+import { HiddenPage, SpamGate } from '../../components/moderation/notices'
 import { hiddenHead, hiddenNoticeOf } from '../../lib/moderation'
 import type { RouterOutputs } from '../../../server/trpc/root'
 
@@ -92,11 +91,11 @@ export const Route = createFileRoute('/item/$id')({
 
 function ItemRoute() {
   const loaded = Route.useLoaderData().nft
-  if ('hidden' in loaded) return <HiddenNotice notice={loaded.hidden} what="item" />
+  if ('hidden' in loaded) return <HiddenPage notice={loaded.hidden} what="item" />
   return (
-    <SpamWarning notice={loaded.moderation.spam} what="item">
+    <SpamGate notice={loaded.moderation.spam} what="item">
       <ItemPage loaded={loaded} />
-    </SpamWarning>
+    </SpamGate>
   )
 }
 
@@ -111,7 +110,7 @@ function ItemPage({ loaded }: { loaded: RouterOutputs['nft']['byId'] }) {
   useLivePage([nftTag(nft.id)])
   // Hidden while the page is open: the decision reaches it as a trade does.
   const hiddenNow = hiddenNoticeOf(live.error)
-  if (hiddenNow) return <HiddenNotice notice={hiddenNow} what="item" />
+  if (hiddenNow) return <HiddenPage notice={hiddenNow} what="item" />
 
   return (
     <section className="mx-auto grid max-w-7xl grid-cols-1 gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:px-8">

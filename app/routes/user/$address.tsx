@@ -13,7 +13,7 @@ import { trpcErrorCode } from '../../lib/trpc-options'
 import { useTRPC } from '../../lib/trpc-react'
 import { userTag } from '../../../db/cache-tags'
 import { useLivePage } from '../../lib/live'
-import { HiddenNotice } from '../../components/moderation/HiddenNotice'
+import { HiddenPage } from '../../components/moderation/notices'
 import { hiddenHead, hiddenNoticeOf } from '../../lib/moderation'
 import type { RouterOutputs } from '../../../server/trpc/root'
 
@@ -74,7 +74,7 @@ export const Route = createFileRoute('/user/$address')({
 
 function UserRoute() {
   const loaded = Route.useLoaderData()
-  if ('hidden' in loaded) return <HiddenNotice notice={loaded.hidden} what="profile" />
+  if ('hidden' in loaded) return <HiddenPage notice={loaded.hidden} what="profile" />
   return <UserPage user={loaded} />
 }
 
