@@ -301,6 +301,11 @@ async function reverseIn(
     .set({ reversedAt: now, reversedBy: reversal.actor.toLowerCase(), reversalReason: reversal.reason })
     .where(eq(decisions.id, decisionId))
   await applyState(tx, decision.action, target, null, now)
+  // An appeal still open is answered by the reversal: the appellant got what they asked.
+  await tx
+    .update(appeals)
+    .set({ status: 'reversed', outcome: reversal.reason, decidedBy: reversal.actor.toLowerCase(), decidedAt: now })
+    .where(and(eq(appeals.decisionId, decisionId), eq(appeals.status, 'open')))
   await appendAudit(
     tx,
     {

@@ -286,6 +286,29 @@ describe('appeals', () => {
       outcome: 'A classical statue, not sexual content.',
     })
   })
+
+  it('a decision reversed without deciding its open appeal answers the appeal with the reversal', async () => {
+    const taken = await decide({
+      action: 'flag_stolen',
+      target: { kind: 'item', id: items[2] },
+      category: 'stolen',
+      reason: 'Reported by its former owner.',
+    })
+    const id = taken.body.data.id as number
+    const filed = await call('/appeals', {
+      method: 'POST',
+      json: { decisionId: id, statement: 'I bought it.' },
+      as: creator,
+    })
+    expect(filed.status).toBe(201)
+    await reverse(id, 'The sale was genuine.')
+    expect((await call('/appeals', { as: operator })).body.data).toEqual([])
+    expect((await call('/appeals/mine', { as: creator })).body.data[0]).toMatchObject({
+      id: filed.body.data.id,
+      status: 'reversed',
+      outcome: 'The sale was genuine.',
+    })
+  })
 })
 
 describe('the audit log', () => {
