@@ -1,14 +1,13 @@
 /**
- * The operator's console in a real browser: a stranger reports an item from its page; the operator
+ * Running in public, in a real browser: a stranger reports an item from its page; the operator
  * makes a wallet a moderator in the console; the moderator signs in, opens /operator and hides the
- * item from the queue with a reason; it is gone from explore and search. The operator then finds
- * the item's decisions in the console and reverses the hide: the item is back in explore.
- *
- * Steps to add between the hide and the reversal (the owner's bell and appeal) go where marked.
+ * item from the queue with a reason; it is gone from explore and search. Its owner reads why in
+ * the bell and appeals from the decision's page; the operator reverses the decision from the
+ * console's appeals: the item is back in explore and search, and its history says so.
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, inject, it } from 'vitest'
-import { openPage, sharedBrowser } from '../support/browser'
+import { openPage, sharedBrowser, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
 import { visitorWithWallet } from '../support/test-wallet'
 import { sessionCookie } from '../support/session'
@@ -21,6 +20,8 @@ const browser = sharedBrowser()
 const OPERATOR = 0
 const STRANGER = 21
 const MODERATOR = 22
+// Owners an item may have in the dev world (accounts other tests sign in with are left out).
+const OWNERS = Array.from({ length: 13 }, (_, i) => testAccount(i + 1).address.toLowerCase())
 
 /** The item links of explore's first page, newest first. */
 async function exploreItemIds(page: Page): Promise<number[]> {
@@ -40,92 +41,149 @@ async function searchFinds(page: Page, query: string, id: number): Promise<boole
 }
 
 describe('the operator’s console', () => {
-  it('a moderator hides a reported item from the queue; the operator reverses it', { timeout: 240_000 }, async () => {
-    const stranger = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [STRANGER] })
-    const operator = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [OPERATOR] })
-    const moderator = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [MODERATOR] })
-    try {
-      // The newest item on explore, and its name for search.
-      const [id] = await exploreItemIds(stranger.page)
-      const item = (await (await fetch(`${baseUrl}/api/v1/nfts/${id}`)).json()) as { data: { name: string } }
-      const name = item.data.name
-      expect(await searchFinds(stranger.page, name, id!)).toBe(true)
+  it(
+    'a moderator hides a reported item from the queue; its owner appeals; the operator restores it',
+    { timeout: 300_000 },
+    async () => {
+      const stranger = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [STRANGER] })
+      const operator = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [OPERATOR] })
+      const moderator = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [MODERATOR] })
+      try {
+        // The newest item on explore held by a dev account (its owner appeals below), and its name for search.
+        let id: number | undefined
+        let name = ''
+        let ownerIndex = 0
+        for (const candidate of await exploreItemIds(stranger.page)) {
+          const item = (await (await fetch(`${baseUrl}/api/v1/nfts/${candidate}`)).json()) as {
+            data: { name: string; owner: string }
+          }
+          const index = OWNERS.indexOf(item.data.owner.toLowerCase())
+          if (index < 0) continue
+          ;[id, name, ownerIndex] = [candidate, item.data.name, index + 1]
+          break
+        }
+        expect(id, 'an item on explore held by a dev account').toBeDefined()
+        expect(await searchFinds(stranger.page, name, id!)).toBe(true)
 
-      // A stranger reports it from its page.
-      await signInWithTestWallet(stranger.page)
-      await openPage(stranger.page, `/item/${id}`)
-      await stranger.page.getByTestId('report-button').click()
-      const report = stranger.page.getByTestId('report-dialog')
-      await report.getByLabel('Reason').selectOption('stolen')
-      await report.getByLabel('Note (optional)').fill('This was taken from my wallet last week.')
-      await report.getByRole('button', { name: 'Send report' }).click()
-      await report.getByTestId('report-sent').waitFor()
+        // A stranger reports it from its page.
+        await signInWithTestWallet(stranger.page)
+        await openPage(stranger.page, `/item/${id}`)
+        await stranger.page.getByTestId('report-button').click()
+        const report = stranger.page.getByTestId('report-dialog')
+        await report.getByLabel('Reason').selectOption('stolen')
+        await report.getByLabel('Note (optional)').fill('This was taken from my wallet last week.')
+        await report.getByRole('button', { name: 'Send report' }).click()
+        await report.getByTestId('report-sent').waitFor()
 
-      // Before any role, the console refuses the stranger and shows no data.
-      await openPage(stranger.page, '/operator')
-      await stranger.page.getByTestId('console-refusal').getByText('Not for this wallet').waitFor()
-      expect(await stranger.page.getByTestId('queue').count()).toBe(0)
+        // Before any role, the console refuses the stranger and shows no data.
+        await openPage(stranger.page, '/operator')
+        await stranger.page.getByTestId('console-refusal').getByText('Not for this wallet').waitFor()
+        expect(await stranger.page.getByTestId('queue').count()).toBe(0)
 
-      // The operator makes a wallet a moderator.
-      await signInWithTestWallet(operator.page)
-      await openPage(operator.page, '/operator?tab=moderators')
-      await operator.page.getByLabel('Make a wallet a moderator').fill(testAccount(MODERATOR).address)
-      await operator.page.getByRole('button', { name: 'Grant' }).click()
-      await operator.page
-        .getByTestId('moderator')
-        .filter({ hasText: testAccount(MODERATOR).address.slice(0, 6) })
-        .waitFor()
+        // The operator makes a wallet a moderator.
+        await signInWithTestWallet(operator.page)
+        await openPage(operator.page, '/operator?tab=moderators')
+        await operator.page.getByLabel('Make a wallet a moderator').fill(testAccount(MODERATOR).address)
+        await operator.page.getByRole('button', { name: 'Grant' }).click()
+        await operator.page
+          .getByTestId('moderator')
+          .filter({ hasText: testAccount(MODERATOR).address.slice(0, 6) })
+          .waitFor()
 
-      // The moderator, signed in 20 minutes ago, hides it from the queue with a reason: the console
-      // reads with that session, and asks the wallet to sign in again before the write.
-      const [cookieName, value] = (
-        await sessionCookie(testAccount(MODERATOR).address.toLowerCase(), { signedInAt: Date.now() - 20 * 60_000 })
-      ).split('=') as [string, string]
-      await moderator.page.context().addCookies([{ name: cookieName, value, url: baseUrl }])
-      await openPage(moderator.page, '/operator')
-      await moderator.page.getByTestId('writable-until').getByText('asked to sign in again').waitFor()
-      const row = moderator.page.locator(`[data-testid="queue-row"][data-target="item:${id}"]`)
-      await row.waitFor()
-      await row.getByText('This was taken from my wallet last week.').waitFor()
-      // Reported media is blurred until asked for.
-      await row.getByRole('button', { name: 'Show media' }).click()
-      await row.getByRole('button', { name: 'Hide' }).click()
-      const dialog = moderator.page.getByTestId('reason-dialog')
-      await dialog.getByLabel('Reason category').selectOption('stolen')
-      await dialog
-        .getByLabel('Statement of reasons')
-        .fill('Reported stolen by its previous owner; hidden while we look.')
-      await dialog.getByRole('button', { name: 'Hide' }).click()
-      await row.waitFor({ state: 'detached' })
-      expect(moderator.wallet.state.requests.filter((method) => method === 'personal_sign')).toHaveLength(1)
+        // The moderator, signed in 20 minutes ago, hides it from the queue with a reason: the console
+        // reads with that session, and asks the wallet to sign in again before the write.
+        const [cookieName, value] = (
+          await sessionCookie(testAccount(MODERATOR).address.toLowerCase(), { signedInAt: Date.now() - 20 * 60_000 })
+        ).split('=') as [string, string]
+        await moderator.page.context().addCookies([{ name: cookieName, value, url: baseUrl }])
+        await openPage(moderator.page, '/operator')
+        await moderator.page.getByTestId('writable-until').getByText('asked to sign in again').waitFor()
+        const row = moderator.page.locator(`[data-testid="queue-row"][data-target="item:${id}"]`)
+        await row.waitFor()
+        await row.getByText('This was taken from my wallet last week.').waitFor()
+        // Reported media is blurred until asked for.
+        await row.getByRole('button', { name: 'Show media' }).click()
+        await row.getByRole('button', { name: 'Hide' }).click()
+        const dialog = moderator.page.getByTestId('reason-dialog')
+        await dialog.getByLabel('Reason category').selectOption('stolen')
+        await dialog
+          .getByLabel('Statement of reasons')
+          .fill('Reported stolen by its previous owner; hidden while we look.')
+        await dialog.getByRole('button', { name: 'Hide' }).click()
+        await row.waitFor({ state: 'detached' })
+        expect(moderator.wallet.state.requests.filter((method) => method === 'personal_sign')).toHaveLength(1)
 
-      // Gone from explore and search.
-      await expect
-        .poll(async () => (await exploreItemIds(stranger.page)).includes(id!), { timeout: 30_000 })
-        .toBe(false)
-      expect(await searchFinds(stranger.page, name, id!)).toBe(false)
+        // Gone from explore and search.
+        await expect
+          .poll(async () => (await exploreItemIds(stranger.page)).includes(id!), { timeout: 30_000 })
+          .toBe(false)
+        expect(await searchFinds(stranger.page, name, id!)).toBe(false)
 
-      // (The owner's bell and appeal go here.)
+        // Its owner reads why in the bell, follows it to the statement of reasons and appeals.
+        const owner = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [ownerIndex] })
+        try {
+          await signInWithTestWallet(owner.page)
+          const bell = owner.page.getByTestId('bell')
+          await bell.waitFor()
+          await expect
+            .poll(
+              async () => {
+                await owner.page.evaluate(() => window.dispatchEvent(new Event('focus')))
+                return bell.getAttribute('aria-label')
+              },
+              { timeout: 30_000 },
+            )
+            .toMatch(/unread/)
+          await bell.click()
+          const panel = owner.page.getByRole('region', { name: 'Notifications' })
+          await panel.getByRole('link', { name: new RegExp(`Hidden by this marketplace: ${name}`) }).click()
+          await owner.page.waitForURL('**/decisions/*')
+          await waitForHydration(owner.page)
+          await owner.page.getByText('Reported stolen by its previous owner; hidden while we look.').waitFor()
+          await owner.page.getByLabel('Why this decision is wrong').fill('I minted it myself and never sold it.')
+          await owner.page.getByRole('button', { name: 'Appeal' }).click()
+          await owner.page.getByText('Waiting for a decision').waitFor()
 
-      // The operator finds the item's decisions in the console and reverses the hide.
-      await openPage(operator.page, '/operator')
-      const history = operator.page.getByTestId('history')
-      await history.getByLabel('Item, collection or profile').fill(`/item/${id}`)
-      await history.getByRole('button', { name: 'Show decisions' }).click()
-      const hide = history.getByTestId('decision').filter({ hasText: 'Hidden' })
-      await hide.getByText('in force').waitFor()
-      await hide.getByRole('button', { name: 'Reverse' }).click()
-      const reverse = operator.page.getByTestId('reason-dialog')
-      await reverse.getByLabel('Statement of reasons').fill('The report was mistaken: the sale was the owner’s own.')
-      await reverse.getByRole('button', { name: 'Reverse the decision' }).click()
-      await hide.getByText('reversed', { exact: true }).waitFor()
+          // The operator reads the appeal beside the decision in the console and reverses it.
+          await openPage(operator.page, '/operator')
+          const appeal = operator.page
+            .getByTestId('appeal')
+            .filter({ hasText: 'I minted it myself and never sold it.' })
+          await appeal.getByText('Reported stolen by its previous owner; hidden while we look.').waitFor()
+          await appeal.getByRole('button', { name: 'Reverse' }).click()
+          const reverse = operator.page.getByTestId('reason-dialog')
+          await reverse.getByLabel('Statement of reasons').fill('The report was mistaken: the owner minted it.')
+          await reverse.getByRole('button', { name: 'Reverse', exact: true }).click()
+          await appeal.waitFor({ state: 'detached' })
 
-      await expect.poll(async () => (await exploreItemIds(stranger.page)).includes(id!), { timeout: 30_000 }).toBe(true)
-      expect(await searchFinds(stranger.page, name, id!)).toBe(true)
+          // The owner's page says the appeal was granted.
+          await owner.page.reload()
+          await waitForHydration(owner.page)
+          await owner.page.getByText('Granted').waitFor()
+          expect(owner.errors).toEqual([])
+        } finally {
+          await owner.close()
+        }
 
-      expect([...stranger.errors, ...operator.errors, ...moderator.errors]).toEqual([])
-    } finally {
-      await Promise.all([stranger.close(), operator.close(), moderator.close()])
-    }
-  })
+        await expect
+          .poll(async () => (await exploreItemIds(stranger.page)).includes(id!), { timeout: 30_000 })
+          .toBe(true)
+        expect(await searchFinds(stranger.page, name, id!)).toBe(true)
+
+        // The item's history in the console says the hide was reversed.
+        const history = operator.page.getByTestId('history')
+        await history.getByLabel('Item, collection or profile').fill(`/item/${id}`)
+        await history.getByRole('button', { name: 'Show decisions' }).click()
+        await history
+          .getByTestId('decision')
+          .filter({ hasText: 'Hidden' })
+          .getByText('reversed', { exact: true })
+          .waitFor()
+
+        expect([...stranger.errors, ...operator.errors, ...moderator.errors]).toEqual([])
+      } finally {
+        await Promise.all([stranger.close(), operator.close(), moderator.close()])
+      }
+    },
+  )
 })
