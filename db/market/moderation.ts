@@ -23,7 +23,13 @@ export async function grantModerator(db: Db, address: string, grantedBy: string,
     const role = (moderator: boolean) => ({ moderator })
     await appendAudit(
       tx,
-      { actor: grantedBy, event: 'moderator_granted', subject: `moderator:${wallet}`, before: role(false), after: role(true) },
+      {
+        actor: grantedBy,
+        event: 'moderator_granted',
+        subject: `moderator:${wallet}`,
+        before: role(false),
+        after: role(true),
+      },
       now,
     )
     return true

@@ -121,7 +121,8 @@ describe('flag stolen', () => {
     // Nor in the lists and the floor: its listing is no price anyone can pay here.
     const floor = async () => ((await m.api('/v1/collections/harbour-lights')).body.data as any).stats.floor?.wei
     expect(await floor()).toBe(parseEther('2').toString())
-    const cheapest = (await m.api('/v1/nfts?collection=harbour-lights&sort=price-asc&limit=1')).body.data as unknown as { id: number }[]
+    const cheapest = (await m.api('/v1/nfts?collection=harbour-lights&sort=price-asc&limit=1')).body
+      .data as unknown as { id: number }[]
     expect(cheapest.map((n) => n.id)).toEqual([m.nftId(2n)])
     expect(flagged.listings).toMatchObject([{ orderHash: listing, fillable: false, reason: 'flagged' }])
     expect(flagged.offers).toMatchObject([{ orderHash: offerHash, fillable: false, reason: 'flagged' }])
