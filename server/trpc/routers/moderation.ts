@@ -15,7 +15,7 @@ import {
 } from '../../../db/market'
 import { DECISION_TARGETS } from '../../../db/decision-kinds'
 import { DomainError } from '../../../db/errors'
-import { requireRecentSignIn, requireRole, roleOf, RECENT_SIGN_IN_S, type Role } from '../../auth/roles'
+import { requireRole, roleOf, RECENT_SIGN_IN_S } from '../../auth/roles'
 import {
   appealInput,
   auditExportInput,
@@ -42,16 +42,8 @@ import { listOwnReports, listReportQueue, listStaff, resolveReportTarget } from 
 import { checksum } from '../../queries/serialize'
 import { drainPageChanges } from '../../live/publish'
 import { protectedProcedure, publicProcedure, router, type Context } from '../init'
+import { STAFF, staffRead, staffWrite } from '../staff'
 import { limitRate } from '../rate-limit'
-
-/** A moderation write by one of `roles` (checked before anything is read or written), signed in recently. */
-const moderationWrite = (roles: readonly Role[], what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    const role = await roleOf(ctx, ctx.address)
-    requireRole(role, roles, what)
-    requireRecentSignIn((await ctx.session())!)
-    return next({ ctx: { role } })
-  })
 
 /**
  * Purges the pages a decision changed and tells the open ones now, not at the next indexer round:
@@ -60,15 +52,6 @@ const moderationWrite = (roles: readonly Role[], what: string) =>
 async function publishDecision(ctx: Context): Promise<void> {
   await drainPageChanges(ctx).catch((error: unknown) => console.warn(`decision purge: ${(error as Error).message}`))
 }
-
-/** A moderation read: the role is enough, however old the sign-in. */
-const moderationRead = (what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    requireRole(await roleOf(ctx, ctx.address), ['operator', 'moderator'], what)
-    return next()
-  })
-
-const STAFF = ['operator', 'moderator'] as const
 
 export const moderationRouter = router({
   /** Files a report of an item, a collection or a profile; one open report per wallet and target. */
@@ -98,14 +81,14 @@ export const moderationRouter = router({
   }),
 
   /** Operators (configuration) and moderators (granted), for the console. */
-  moderators: moderationRead('list the moderators').query(({ ctx }) => listStaff(ctx.db, ctx.env.operators)),
+  moderators: staffRead(STAFF, 'list the moderators').query(({ ctx }) => listStaff(ctx.db, ctx.env.operators)),
 
   /** Open reports grouped by target, most reported and oldest first (operators and moderators). */
-  queue: moderationRead('read the report queue')
+  queue: staffRead(STAFF, 'read the report queue')
     .input(reportPageInput)
     .query(({ ctx, input }) => listReportQueue(ctx.db, input.cursor, input.limit)),
 
-  grantModerator: moderationWrite(['operator'], 'grant or revoke the moderator role')
+  grantModerator: staffWrite(['operator'], 'grant or revoke the moderator role')
     .input(moderatorInput)
     .mutation(async ({ ctx, input }) => {
       if (ctx.env.operators.includes(input.address as `0x${string}`)) {
@@ -115,7 +98,7 @@ export const moderationRouter = router({
       return { address: checksum(input.address), moderator: true, changed }
     }),
 
-  revokeModerator: moderationWrite(['operator'], 'grant or revoke the moderator role')
+  revokeModerator: staffWrite(['operator'], 'grant or revoke the moderator role')
     .input(moderatorInput)
     .mutation(async ({ ctx, input }) => {
       // Operators are configuration: no call can take the role from one, so the last one stays.
@@ -133,7 +116,7 @@ export const moderationRouter = router({
    * Takes a decision on a target: hide, flag stolen, mark spam, verify, feature, dismiss its reports
    * (operators and moderators), or block a contract (operators).
    */
-  decide: moderationWrite(STAFF, 'decide on reports')
+  decide: staffWrite(STAFF, 'decide on reports')
     .input(decideInput)
     .mutation(async ({ ctx, input }) => {
       if (input.action === 'block_contract') requireRole(ctx.role, ['operator'], 'block a contract')
@@ -159,7 +142,7 @@ export const moderationRouter = router({
     }),
 
   /** Reverses a decision in force (block_contract: operators). */
-  reverse: moderationWrite(STAFF, 'reverse decisions')
+  reverse: staffWrite(STAFF, 'reverse decisions')
     .input(reverseInput)
     .mutation(async ({ ctx, input }) => {
       const before = await findDecision(ctx.db, input.id)
@@ -176,7 +159,7 @@ export const moderationRouter = router({
     .query(async ({ ctx, input }) => decisionJson(await findDecision(ctx.db, input.id))),
 
   /** A target's decisions, newest first, in force or reversed (operators and moderators). */
-  decisions: moderationRead('read decisions')
+  decisions: staffRead(STAFF, 'read decisions')
     .input(targetDecisionsInput)
     .query(async ({ ctx, input }) => ({
       data: await targetDecisions(ctx.db, await resolveDecisionTarget(ctx.db, input.target)),
@@ -205,12 +188,12 @@ export const moderationRouter = router({
   myAppeals: protectedProcedure.query(async ({ ctx }) => ({ data: await listOwnAppeals(ctx.db, ctx.address) })),
 
   /** Open appeals, oldest first, each beside its decision (operators and moderators). */
-  appeals: moderationRead('read appeals')
+  appeals: staffRead(STAFF, 'read appeals')
     .input(auditPageInput)
     .query(({ ctx, input }) => listOpenAppeals(ctx.db, input.cursor, input.limit)),
 
   /** Decides an appeal: upheld, or reversed (which reverses its decision). */
-  decideAppeal: moderationWrite(STAFF, 'decide appeals')
+  decideAppeal: staffWrite(STAFF, 'decide appeals')
     .input(decideAppealInput)
     .mutation(async ({ ctx, input }) => {
       const { decisionId } = await decideAppeal(ctx.db, input.id, {

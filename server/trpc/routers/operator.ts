@@ -6,34 +6,15 @@
 import { chainLabel } from '../../../chain/networks'
 import { retryFailedImport } from '../../../db/market'
 import { DomainError } from '../../../db/errors'
-import { requireRecentSignIn, requireRole, roleOf } from '../../auth/roles'
 import { reportPageInput } from '../../inputs/moderation'
 import { retryImportInput } from '../../inputs/operator'
 import { chainClient, ChainUnavailableError } from '../../platform/clients'
 import { operationsState, operatorQueue } from '../../queries/operator'
 import { checksum } from '../../queries/serialize'
 import type { Runtime } from '../../platform/runtime'
-import { protectedProcedure, router } from '../init'
+import { router } from '../init'
 import { healthReport } from '../health-report'
-
-const staffRead = (what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    requireRole(await roleOf(ctx, ctx.address), ['operator', 'moderator'], what)
-    return next()
-  })
-
-const operatorRead = (what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    requireRole(await roleOf(ctx, ctx.address), ['operator'], what)
-    return next()
-  })
-
-const operatorWrite = (what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    requireRole(await roleOf(ctx, ctx.address), ['operator'], what)
-    requireRecentSignIn((await ctx.session())!)
-    return next()
-  })
+import { operatorRead, operatorWrite, STAFF, staffRead } from '../staff'
 
 /**
  * How long the console waits for a chain's blocks: a chain that does not answer is shown as such
@@ -87,7 +68,7 @@ async function followedChains(runtime: Runtime) {
 
 export const operatorRouter = router({
   /** The report queue's page (moderation.queue's order), each row with what a moderator decides from. */
-  queue: staffRead('read the report queue')
+  queue: staffRead(STAFF, 'read the report queue')
     .input(reportPageInput)
     .query(({ ctx, input }) => operatorQueue(ctx.db, input.cursor, input.limit)),
 

@@ -5,26 +5,13 @@
  */
 import { removeSubscription } from '../../../db/market'
 import { DomainError } from '../../../db/errors'
-import { requireRecentSignIn, requireRole, roleOf } from '../../auth/roles'
 import { listDraftInput, signListInput, subscribeInput, subscriptionIdInput } from '../../inputs/shared-lists'
 import { latestPublication, listSubscriptions, subscriptionAnswer } from '../../queries/shared-lists'
 import { refreshList, subscribe, type ListOutcome } from '../../shared-lists/follow'
 import { draftList, publishList } from '../../shared-lists/publish'
 import type { SharedListDocument } from '../../../chain/shared-list'
-import { protectedProcedure, publicProcedure, router } from '../init'
-
-const operatorRead = (what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    requireRole(await roleOf(ctx, ctx.address), ['operator'], what)
-    return next()
-  })
-
-const operatorWrite = (what: string) =>
-  protectedProcedure.use(async ({ ctx, next }) => {
-    requireRole(await roleOf(ctx, ctx.address), ['operator'], what)
-    requireRecentSignIn((await ctx.session())!)
-    return next()
-  })
+import { publicProcedure, router } from '../init'
+import { operatorRead, operatorWrite } from '../staff'
 
 const readJson = ({ suggested, applied, already, reversed, more }: ListOutcome) => ({
   suggested,
