@@ -10,6 +10,7 @@ import { testAccount } from '../support/chain'
 import { sessionCookie } from '../support/session'
 import { visitorWithWallet } from '../support/test-wallet'
 import { signInWithTestWallet } from '../support/trade-page'
+import { followBellNotice } from '../support/bell'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -51,22 +52,7 @@ describe('an appeal', () => {
     const owner = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [ownerIndex] })
     try {
       await signInWithTestWallet(owner.page)
-      const bell = owner.page.getByTestId('bell')
-      await bell.waitFor()
-      await expect
-        .poll(
-          async () => {
-            await owner.page.evaluate(() => window.dispatchEvent(new Event('focus')))
-            return bell.getAttribute('aria-label')
-          },
-          { timeout: 30_000 },
-        )
-        .toMatch(/unread/)
-      await bell.click()
-      const panel = owner.page.getByRole('region', { name: 'Notifications' })
-      const told = panel.getByRole('link', { name: new RegExp(`Hidden by this marketplace: ${nft!.name}`) })
-      await told.waitFor({ timeout: 10_000 })
-      await told.click()
+      await followBellNotice(owner.page, new RegExp(`Hidden by this marketplace: ${nft!.name}`))
       await owner.page.waitForURL(`**/decisions/${decision.id}`)
       await waitForHydration(owner.page)
       await owner.page.getByText('A test of the appeal: hidden for a moment.').waitFor()

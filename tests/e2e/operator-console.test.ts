@@ -12,6 +12,7 @@ import { testAccount } from '../support/chain'
 import { visitorWithWallet } from '../support/test-wallet'
 import { sessionCookie } from '../support/session'
 import { signInWithTestWallet } from '../support/trade-page'
+import { followBellNotice } from '../support/bell'
 
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
@@ -123,20 +124,7 @@ describe('the operator’s console', () => {
         const owner = await visitorWithWallet(browser, { rpcUrl: anvilUrl, accounts: [ownerIndex] })
         try {
           await signInWithTestWallet(owner.page)
-          const bell = owner.page.getByTestId('bell')
-          await bell.waitFor()
-          await expect
-            .poll(
-              async () => {
-                await owner.page.evaluate(() => window.dispatchEvent(new Event('focus')))
-                return bell.getAttribute('aria-label')
-              },
-              { timeout: 30_000 },
-            )
-            .toMatch(/unread/)
-          await bell.click()
-          const panel = owner.page.getByRole('region', { name: 'Notifications' })
-          await panel.getByRole('link', { name: new RegExp(`Hidden by this marketplace: ${name}`) }).click()
+          await followBellNotice(owner.page, new RegExp(`Hidden by this marketplace: ${name}`))
           await owner.page.waitForURL('**/decisions/*')
           await waitForHydration(owner.page)
           await owner.page.getByText('Reported stolen by its previous owner; hidden while we look.').waitFor()
