@@ -7,6 +7,7 @@
  */
 import type { Database } from '../../db/client'
 import { DomainError } from '../../db/errors'
+import { findCollectionMarks } from './collections'
 import { decisionNotice, type DecisionNotice } from './decisions'
 
 export type HiddenWhat = 'item' | 'collection' | 'profile'
@@ -31,3 +32,14 @@ export async function moderationOf(db: Database, spamBy: number | null) {
   return { spam: await decisionNotice(db, spamBy) }
 }
 export type Moderation = Awaited<ReturnType<typeof moderationOf>>
+
+/**
+ * The id of a collection a read is scoped to (its traits, offers, charts, criteria): a 404 when
+ * there is none, the hidden refusal when this marketplace hid it.
+ */
+export async function visibleCollectionId(db: Database, idOrSlug: string): Promise<number> {
+  const marks = await findCollectionMarks(db, idOrSlug)
+  if (!marks) throw new DomainError('not_found', `collection "${idOrSlug}" does not exist`)
+  await refuseHidden(db, 'collection', marks.hiddenBy)
+  return marks.id
+}

@@ -354,14 +354,20 @@ export const openApiDocument = {
             cursor: traitsInput.shape.cursor,
           }),
         ],
-        responses: answer('{ data: [trait value], types, typesLeft, nextCursor }', traitsPageShape, [400, 404]),
+        responses: {
+          ...answer('{ data: [trait value], types, typesLeft, nextCursor }', traitsPageShape, [400, 404]),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/collections/{idOrSlug}/offers': {
       get: {
         summary: "A collection's open collection and trait offers, the highest first (at most 10)",
         parameters: [pathParam('idOrSlug', idOrSlugSchema)],
-        responses: answer('{ data: [criteria offer] }', oneOf(z.array(criteriaOfferShape)), [400, 404]),
+        responses: {
+          ...answer('{ data: [criteria offer] }', oneOf(z.array(criteriaOfferShape)), [400, 404]),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/collections/{idOrSlug}/criteria': {
@@ -370,7 +376,10 @@ export const openApiDocument = {
         description:
           "Sign the root as the identifierOrCriteria of the offer's first consideration item (itemType 4 for ERC-721, 5 for ERC-1155) and send the trait with the order to POST /offers. Leaves are keccak256 of each id as a 32-byte word, sorted, pairs hashed in sorted order (as seaport-js builds them). Only these tokens can fill the offer: a token that gains the trait later is not covered. A trait no token carries is a 400.",
         parameters: [pathParam('idOrSlug', idOrSlugSchema), ...queryParams({ trait: z.string() })],
-        responses: answer('{ data: { type, value, root, tokenIds } }', oneOf(criteriaShape), [400, 404]),
+        responses: {
+          ...answer('{ data: { type, value, root, tokenIds } }', oneOf(criteriaShape), [400, 404]),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/collections/{idOrSlug}/history': {
@@ -381,11 +390,14 @@ export const openApiDocument = {
           pathParam('idOrSlug', idOrSlugSchema),
           ...queryParams({ interval: historyIntervalSchema.optional(), range: historyRangeSchema.optional() }),
         ],
-        responses: answer(
-          '{ data: { interval, range, buckets: [{ start, floor, volume, sales }] } }',
-          oneOf(historyShape),
-          [400, 404],
-        ),
+        responses: {
+          ...answer(
+            '{ data: { interval, range, buckets: [{ start, floor, volume, sales }] } }',
+            oneOf(historyShape),
+            [400, 404],
+          ),
+          ...hiddenAnswers('The collection'),
+        },
       },
     },
     '/collections/{idOrSlug}/sweep': {

@@ -3,13 +3,12 @@ import { z } from 'zod'
 import {
   COLLECTION_TABS,
   findCollection,
-  findCollectionId,
   findCollectionMarks,
   listCollections,
   toCollectionJson,
 } from '../../queries/collections'
 import { importCollection } from '../../import/collection'
-import { moderationOf, refuseHidden } from '../../queries/hidden'
+import { moderationOf, refuseHidden, visibleCollectionId } from '../../queries/hidden'
 import { importCollectionInput } from '../../inputs/collections'
 import { protectedProcedure, publicProcedure, router } from '../init'
 import { limitRate } from '../rate-limit'
@@ -70,20 +69,16 @@ export const collectionRouter = router({
 
   /** Every trait value of the collection with its token count and floor (the trait panel). */
   traits: publicProcedure.input(traitsInput).query(async ({ ctx, input }) => {
-    const [id, traits] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), listTraits(ctx.db, input)])
-    if (id === undefined)
-      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    const [, traits] = await Promise.all([visibleCollectionId(ctx.db, input.idOrSlug), listTraits(ctx.db, input)])
     return traits
   }),
 
   /** The open collection and trait offers, the highest first. */
   offers: publicProcedure.input(z.object({ idOrSlug: idOrSlugSchema })).query(async ({ ctx, input }) => {
-    const [id, offers] = await Promise.all([
-      findCollectionId(ctx.db, input.idOrSlug),
+    const [, offers] = await Promise.all([
+      visibleCollectionId(ctx.db, input.idOrSlug),
       collectionOffers(ctx.db, input.idOrSlug),
     ])
-    if (id === undefined)
-      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
     return offers
   }),
 
@@ -97,9 +92,7 @@ export const collectionRouter = router({
   /** The criteria a trait offer signs: the Merkle root of the ids that carry the trait now. */
   criteria: publicProcedure.input(criteriaInput).query(async ({ ctx, input }) => {
     await limitRate(ctx, 'criteria')
-    const id = await findCollectionId(ctx.db, input.idOrSlug)
-    if (id === undefined)
-      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    const id = await visibleCollectionId(ctx.db, input.idOrSlug)
     const found = await traitCriteria(ctx.db, id, input.trait.type, input.trait.value)
     if (!found.root) {
       throw new TRPCError({
@@ -112,16 +105,17 @@ export const collectionRouter = router({
 
   /** Floor, volume and sales per day or hour, oldest first (the charts and GET …/history). */
   history: publicProcedure.input(historyInput).query(async ({ ctx, input }) => {
-    const history = await collectionHistory(ctx.db, input)
+    const [, history] = await Promise.all([
+      visibleCollectionId(ctx.db, input.idOrSlug),
+      collectionHistory(ctx.db, input),
+    ])
     if (!history) throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
     return history
   }),
 
   /** The collection page's sales scatter and holders' spread. */
   charts: publicProcedure.input(chartsInput).query(async ({ ctx, input }) => {
-    const [id, charts] = await Promise.all([findCollectionId(ctx.db, input.idOrSlug), collectionCharts(ctx.db, input)])
-    if (id === undefined)
-      throw new TRPCError({ code: 'NOT_FOUND', message: `collection "${input.idOrSlug}" does not exist` })
+    const [, charts] = await Promise.all([visibleCollectionId(ctx.db, input.idOrSlug), collectionCharts(ctx.db, input)])
     return charts
   }),
 
