@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest'
 import { sharedBrowser, waitForHydration } from '../support/browser'
 import { testAccount } from '../support/chain'
-import { sessionCookie } from '../support/session'
+import { operatorSession } from '../support/operator-session'
 import { visitorWithWallet } from '../support/test-wallet'
 import { signInWithTestWallet } from '../support/trade-page'
 import { followBellNotice } from '../support/bell'
@@ -15,14 +15,13 @@ import { followBellNotice } from '../support/bell'
 const baseUrl = inject('baseUrl')
 const anvilUrl = inject('anvilUrl')
 const browser = sharedBrowser()
-const OPERATOR = testAccount(0).address.toLowerCase()
 
 /** A tRPC call by the operator (dev account 0), signed in now. */
 async function asOperator(path: string, input: object, method: 'GET' | 'POST' = 'POST') {
   const url = `${baseUrl}/api/trpc/${path}${method === 'GET' ? `?input=${encodeURIComponent(JSON.stringify(input))}` : ''}`
   const response = await fetch(url, {
     method,
-    headers: { 'content-type': 'application/json', cookie: await sessionCookie(OPERATOR) },
+    headers: { 'content-type': 'application/json', cookie: await operatorSession(baseUrl) },
     ...(method === 'POST' ? { body: JSON.stringify(input) } : {}),
   })
   const body = (await response.json()) as { result?: { data: any }; error?: unknown } // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -6,18 +6,16 @@
  */
 import { describe, expect, inject, it } from 'vitest'
 import { openPage, sharedBrowser, watchErrors } from '../support/browser'
-import { testAccount } from '../support/chain'
-import { sessionCookie } from '../support/session'
+import { operatorSession } from '../support/operator-session'
 
 const baseUrl = inject('baseUrl')
 const browser = sharedBrowser()
-const operator = testAccount(0).address.toLowerCase()
 
 /** A tRPC mutation as the operator, signed in just now. */
 async function asOperator<T>(procedure: string, input: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}/api/trpc/${procedure}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: await sessionCookie(operator) },
+    headers: { 'content-type': 'application/json', cookie: await operatorSession(baseUrl) },
     body: JSON.stringify(input),
   })
   const body = (await response.json()) as { result?: { data: T }; error?: unknown }
