@@ -7,7 +7,6 @@
  *   BENCH_NFTS=100000  size of the seeded database
  *   BENCH_RUNS=30      runs per measure
  */
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { desc, eq, sql } from 'drizzle-orm'
 import { createDatabase } from '../db/client'
@@ -15,35 +14,17 @@ import { recordDecision, reverseDecision } from '../db/market'
 import { collections, nfts } from '../db/schema'
 import { nftListInput } from '../server/inputs/nfts'
 import { browseNfts } from '../server/queries/nft-browse'
-import { migrateDatabase, seedDatabase, writeSection } from './lib'
+import { freshSeededCopy, medianMs, writeSection } from './lib'
 
 const size = Number(process.env.BENCH_NFTS ?? 100_000)
 const runs = Number(process.env.BENCH_RUNS ?? 30)
-const baseFile = `bench/.tmp/decisions-base-${size}.db`
 const file = `bench/.tmp/decisions-${size}.db`
 const MODERATOR = '0x000000000000000000000000000000000000beef'
 
-mkdirSync('bench/.tmp', { recursive: true })
-if (existsSync(baseFile)) migrateDatabase(baseFile)
-else {
-  console.log(`seeding ${size} NFTs into ${baseFile} (once)…`)
-  seedDatabase(baseFile, ['--nfts', String(size)])
-}
-// Each run moves the hidden collection to the front of the sorts: on a fresh copy.
-for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
-copyFileSync(baseFile, file)
+freshSeededCopy(size, file)
 const db = createDatabase({ url: `file:${file}` })
 
-async function median(work: () => Promise<unknown>, times = runs): Promise<number> {
-  await work()
-  const samples: number[] = []
-  for (let i = 0; i < times; i++) {
-    const start = performance.now()
-    await work()
-    samples.push(performance.now() - start)
-  }
-  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!
-}
+const median = (work: () => Promise<unknown>, times = runs) => medianMs(work, times)
 
 const [largest] = await db
   .select({ id: collections.id, name: collections.name, items: sql<number>`count(*)` })

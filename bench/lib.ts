@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
 import { DEVELOPMENT_FEE_RECIPIENT } from '../server/platform/env'
 import { freePort, startProcess, waitForHttp, type RunningProcess } from '../scripts/processes'
 
@@ -71,4 +72,33 @@ export async function startProductionServer(
   })
   await waitForHttp(`${url}/api/health`, server)
   return server
+}
+
+/**
+ * A fresh copy at `file` of the bench database of `nfts` seeded NFTs: seeded once into
+ * bench/.tmp/<nfts>.db, brought up to the current migrations on later runs. A bench that writes
+ * works on the copy, so every run starts from the same rows.
+ */
+export function freshSeededCopy(nfts: number, file: string): void {
+  const base = `bench/.tmp/${nfts}.db`
+  mkdirSync('bench/.tmp', { recursive: true })
+  if (existsSync(base)) migrateDatabase(base)
+  else {
+    console.log(`seeding ${nfts} NFTs into ${base} (once)…`)
+    seedDatabase(base, ['--nfts', String(nfts)])
+  }
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
+  copyFileSync(base, file)
+}
+
+/** The median time of `times` runs of `work` in milliseconds, after one run to warm up. */
+export async function medianMs(work: () => Promise<unknown>, times: number): Promise<number> {
+  await work()
+  const samples: number[] = []
+  for (let i = 0; i < times; i++) {
+    const start = performance.now()
+    await work()
+    samples.push(performance.now() - start)
+  }
+  return samples.sort((a, b) => a - b)[Math.floor(samples.length / 2)]!
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run bench:traits`: trait filters, the traits panel and rarity ranks on the 1,000,000-NFT
- * bench database (built once by `npm run bench:api`'s seed into bench/.tmp/, copied here), with one
+ * bench database (seeded once into bench/.tmp/, copied here), with one
  * more collection of 10,000 tokens whose traits look like a real PFP collection's: 8 text types of
  * 4–60 values with a long tail (one value in a thousand tokens), 15 % of tokens missing a type, a
  * numeric and a date trait, 20 % of tokens listed. Over the embedded database on Node, in process
@@ -9,7 +9,6 @@
  *   BENCH_RUNS=30       runs per measure
  *   BENCH_TOKENS=10000  tokens of the added collection
  */
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
 import { createDatabase, type Database } from '../db/client'
@@ -19,23 +18,15 @@ import type { Trait } from '../db/schema'
 import { nftListInput } from '../server/inputs/nfts'
 import { browseNfts } from '../server/queries/nft-browse'
 import { listTraits } from '../server/queries/traits'
-import { migrateDatabase, seedDatabase, writeSection } from './lib'
+import { freshSeededCopy, medianMs, writeSection } from './lib'
 
 const base = Number(process.env.BENCH_NFTS ?? 1_000_000)
 const runs = Number(process.env.BENCH_RUNS ?? 30)
 const size = Number(process.env.BENCH_TOKENS ?? 10_000)
-const baseFile = `bench/.tmp/${base}.db`
 const file = `bench/.tmp/traits-${base}.db`
 const SLUG = 'bench-traits'
 
-mkdirSync('bench/.tmp', { recursive: true })
-if (existsSync(baseFile)) migrateDatabase(baseFile)
-else {
-  console.log(`seeding ${base} NFTs into ${baseFile} (once)…`)
-  seedDatabase(baseFile, ['--nfts', String(base)])
-}
-for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true })
-copyFileSync(baseFile, file)
+freshSeededCopy(base, file)
 const db = createDatabase({ url: `file:${file}` })
 
 /** Trait types: name, number of values; values are drawn with a long tail (Zipf, s = 1.1). */
@@ -102,17 +93,7 @@ async function addCollection(): Promise<number> {
   return id
 }
 
-async function median(work: () => Promise<unknown>, times = runs): Promise<number> {
-  await work()
-  const samples: number[] = []
-  for (let i = 0; i < times; i++) {
-    const start = performance.now()
-    await work()
-    samples.push(performance.now() - start)
-  }
-  samples.sort((a, b) => a - b)
-  return samples[Math.floor(samples.length / 2)]!
-}
+const median = (work: () => Promise<unknown>, times = runs) => medianMs(work, times)
 
 const list = (db: Database, input: Record<string, unknown>) =>
   browseNfts(db, nftListInput.parse({ collection: SLUG, limit: 24, ...input }))
